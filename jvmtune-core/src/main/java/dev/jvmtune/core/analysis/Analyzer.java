@@ -1,0 +1,135 @@
+package dev.jvmtune.core.analysis;
+
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.SafepointEvent;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Folds a stream of events into an {@link Analysis} in one pass and constant memory. */
+public final class Analyzer {
+
+    private static final double MIB = 1024.0 * 1024.0;
+    /** Pool names of the old generation across collectors. */
+    private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
+
+    private final PauseStats.Accumulator pauses = new PauseStats.Accumulator();
+    private final Map<GcKind, PauseStats.Accumulator> byKind = new EnumMap<>(GcKind.class);
+    private final Map<String, Long> byCause = new TreeMap<>();
+    private long concurrentCount;
+    private double concurrentMs;
+    private long fullGcs;
+
+    private long prevHeapAfter = -1;
+    private double allocatedBytes;
+    private double firstHeapTime = Double.NaN;
+    private double lastHeapTime = Double.NaN;
+    private double promotedBytes;
+    private boolean promotionKnown;
+
+    private double firstEventTime = Double.NaN;
+    private double lastEventEnd = Double.NaN;
+
+    private long safepointCount;
+    private double safepointMs;
+    private double ttspMs;
+    private double safepointMax;
+
+    public void accept(GcEvent e) {
+        double t = e.uptimeSec();
+        if (!Double.isNaN(t)) {
+            if (Double.isNaN(firstEventTime)) {
+                firstEventTime = t;
+            }
+            double end = t + (Double.isNaN(e.durationMs()) ? 0 : e.durationMs() / 1000.0);
+            lastEventEnd = Double.isNaN(lastEventEnd) ? end : Math.max(lastEventEnd, end);
+        }
+        if (e.isPause()) {
+            pauses.add(e.pauseMs());
+            byKind.computeIfAbsent(e.kind(), k -> new PauseStats.Accumulator()).add(e.pauseMs());
+            byCause.merge(e.cause().isEmpty() ? "(none)" : e.cause(), 1L, Long::sum);
+            if (e.kind() == GcKind.FULL) {
+                fullGcs++;
+            }
+            if (e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START) {
+                promotion(e);
+            }
+        } else if (e.kind() == GcKind.CONCURRENT) {
+            concurrentCount++;
+            if (!Double.isNaN(e.durationMs())) {
+                concurrentMs += e.durationMs();
+            }
+        }
+        allocation(e, t);
+    }
+
+    /** Allocation between collections: heap occupancy before this one minus after the previous one. */
+    private void allocation(GcEvent e, double t) {
+        MemoryUsage heap = e.heap();
+        if (heap == null || heap.beforeBytes() < 0 || heap.afterBytes() < 0) {
+            return;
+        }
+        if (prevHeapAfter >= 0) {
+            allocatedBytes += Math.max(0, heap.beforeBytes() - prevHeapAfter);
+        }
+        prevHeapAfter = heap.afterBytes();
+        if (!Double.isNaN(t)) {
+            if (Double.isNaN(firstHeapTime)) {
+                firstHeapTime = t;
+            }
+            lastHeapTime = t;
+        }
+    }
+
+    private void promotion(GcEvent e) {
+        for (MemoryUsage p : e.pools()) {
+            if (OLD_POOLS.contains(p.name()) && p.beforeBytes() >= 0 && p.afterBytes() >= 0) {
+                promotedBytes += Math.max(0, p.afterBytes() - p.beforeBytes());
+                promotionKnown = true;
+                return;
+            }
+        }
+    }
+
+    public void accept(SafepointEvent s) {
+        safepointCount++;
+        if (!Double.isNaN(s.totalMs())) {
+            safepointMs += s.totalMs();
+            safepointMax = Math.max(safepointMax, s.totalMs());
+        }
+        if (!Double.isNaN(s.timeToSafepointMs())) {
+            ttspMs += s.timeToSafepointMs();
+        }
+    }
+
+    /**
+     * @param logStartSec first timestamped line of the log (NaN if none)
+     * @param logEndSec   last timestamped line of the log (NaN if none)
+     */
+    public Analysis result(double logStartSec, double logEndSec) {
+        double start = Double.isNaN(logStartSec) ? firstEventTime : Math.min(logStartSec, nanToMax(firstEventTime));
+        double end = Double.isNaN(logEndSec) ? lastEventEnd : Math.max(logEndSec, nanToMin(lastEventEnd));
+        double duration = Double.isNaN(start) || Double.isNaN(end) ? Double.NaN : Math.max(0, end - start);
+        PauseStats all = pauses.build();
+        double throughput = duration > 0 ? Math.max(0, 100.0 * (1.0 - all.totalMs() / 1000.0 / duration)) : Double.NaN;
+        double heapSpan = lastHeapTime - firstHeapTime;
+        double allocRate = heapSpan > 0 ? allocatedBytes / MIB / heapSpan : Double.NaN;
+        double promoRate = promotionKnown && heapSpan > 0 ? promotedBytes / MIB / heapSpan : Double.NaN;
+        Map<GcKind, PauseStats> kinds = new EnumMap<>(GcKind.class);
+        byKind.forEach((k, acc) -> kinds.put(k, acc.build()));
+        return new Analysis(duration, all, kinds, byCause, concurrentCount, concurrentMs, throughput, fullGcs,
+                allocRate, promoRate, new Analysis.Safepoints(safepointCount, safepointMs, ttspMs,
+                safepointCount == 0 ? Double.NaN : safepointMax));
+    }
+
+    private static double nanToMax(double v) {
+        return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+    }
+
+    private static double nanToMin(double v) {
+        return Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v;
+    }
+}

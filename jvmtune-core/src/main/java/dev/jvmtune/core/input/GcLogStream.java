@@ -1,0 +1,252 @@
+package dev.jvmtune.core.input;
+
+import dev.jvmtune.core.input.InputStats.LineSample;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.LineReader;
+import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.LogParser;
+import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.Sniffer;
+import dev.jvmtune.core.parse.unified.UnifiedLogParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Reads one timeline (a log, or a rotated set) and pushes its events to registered actions, in the
+ * manner of {@code jdk.jfr.consumer.EventStream}:
+ *
+ * <pre>{@code
+ * try (GcLogStream s = GcLogStream.openFile(Path.of("gc.log"))) {
+ *     s.onEvent(e -> System.out.println(e.pauseMs()));
+ *     s.start();
+ *     JvmFacts facts = s.facts();
+ * }
+ * }</pre>
+ *
+ * Memory use does not grow with the size of the log: lines are scanned in place and only open
+ * collections are kept.
+ */
+public final class GcLogStream implements AutoCloseable {
+
+    /** Lines longer than this are cut: no GC log line comes close, a corrupt file might. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
+    private static final int SAMPLE_LIMIT = 5;
+    private static final int WARNING_LIMIT = 20;
+
+    private final LogInputs.Timeline timeline;
+    private final List<Consumer<GcEvent>> eventActions = new ArrayList<>();
+    private final List<Consumer<SafepointEvent>> safepointActions = new ArrayList<>();
+    private final List<InputStats> failed = new ArrayList<>();
+    private final List<FileRead> reads = new ArrayList<>();
+    private LogParser parser;
+    private boolean started;
+
+    private GcLogStream(LogInputs.Timeline timeline) {
+        this.timeline = timeline;
+    }
+
+    public static GcLogStream openFile(Path path) throws IOException {
+        List<LogInputs.Timeline> timelines = LogInputs.resolve(List.of(path));
+        if (timelines.size() != 1) {
+            throw new LogInputs.InputException(path + " holds logs of " + timelines.size()
+                    + " different JVMs; open them with open(Timeline)");
+        }
+        return new GcLogStream(timelines.get(0));
+    }
+
+    public static GcLogStream open(LogInputs.Timeline timeline) {
+        return new GcLogStream(timeline);
+    }
+
+    public void onEvent(Consumer<GcEvent> action) {
+        eventActions.add(action);
+    }
+
+    public void onSafepoint(Consumer<SafepointEvent> action) {
+        safepointActions.add(action);
+    }
+
+    /**
+     * Reads every file of the timeline to its end, calling the registered actions.
+     *
+     * @throws UnsupportedLogException when no file holds a log this version can read
+     * @throws IOException             when a file cannot be read at all
+     */
+    public void start() throws IOException {
+        if (started) {
+            throw new IllegalStateException("stream already started");
+        }
+        started = true;
+        UnsupportedLogException firstProblem = null;
+        for (LogFile file : timeline.files()) {
+            try {
+                readFile(file);
+            } catch (UnsupportedLogException e) {
+                if (firstProblem == null) {
+                    firstProblem = e;
+                }
+                failed.add(new InputStats(file.displayName(), e.format(), 0, 0, 0, List.of(),
+                        List.of(new LineSample(0, e.getMessage()))));
+            }
+        }
+        if (parser == null) {
+            throw firstProblem != null ? firstProblem
+                    : new UnsupportedLogException(timeline.name() + ": no input", LogFormat.UNKNOWN);
+        }
+        parser.finish();
+    }
+
+    private void readFile(LogFile file) throws IOException {
+        try (InputStream raw = file.open()) {
+            byte[] head = raw.readNBytes(1 << 16);
+            Sniffer.Result sniff = Sniffer.sniff(head, head.length);
+            if (sniff.empty()) {
+                throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
+            }
+            if (sniff.format() == LogFormat.JFR) {
+                throw new UnsupportedLogException(file.displayName()
+                        + ": a JFR recording; this version reads unified GC logs (-Xlog:gc*) only", LogFormat.JFR);
+            }
+            if (sniff.binary()) {
+                throw new UnsupportedLogException(file.displayName() + ": binary data, not a text GC log",
+                        LogFormat.UNKNOWN);
+            }
+            if (sniff.format() == LogFormat.LEGACY) {
+                throw new UnsupportedLogException(file.displayName() + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
+                        + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+            }
+            if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
+                String first = firstLine(head);
+                throw new UnsupportedLogException(file.displayName() + ": not a GC log I recognize (first line: \""
+                        + first + "\"); expected JDK 9+ unified logging as written by -Xlog:gc*", LogFormat.UNKNOWN);
+            }
+            FileListener listener = new FileListener();
+            if (parser == null) {
+                parser = new UnifiedLogParser(listener);
+            } else {
+                parser.fileBoundary();
+            }
+            current = listener;
+            LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), raw),
+                    MAX_LINE_BYTES);
+            try {
+                while (lines.next()) {
+                    if (lines.lastLineTruncated()) {
+                        listener.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES
+                                + " bytes: cut, the rest skipped");
+                    }
+                    parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
+                }
+                if (lines.lastLineUnterminated()) {
+                    listener.onWarning(lines.lineNumber(), "last line has no line end: the log was cut off while being written");
+                }
+            } catch (IOException e) {
+                // a damaged .gz or a file that vanished mid-read: keep what was read
+                listener.onWarning(lines.lineNumber(), "reading stopped: " + e.getMessage());
+            } finally {
+                parser.fileBoundary();
+                reads.add(new FileRead(file.displayName(), listener, lines.bytesRead(), lines.lineNumber()));
+            }
+        }
+    }
+
+    private static String firstLine(byte[] head) {
+        String s = new String(head, 0, Math.min(head.length, 200), StandardCharsets.UTF_8);
+        int nl = s.indexOf('\n');
+        s = nl >= 0 ? s.substring(0, nl) : s;
+        return s.strip().replaceAll("\\p{Cntrl}", "?");
+    }
+
+    /** Facts gathered from the log ({@link JvmFacts#empty()} before {@link #start()}). */
+    public JvmFacts facts() {
+        return parser == null ? JvmFacts.empty() : parser.facts();
+    }
+
+    /** What was read from each file, in reading order, then the files that could not be read. */
+    public List<InputStats> inputs() {
+        List<InputStats> all = new ArrayList<>();
+        for (FileRead r : reads) {
+            all.add(r.listener.stats(r.path, r.bytes, r.lines));
+        }
+        all.addAll(failed);
+        return all;
+    }
+
+    private record FileRead(String path, FileListener listener, long bytes, long lines) {
+    }
+
+    public double firstTimestampSec() {
+        return parser == null ? Double.NaN : parser.firstTimestampSec();
+    }
+
+    public double lastTimestampSec() {
+        return parser == null ? Double.NaN : parser.lastTimestampSec();
+    }
+
+    public LogInputs.Timeline timeline() {
+        return timeline;
+    }
+
+    @Override
+    public void close() {
+        // files are closed as soon as each is read; nothing is held between calls
+    }
+
+    private FileListener current;
+
+    /**
+     * Collects per-file counts and forwards events. One parser reads the whole timeline, so it keeps the
+     * first file's listener; counts go to the file being read ({@code current}), and warnings raised
+     * after the end (unfinished collections) to the last file.
+     */
+    private final class FileListener implements ParseListener {
+        private long unrecognized;
+        private final List<LineSample> samples = new ArrayList<>();
+        private final List<LineSample> warnings = new ArrayList<>();
+
+        @Override
+        public void onEvent(GcEvent event) {
+            for (Consumer<GcEvent> a : eventActions) {
+                a.accept(event);
+            }
+        }
+
+        @Override
+        public void onSafepoint(SafepointEvent safepoint) {
+            for (Consumer<SafepointEvent> a : safepointActions) {
+                a.accept(safepoint);
+            }
+        }
+
+        @Override
+        public void onUnrecognized(long line, byte[] buf, int from, int to) {
+            FileListener target = current != null ? current : this;
+            target.unrecognized++;
+            if (target.samples.size() < SAMPLE_LIMIT) {
+                String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
+                target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
+            }
+        }
+
+        @Override
+        public void onWarning(long line, String message) {
+            FileListener target = current != null ? current : this;
+            if (target.warnings.size() < WARNING_LIMIT) {
+                target.warnings.add(new LineSample(line, message));
+            }
+        }
+
+        InputStats stats(String path, long bytes, long lines) {
+            return new InputStats(path, LogFormat.UNIFIED, bytes, lines, unrecognized, samples, warnings);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.jvmtune.core.input;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Turns the paths a user names into timelines: files of one rotated set ({@code gc.log.0},
+ * {@code gc.log.1}, {@code gc.log.2.current}, or a directory of them, or the entries of a zip) become
+ * one timeline read in order; files of different JVMs stay apart.
+ */
+public final class LogInputs {
+
+    private LogInputs() {
+    }
+
+    /** One JVM's log: its files in the order they were written. */
+    public record Timeline(List<LogFile> files) {
+        public Timeline {
+            files = List.copyOf(files);
+        }
+
+        public String name() {
+            return files.size() == 1 ? files.get(0).displayName()
+                    : files.get(0).displayName() + " (+" + (files.size() - 1) + " rotated)";
+        }
+    }
+
+    /** Thrown for a path that does not exist or cannot be read; the message names the path. */
+    public static final class InputException extends IOException {
+        public InputException(String message) {
+            super(message);
+        }
+    }
+
+    public static List<Timeline> resolve(List<Path> paths) throws IOException {
+        List<LogFile> files = new ArrayList<>();
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                throw new InputException("no such file: " + p);
+            }
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.list(p)) {
+                    for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                        addFile(f, files);
+                    }
+                }
+            } else {
+                if (!Files.isReadable(p)) {
+                    throw new InputException("cannot read file: " + p);
+                }
+                addFile(p, files);
+            }
+        }
+        Map<String, List<LogFile>> groups = new LinkedHashMap<>();
+        for (LogFile f : files) {
+            groups.computeIfAbsent(f.rotationBase(), k -> new ArrayList<>()).add(f);
+        }
+        List<Timeline> timelines = new ArrayList<>();
+        for (List<LogFile> group : groups.values()) {
+            if (group.size() > 1) {
+                group = orderRotated(group);
+            }
+            timelines.add(new Timeline(group));
+        }
+        return timelines;
+    }
+
+    private static void addFile(Path f, List<LogFile> out) throws IOException {
+        if (isZip(f)) {
+            try (ZipFile zip = new ZipFile(f.toFile())) {
+                List<? extends ZipEntry> entries = zip.stream().filter(e -> !e.isDirectory())
+                        .sorted(Comparator.comparing(ZipEntry::getName)).toList();
+                for (ZipEntry e : entries) {
+                    out.add(new LogFile(f, e.getName(), e.getSize()));
+                }
+            }
+        } else {
+            out.add(new LogFile(f, null, Files.size(f)));
+        }
+    }
+
+    private static boolean isZip(Path f) {
+        try (InputStream in = Files.newInputStream(f)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Orders a rotated set by the first timestamp inside each file: numbered suffixes are reused
+     * round-robin by the JVM, so names alone do not give the order.
+     */
+    private static List<LogFile> orderRotated(List<LogFile> group) {
+        List<LogFile> sorted = new ArrayList<>(group);
+        Map<LogFile, Double> first = new LinkedHashMap<>();
+        for (LogFile f : group) {
+            first.put(f, FirstTimestamp.of(f));
+        }
+        sorted.sort(Comparator.comparingDouble((LogFile f) -> first.get(f).isNaN() ? Double.MAX_VALUE : first.get(f))
+                .thenComparing(f -> f.displayName().endsWith(".current") ? 1 : 0)
+                .thenComparing(LogFile::displayName));
+        return sorted;
+    }
+}

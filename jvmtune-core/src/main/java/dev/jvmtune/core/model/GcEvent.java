@@ -1,0 +1,58 @@
+package dev.jvmtune.core.model;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One stop-the-world pause, one concurrent phase, or one concurrent cycle summary, as logged.
+ *
+ * @param gcId        the JVM's GC id ({@code GC(n)}), {@code -1} when the log has none
+ * @param uptimeSec   seconds since JVM start when the event began; for logs with wall-clock decorations
+ *                    only, seconds since the first line of the log; {@code NaN} when the log has no time
+ * @param wallTime    wall-clock start when logged, else {@code null}
+ * @param collector   collector name as in {@link JvmFacts#collector()}, e.g. {@code "G1"}
+ * @param kind        what the event is
+ * @param name        the event's own label, e.g. {@code "Pause Young (Normal)"}, {@code "Concurrent Mark"}
+ * @param cause       the logged cause ({@code "G1 Evacuation Pause"}, {@code "System.gc()"}), or {@code ""}
+ * @param pauseMs     time the application was stopped; 0 for concurrent work
+ * @param durationMs  elapsed time of the event (equal to {@code pauseMs} for pauses)
+ * @param heap        whole-heap occupancy before/after/capacity, or {@code null}
+ * @param pools       per-pool or per-region-type figures (Eden, Survivor, Old, Humongous, Metaspace...)
+ * @param phases      timed sub-steps in log order
+ * @param cpu         user/sys/real seconds, or {@code null}
+ * @param line        1-based line number (within its file) of the line that completed the event
+ */
+public record GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind,
+                      String name, String cause, double pauseMs, double durationMs, MemoryUsage heap,
+                      List<MemoryUsage> pools, List<Phase> phases, CpuTimes cpu, long line) {
+
+    public GcEvent {
+        pools = List.copyOf(pools);
+        phases = List.copyOf(phases);
+    }
+
+    public boolean isPause() {
+        return kind.isPause();
+    }
+
+    /** The pool whose name is {@code name} (case-insensitive), or {@code null}. */
+    public MemoryUsage pool(String name) {
+        for (MemoryUsage p : pools) {
+            if (p.name().equalsIgnoreCase(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Sum of phase times whose last path element equals {@code name}, or {@code NaN} if none. */
+    public double phaseMs(String name) {
+        double sum = Double.NaN;
+        for (Phase p : phases) {
+            if (p.name().equals(name)) {
+                sum = Double.isNaN(sum) ? p.ms() : sum + p.ms();
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.jvmtune.core.model;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the log tells about the JVM that wrote it ({@code gc,init} lines and their older equivalents).
+ * Numbers are {@code -1} and strings {@code null} when the log does not say; {@link #raw()} keeps every
+ * {@code key: value} fact as logged, so nothing the log tells is lost.
+ */
+public record JvmFacts(String version, String collector, int cpusTotal, int cpusAvailable, long memoryBytes,
+                       long heapMinBytes, long heapInitialBytes, long heapMaxBytes, long regionSizeBytes,
+                       int parallelWorkers, int concurrentWorkers, Boolean numa, int numaNodes,
+                       Boolean largePages, String compressedOops, Map<String, String> raw) {
+
+    public JvmFacts {
+        raw = Map.copyOf(raw);
+    }
+
+    public static JvmFacts empty() {
+        return new Builder().build();
+    }
+
+    /** Mutable collector for facts met while parsing. */
+    public static final class Builder {
+        public String version;
+        public String collector;
+        public int cpusTotal = -1;
+        public int cpusAvailable = -1;
+        public long memoryBytes = -1;
+        public long heapMinBytes = -1;
+        public long heapInitialBytes = -1;
+        public long heapMaxBytes = -1;
+        public long regionSizeBytes = -1;
+        public int parallelWorkers = -1;
+        public int concurrentWorkers = -1;
+        public Boolean numa;
+        public int numaNodes = -1;
+        public Boolean largePages;
+        public String compressedOops;
+        public final Map<String, String> raw = new TreeMap<>();
+
+        public JvmFacts build() {
+            return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes,
+                    heapInitialBytes, heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa,
+                    numaNodes, largePages, compressedOops, raw);
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package dev.jvmtune.core.parse;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Scanning helpers over a byte range {@code [from, to)}. Parsers work on the raw bytes of a line so that
+ * the common path allocates nothing; only values that are kept become Strings.
+ */
+public final class Bytes {
+
+    private Bytes() {
+    }
+
+    public static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    public static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+        if (to - from < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static boolean endsWith(byte[] b, int from, int to, byte[] suffix) {
+        return to - from >= suffix.length && startsWith(b, to - suffix.length, to, suffix);
+    }
+
+    public static int indexOf(byte[] b, int from, int to, byte c) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public static int indexOf(byte[] b, int from, int to, byte[] s) {
+        int last = to - s.length;
+        outer:
+        for (int i = from; i <= last; i++) {
+            for (int j = 0; j < s.length; j++) {
+                if (b[i + j] != s[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    public static int lastIndexOf(byte[] b, int from, int to, byte c) {
+        for (int i = to - 1; i >= from; i--) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    public static int skipSpaces(byte[] b, int from, int to) {
+        while (from < to && b[from] == ' ') {
+            from++;
+        }
+        return from;
+    }
+
+    public static int trimEnd(byte[] b, int from, int to) {
+        while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
+            to--;
+        }
+        return to;
+    }
+
+    /** End of the decimal number starting at {@code from} (digits, one '.', leading '-'), or {@code from}. */
+    public static int numberEnd(byte[] b, int from, int to) {
+        int i = from;
+        if (i < to && b[i] == '-') {
+            i++;
+        }
+        int digitsStart = i;
+        boolean dot = false;
+        while (i < to) {
+            byte c = b[i];
+            if (isDigit(c)) {
+                i++;
+            } else if (c == '.' && !dot) {
+                dot = true;
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i == digitsStart ? from : i;
+    }
+
+    /**
+     * Parses a plain decimal ({@code -12.345}); {@code NaN} if the range is not one. Exact for the up to
+     * 18 significant digits that logs print, without the cost of {@link Double#parseDouble}.
+     */
+    public static double parseDouble(byte[] b, int from, int to) {
+        if (from >= to) {
+            return Double.NaN;
+        }
+        boolean negative = b[from] == '-';
+        int i = negative ? from + 1 : from;
+        long mantissa = 0;
+        int scale = 0;
+        int digits = 0;
+        boolean dot = false;
+        for (; i < to; i++) {
+            byte c = b[i];
+            if (isDigit(c)) {
+                if (digits < 18) {
+                    mantissa = mantissa * 10 + (c - '0');
+                    digits++;
+                    if (dot) {
+                        scale++;
+                    }
+                } else if (!dot) {
+                    scale--;
+                }
+            } else if (c == '.' && !dot) {
+                dot = true;
+            } else {
+                return Double.NaN;
+            }
+        }
+        if (digits == 0) {
+            return Double.NaN;
+        }
+        double v = scale >= 0 ? mantissa / POW10[Math.min(scale, 22)] : mantissa * POW10[Math.min(-scale, 22)];
+        return negative ? -v : v;
+    }
+
+    /** Parses digits as a long; {@code -1} if the range is empty or not all digits. */
+    public static long parseLong(byte[] b, int from, int to) {
+        if (from >= to || to - from > 18) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            if (!isDigit(c)) {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    private static final double[] POW10 = new double[23];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+
+    /** Memory size with unit ({@code 24M}, {@code 1024K}, {@code 12B}, {@code 1.5G}) in bytes; -1 if none. */
+    public static long parseSize(byte[] b, int from, int to) {
+        int end = numberEnd(b, from, to);
+        if (end == from) {
+            return -1;
+        }
+        double v = parseDouble(b, from, end);
+        if (end >= to) {
+            return -1;
+        }
+        long unit = switch (b[end]) {
+            case 'B' -> 1L;
+            case 'K' -> 1L << 10;
+            case 'M' -> 1L << 20;
+            case 'G' -> 1L << 30;
+            case 'T' -> 1L << 40;
+            default -> -1L;
+        };
+        return unit < 0 ? -1 : Math.round(v * unit);
+    }
+
+    public static String string(byte[] b, int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.jvmtune.core.parse;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Splits a byte stream into lines without decoding or copying them: each line is a range of
+ * {@link #buffer()} valid until the next call to {@link #next()}. Accepts LF and CRLF. A line longer
+ * than {@code maxLineBytes} is cut at that length (the rest is skipped) and reported through
+ * {@link #lastLineTruncated()}, so one corrupt line cannot exhaust memory.
+ */
+public final class LineReader {
+
+    private final InputStream in;
+    private final int maxLineBytes;
+    private byte[] buf = new byte[1 << 16];
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private int lineStart;
+    private int lineEnd;
+    private boolean truncated;
+    private boolean lastLineUnterminated;
+    private long lineNumber;
+    private long bytesRead;
+
+    public LineReader(InputStream in, int maxLineBytes) {
+        this.in = in;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    public byte[] buffer() {
+        return buf;
+    }
+
+    public int start() {
+        return lineStart;
+    }
+
+    public int end() {
+        return lineEnd;
+    }
+
+    public long lineNumber() {
+        return lineNumber;
+    }
+
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    public boolean lastLineTruncated() {
+        return truncated;
+    }
+
+    /** True when the file ended without a final newline (a log cut off mid-line). */
+    public boolean lastLineUnterminated() {
+        return lastLineUnterminated;
+    }
+
+    /** Advances to the next line; false at end of input. */
+    public boolean next() throws IOException {
+        truncated = false;
+        int scan = pos;
+        while (true) {
+            int nl = -1;
+            for (int i = scan; i < limit; i++) {
+                if (buf[i] == '\n') {
+                    nl = i;
+                    break;
+                }
+            }
+            if (nl >= 0) {
+                setLine(pos, nl);
+                pos = nl + 1;
+                return true;
+            }
+            if (eof) {
+                if (pos < limit) {
+                    lastLineUnterminated = true;
+                    setLine(pos, limit);
+                    pos = limit;
+                    return true;
+                }
+                return false;
+            }
+            if (limit - pos >= maxLineBytes) {
+                // over-long line: keep its head at the front of the buffer, discard bytes up to the next newline
+                if (pos > 0) {
+                    System.arraycopy(buf, pos, buf, 0, limit - pos);
+                    limit -= pos;
+                    pos = 0;
+                }
+                setLine(0, maxLineBytes);
+                truncated = true;
+                skipRestOfLine();
+                return true;
+            }
+            scan = fill();
+        }
+    }
+
+    private void setLine(int from, int to) {
+        lineNumber++;
+        lineStart = from;
+        lineEnd = to > from && buf[to - 1] == '\r' ? to - 1 : to;
+    }
+
+    /** Moves unread bytes to the front, reads more; returns where scanning for a newline resumes. */
+    private int fill() throws IOException {
+        int unread = limit - pos;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, unread);
+            pos = 0;
+            limit = unread;
+        }
+        if (limit == buf.length) {
+            byte[] bigger = new byte[Math.min(buf.length * 2, maxLineBytes + (1 << 16))];
+            System.arraycopy(buf, 0, bigger, 0, limit);
+            buf = bigger;
+        }
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+        } else {
+            limit += n;
+            bytesRead += n;
+        }
+        return unread;
+    }
+
+    private void skipRestOfLine() throws IOException {
+        // the line's head [0, maxLineBytes) stays valid; the buffer always has room beyond it
+        int keep = maxLineBytes;
+        while (true) {
+            for (int i = keep; i < limit; i++) {
+                if (buf[i] == '\n') {
+                    pos = i + 1;
+                    return;
+                }
+            }
+            if (eof) {
+                pos = limit;
+                return;
+            }
+            // drop everything after the kept head and read on
+            limit = keep;
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+            } else {
+                limit += n;
+                bytesRead += n;
+            }
+        }
+    }
+}

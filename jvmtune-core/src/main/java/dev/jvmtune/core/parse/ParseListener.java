@@ -1,0 +1,21 @@
+package dev.jvmtune.core.parse;
+
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.SafepointEvent;
+
+/** Receives what a {@link LogParser} finds, in log order. */
+public interface ParseListener {
+
+    void onEvent(GcEvent event);
+
+    default void onSafepoint(SafepointEvent safepoint) {
+    }
+
+    /** A line that is not part of the dialect; {@code text} is only valid during the call. */
+    default void onUnrecognized(long line, byte[] buf, int from, int to) {
+    }
+
+    /** Something the reader should know: an incomplete event, a clock that went backwards... */
+    default void onWarning(long line, String message) {
+    }
+}

@@ -1,0 +1,31 @@
+package dev.jvmtune.core.parse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Turns byte ranges into Strings, reusing one instance per distinct value. Event names and causes
+ * repeat millions of times in a large log; this keeps both allocation and retained memory flat.
+ */
+public final class StringCache {
+
+    private static final int SIZE = 1024;
+    private final byte[][] keys = new byte[SIZE][];
+    private final String[] values = new String[SIZE];
+
+    public String get(byte[] b, int from, int to) {
+        int h = 1;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + b[i];
+        }
+        int slot = (h ^ (h >>> 16)) & (SIZE - 1);
+        byte[] key = keys[slot];
+        if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
+            return values[slot];
+        }
+        String s = new String(b, from, to - from, StandardCharsets.UTF_8);
+        keys[slot] = Arrays.copyOfRange(b, from, to);
+        values[slot] = s;
+        return s;
+    }
+}

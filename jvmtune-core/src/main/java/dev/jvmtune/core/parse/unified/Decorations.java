@@ -1,0 +1,301 @@
+package dev.jvmtune.core.parse.unified;
+
+import static dev.jvmtune.core.parse.Bytes.indexOf;
+import static dev.jvmtune.core.parse.Bytes.isDigit;
+import static dev.jvmtune.core.parse.Bytes.trimEnd;
+
+import dev.jvmtune.core.parse.Bytes;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * The {@code [...]} decorations at the start of a unified-logging line, recognised by shape rather than
+ * position: HotSpot prints them in a fixed order, but users choose which, and a tool must not care.
+ * Values are decoded only when asked for; most lines never need their timestamp.
+ */
+final class Decorations {
+
+    int messageStart;
+    /** The line starts with '[' but its first group is not a decoration: not a unified-logging line. */
+    boolean invalid;
+    boolean hasInitTag;
+
+    private byte[] buf;
+    private int upFrom = -1;
+    private int upTo;
+    private int upKind; // 1 = seconds "0.017s", 2 = millis "17ms", 3 = nanos "17000000ns"
+    private int timeFrom = -1;
+    private int timeTo;
+    private long epochMillis = -1;
+    private double uptime;
+    private boolean uptimeParsed;
+    private Instant wall;
+    private boolean wallParsed;
+    /** First wall time seen: the origin of the time axis for logs decorated with wall time only. */
+    private Instant origin;
+
+    /** Parses the decorations of {@code b[from, to)}; true if there were any. */
+    boolean parse(byte[] b, int from, int to) {
+        buf = b;
+        upFrom = -1;
+        timeFrom = -1;
+        epochMillis = -1;
+        uptimeParsed = false;
+        wallParsed = false;
+        invalid = false;
+        hasInitTag = false;
+        int pos = from;
+        boolean any = false;
+        while (pos < to && b[pos] == '[') {
+            int close = indexOf(b, pos + 1, Math.min(to, pos + 256), (byte) ']');
+            if (close < 0 || !classify(b, pos + 1, close)) {
+                if (!any) {
+                    invalid = true;
+                }
+                break;
+            }
+            any = true;
+            pos = close + 1;
+        }
+        if (any && pos < to && b[pos] == ' ') {
+            pos++;
+        }
+        messageStart = pos;
+        return any;
+    }
+
+    private boolean classify(byte[] b, int s, int e) {
+        e = trimEnd(b, s, e);
+        int len = e - s;
+        if (len == 0) {
+            return false;
+        }
+        if (isLevel(b, s, e)) {
+            return true;
+        }
+        byte last = b[e - 1];
+        if (isDigit(b[s])) {
+            if (len >= 19 && b[s + 4] == '-' && b[s + 7] == '-' && b[s + 10] == 'T') {
+                if (timeFrom < 0) {
+                    timeFrom = s;
+                    timeTo = e;
+                }
+                return true;
+            }
+            if (last == 's' && len >= 3 && b[e - 2] == 'm' && allDigits(b, s, e - 2)) {
+                long v = Bytes.parseLong(b, s, e - 2);
+                if (v > 100_000_000_000L) {
+                    epochMillis = v;
+                } else {
+                    setUptime(s, e - 2, 2);
+                }
+                return true;
+            }
+            if (last == 's' && len >= 3 && b[e - 2] == 'n' && allDigits(b, s, e - 2)) {
+                long v = Bytes.parseLong(b, s, e - 2);
+                if (v > 100_000_000_000_000_000L || v < 0) {
+                    if (epochMillis < 0 && v > 0) {
+                        epochMillis = v / 1_000_000L;
+                    }
+                } else {
+                    setUptime(s, e - 2, 3);
+                }
+                return true;
+            }
+            if (last == 's' && isDecimal(b, s, e - 1)) {
+                setUptime(s, e - 1, 1);
+                return true;
+            }
+            if ((last == 'p' || last == 't') && allDigits(b, s, e - 1)) {
+                return true; // pid, tid
+            }
+        }
+        if (isTags(b, s, e)) {
+            hasInitTag = indexOf(b, s, e, INIT) >= 0;
+            return true;
+        }
+        // hostname: a single word without spaces or brackets
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (c == ' ' || c == '(' || c == ')' || c == '[' || c == ':' || c == '=') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final byte[] INIT = Bytes.ascii("init");
+
+    private void setUptime(int from, int to, int kind) {
+        if (upFrom < 0) {
+            upFrom = from;
+            upTo = to;
+            upKind = kind;
+        }
+    }
+
+    private static boolean isLevel(byte[] b, int s, int e) {
+        return eq(b, s, e, "info") || eq(b, s, e, "debug") || eq(b, s, e, "trace") || eq(b, s, e, "warning")
+                || eq(b, s, e, "error") || eq(b, s, e, "develop");
+    }
+
+    /** Tag sets are lower-case words joined by commas; the first must be a HotSpot tag we know. */
+    private static boolean isTags(byte[] b, int s, int e) {
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == ',' || c == '_')) {
+                return false;
+            }
+        }
+        int comma = indexOf(b, s, e, (byte) ',');
+        int firstEnd = comma < 0 ? e : comma;
+        return comma >= 0 || eq(b, s, firstEnd, "gc") || eq(b, s, firstEnd, "safepoint")
+                || eq(b, s, firstEnd, "os") || eq(b, s, firstEnd, "jit") || eq(b, s, firstEnd, "codecache")
+                || eq(b, s, firstEnd, "class") || eq(b, s, firstEnd, "cds") || eq(b, s, firstEnd, "heap")
+                || eq(b, s, firstEnd, "metaspace") || eq(b, s, firstEnd, "logging") || eq(b, s, firstEnd, "jfr")
+                || eq(b, s, firstEnd, "startuptime") || eq(b, s, firstEnd, "pagesize") || eq(b, s, firstEnd, "exceptions");
+    }
+
+    private static boolean eq(byte[] b, int s, int e, String word) {
+        if (e - s != word.length()) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (b[s + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allDigits(byte[] b, int s, int e) {
+        if (s >= e) {
+            return false;
+        }
+        for (int i = s; i < e; i++) {
+            if (!isDigit(b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** "12.345" or, in locales with a decimal comma, "12,345". */
+    private static boolean isDecimal(byte[] b, int s, int e) {
+        int sep = 0;
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (c == '.' || c == ',') {
+                sep++;
+            } else if (!isDigit(c)) {
+                return false;
+            }
+        }
+        return sep == 1 && e - s >= 3;
+    }
+
+    /**
+     * Seconds since JVM start; for logs decorated with wall time only, seconds since the first line's
+     * wall time; {@code NaN} when the line has no time decoration at all.
+     */
+    double uptimeSec() {
+        if (!uptimeParsed) {
+            uptimeParsed = true;
+            uptime = Double.NaN;
+            if (upFrom >= 0) {
+                switch (upKind) {
+                    case 1 -> {
+                        int sep = indexOf(buf, upFrom, upTo, (byte) ',');
+                        if (sep >= 0) {
+                            long whole = Bytes.parseLong(buf, upFrom, sep);
+                            long frac = Bytes.parseLong(buf, sep + 1, upTo);
+                            uptime = whole + frac / Math.pow(10, upTo - sep - 1);
+                        } else {
+                            uptime = Bytes.parseDouble(buf, upFrom, upTo);
+                        }
+                    }
+                    case 2 -> uptime = Bytes.parseLong(buf, upFrom, upTo) / 1000.0;
+                    default -> uptime = Bytes.parseLong(buf, upFrom, upTo) / 1e9;
+                }
+            } else if (wall() != null) {
+                if (origin == null) {
+                    origin = wall;
+                }
+                uptime = (wall.toEpochMilli() - origin.toEpochMilli()) / 1000.0
+                        + (wall.getNano() % 1_000_000 - origin.getNano() % 1_000_000) / 1e9;
+            }
+        }
+        return uptime;
+    }
+
+    /** Wall-clock time of the line, or {@code null} when not logged. */
+    Instant wall() {
+        if (!wallParsed) {
+            wallParsed = true;
+            wall = null;
+            if (timeFrom >= 0) {
+                wall = parseTime(buf, timeFrom, timeTo);
+            }
+            if (wall == null && epochMillis > 0) {
+                wall = Instant.ofEpochMilli(epochMillis);
+            }
+        }
+        return wall;
+    }
+
+    Instant wallMinus(double ms) {
+        Instant w = wall();
+        if (w == null || Double.isNaN(ms)) {
+            return w;
+        }
+        return w.minusNanos(Math.round(ms * 1_000_000));
+    }
+
+    /** {@code 2022-11-10T03:37:29.443-0800} (time) or {@code ...+0000} (utctime). */
+    private static Instant parseTime(byte[] b, int s, int e) {
+        try {
+            int year = num(b, s, 4);
+            int month = num(b, s + 5, 2);
+            int day = num(b, s + 8, 2);
+            int hour = num(b, s + 11, 2);
+            int minute = num(b, s + 14, 2);
+            int second = num(b, s + 17, 2);
+            int p = s + 19;
+            int nanos = 0;
+            if (p < e && b[p] == '.') {
+                int digits = 0;
+                p++;
+                while (p < e && isDigit(b[p]) && digits < 9) {
+                    nanos = nanos * 10 + (b[p] - '0');
+                    p++;
+                    digits++;
+                }
+                for (int i = digits; i < 9; i++) {
+                    nanos *= 10;
+                }
+            }
+            ZoneOffset offset = ZoneOffset.UTC;
+            if (p < e && (b[p] == '+' || b[p] == '-')) {
+                int sign = b[p] == '-' ? -1 : 1;
+                int oh = num(b, p + 1, 2);
+                int om = b[p + 3] == ':' ? num(b, p + 4, 2) : num(b, p + 3, 2);
+                offset = ZoneOffset.ofHoursMinutes(sign * oh, sign * om);
+            }
+            return LocalDateTime.of(year, month, day, hour, minute, second, nanos).toInstant(offset);
+        } catch (RuntimeException badDate) {
+            return null;
+        }
+    }
+
+    private static int num(byte[] b, int s, int n) {
+        int v = 0;
+        for (int i = s; i < s + n; i++) {
+            if (!isDigit(b[i])) {
+                throw new IllegalArgumentException("not a digit");
+            }
+            v = v * 10 + (b[i] - '0');
+        }
+        return v;
+    }
+}

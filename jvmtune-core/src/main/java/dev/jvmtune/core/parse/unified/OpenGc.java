@@ -1,0 +1,104 @@
+package dev.jvmtune.core.parse.unified;
+
+import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.Phase;
+import dev.jvmtune.core.parse.StringCache;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What is known of one GC id while its lines are still coming. */
+final class OpenGc {
+
+    final long id;
+    /** Label of the open pause's gc,start line ("Pause Young (Normal) (G1 Evacuation Pause)"), or null. */
+    String startLabel;
+    private byte[] startBytes;
+    double startUptime = Double.NaN;
+    Instant startWall;
+    long startLine;
+
+    /** Cause of the concurrent cycle this id belongs to (ZGC "Warmup", Shenandoah trigger). */
+    String cycleCause = "";
+    double cycleStartUptime = Double.NaN;
+    Instant cycleStartWall;
+
+    final List<MemoryUsage> pools = new ArrayList<>(6);
+    private final List<Phase> phases = new ArrayList<>();
+    private final String[] pathAt = new String[16];
+    private int depth = -1;
+    private final Map<String, String> paths = new HashMap<>();
+
+    /** The completed pause still waiting for its cpu line, if any. */
+    Object afterSummary;
+
+    OpenGc(long id) {
+        this.id = id;
+    }
+
+    void start(byte[] b, int from, int to, long line, Decorations deco) {
+        startBytes = Arrays.copyOfRange(b, from, to);
+        startLabel = new String(startBytes, java.nio.charset.StandardCharsets.UTF_8);
+        startUptime = deco.uptimeSec();
+        startWall = deco.wall();
+        startLine = line;
+    }
+
+    /** The summary label is the start label, possibly followed by more groups (JDK 21+ "(Evacuation Failure: ...)"). */
+    boolean matchesStart(byte[] b, int from, int to) {
+        if (startBytes == null || to - from < startBytes.length) {
+            return false;
+        }
+        int end = from + startBytes.length;
+        return Arrays.equals(startBytes, 0, startBytes.length, b, from, end) && (end == to || b[end] == ' ');
+    }
+
+    void clearStart() {
+        startLabel = null;
+        startBytes = null;
+        startUptime = Double.NaN;
+        startWall = null;
+    }
+
+    boolean isIdle() {
+        return startLabel == null && pools.isEmpty() && phases.isEmpty() && cycleCause.isEmpty()
+                && Double.isNaN(cycleStartUptime);
+    }
+
+    void addPhase(byte[] b, int from, int to, int level, double ms, double maxMs, byte[] scratch,
+                  StringCache strings) {
+        String name = strings.get(b, from, to);
+        level = Math.min(Math.min(level, depth + 1), pathAt.length - 1);
+        String path = level == 0 ? name : pathAt[level - 1] + "/" + name;
+        String canonical = paths.putIfAbsent(path, path);
+        path = canonical == null ? path : canonical;
+        pathAt[level] = path;
+        depth = level;
+        phases.add(new Phase(path, ms, maxMs));
+    }
+
+    List<MemoryUsage> takePools(long regionBytes) {
+        if (pools.isEmpty()) {
+            return List.of();
+        }
+        List<MemoryUsage> taken = new ArrayList<>(pools.size());
+        for (MemoryUsage p : pools) {
+            taken.add(p.withRegionSize(regionBytes));
+        }
+        pools.clear();
+        return taken;
+    }
+
+    List<Phase> takePhases() {
+        if (phases.isEmpty()) {
+            return List.of();
+        }
+        List<Phase> taken = List.copyOf(phases);
+        phases.clear();
+        depth = -1;
+        return taken;
+    }
+}

@@ -1,0 +1,775 @@
+package dev.jvmtune.core.parse.unified;
+
+import static dev.jvmtune.core.parse.Bytes.ascii;
+import static dev.jvmtune.core.parse.Bytes.endsWith;
+import static dev.jvmtune.core.parse.Bytes.indexOf;
+import static dev.jvmtune.core.parse.Bytes.isDigit;
+import static dev.jvmtune.core.parse.Bytes.lastIndexOf;
+import static dev.jvmtune.core.parse.Bytes.numberEnd;
+import static dev.jvmtune.core.parse.Bytes.parseDouble;
+import static dev.jvmtune.core.parse.Bytes.parseSize;
+import static dev.jvmtune.core.parse.Bytes.skipSpaces;
+import static dev.jvmtune.core.parse.Bytes.startsWith;
+import static dev.jvmtune.core.parse.Bytes.trimEnd;
+
+import dev.jvmtune.core.model.CpuTimes;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.Phase;
+import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.LogParser;
+import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.StringCache;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parser for JDK 9+ unified logging ({@code -Xlog:gc*,safepoint}) of every collector: G1, Parallel,
+ * Serial, CMS, ZGC (single-generation and generational), Shenandoah (incl. generational) and Epsilon.
+ *
+ * <p>Decorations are recognised by their shape, so any set and order works, including none. Events are
+ * assembled per GC id: a {@code gc,start} line opens a pause, detail lines (phases, pools, metaspace)
+ * attach to it, the summary line with the duration completes it, and a following {@code gc,cpu} line
+ * adds CPU times. Concurrent phases and ZGC/Shenandoah pauses are complete in one line.
+ */
+public final class UnifiedLogParser implements LogParser {
+
+    private static final byte[] GC_ID = ascii("GC(");
+    private static final byte[] PAUSE = ascii("Pause ");
+    private static final byte[] CONCURRENT = ascii("Concurrent ");
+    private static final byte[] ARROW = ascii("->");
+    private static final byte[] USER = ascii("User=");
+    private static final byte[] SYS = ascii("Sys=");
+    private static final byte[] REAL = ascii("Real=");
+    private static final byte[] USING = ascii("Using ");
+    private static final byte[] SAFEPOINT = ascii("Safepoint \"");
+    private static final byte[] REACHING = ascii("Reaching safepoint: ");
+    private static final byte[] TOTAL = ascii("Total: ");
+    private static final byte[] STOPPED = ascii("Total time for which application threads were stopped: ");
+    private static final byte[] STOPPING = ascii("Stopping threads took: ");
+    private static final byte[] TRIGGER = ascii("Trigger");
+    private static final byte[] WORKER_MS = ascii(" (ms):");
+    private static final byte[] AVG = ascii("Avg:");
+    private static final byte[] MAX = ascii("Max:");
+    private static final byte[] GARBAGE_COLLECTION = ascii("Garbage Collection");
+    private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
+    private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
+    private static final byte[] YOUNG_GEN_PREFIX = ascii("Y: ");
+    private static final byte[] OLD_GEN_PREFIX = ascii("O: ");
+    private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    private static final byte[] REGIONS = ascii("Regions: ");
+
+    /** Open GC ids kept before the oldest is given up; bounds memory on logs with unterminated events. */
+    private static final int MAX_OPEN_IDS = 256;
+
+    private final ParseListener out;
+    private final StringCache strings = new StringCache();
+    private final JvmFacts.Builder facts = new JvmFacts.Builder();
+    private final Map<Long, OpenGc> open = new LinkedHashMap<>();
+    private final Decorations deco = new Decorations();
+    private final byte[] pathScratch = new byte[512];
+
+    /** A completed pause that may still receive its gc,cpu line. */
+    private PendingEvent pending;
+    private String pendingTrigger = "";
+    private double firstUptime = Double.NaN;
+    private double lastUptime = Double.NaN;
+
+    public UnifiedLogParser(ParseListener out) {
+        this.out = out;
+    }
+
+    @Override
+    public LogFormat format() {
+        return LogFormat.UNIFIED;
+    }
+
+    @Override
+    public JvmFacts facts() {
+        return facts.build();
+    }
+
+    @Override
+    public double firstTimestampSec() {
+        return firstUptime;
+    }
+
+    @Override
+    public double lastTimestampSec() {
+        return lastUptime;
+    }
+
+    @Override
+    public void fileBoundary() {
+        flushPending();
+    }
+
+    @Override
+    public void finish() {
+        flushPending();
+        for (OpenGc gc : open.values()) {
+            warnUnfinished(gc);
+        }
+        open.clear();
+    }
+
+    @Override
+    public void line(byte[] b, int from, int to, long line) {
+        boolean decorated = deco.parse(b, from, to);
+        if (deco.invalid) {
+            out.onUnrecognized(line, b, from, to);
+            return;
+        }
+        int m = deco.messageStart;
+        int end = trimEnd(b, m, to);
+        if (decorated) {
+            checkClock(line);
+        }
+        boolean recognized;
+        if (startsWith(b, m, end, GC_ID)) {
+            recognized = gcLine(b, m, end, line);
+        } else {
+            flushPending();
+            recognized = globalLine(b, m, end, line) || decorated;
+        }
+        if (!recognized) {
+            out.onUnrecognized(line, b, from, to);
+        }
+    }
+
+    private void checkClock(long line) {
+        if (Double.isNaN(deco.uptimeSec())) {
+            return;
+        }
+        double up = deco.uptimeSec();
+        if (Double.isNaN(firstUptime)) {
+            firstUptime = up;
+        }
+        if (!Double.isNaN(lastUptime) && up + 1.0 < lastUptime) {
+            out.onWarning(line, String.format("uptime went back from %.3fs to %.3fs: a JVM restart or a "
+                    + "different log appended here", lastUptime, up));
+        }
+        lastUptime = up;
+    }
+
+    // ---------------------------------------------------------------- lines with a GC id
+
+    private boolean gcLine(byte[] b, int m, int end, long line) {
+        int close = indexOf(b, m + 3, end, (byte) ')');
+        if (close < 0) {
+            flushPending();
+            return false;
+        }
+        long id = Bytes.parseLong(b, m + 3, close);
+        if (id < 0) {
+            flushPending();
+            return false;
+        }
+        int afterId = close + 1;
+        int r = skipSpaces(b, afterId, end);
+        int indent = Math.max(0, r - afterId - 1);
+
+        if (pending != null && pending.id != id) {
+            flushPending();
+        }
+        // generational ZGC prefixes lines with the generation; classification looks past it
+        int label = r;
+        if (startsWith(b, r, end, YOUNG_GEN_PREFIX) || startsWith(b, r, end, OLD_GEN_PREFIX)) {
+            label = r + 3;
+        }
+        if (startsWith(b, label, end, USER)) {
+            cpuLine(id, b, label, end);
+            return true;
+        }
+        if (pending != null && (startsWith(b, label, end, PAUSE) || startsWith(b, label, end, CONCURRENT))) {
+            flushPending();
+        }
+        int durStart = durationStart(b, label, end);
+        double durMs = durStart < 0 ? Double.NaN : durationMs(b, durStart, end);
+        if (startsWith(b, label, end, PAUSE)) {
+            if (durStart < 0) {
+                openState(id).start(b, r, end, line, deco);
+            } else {
+                pauseSummary(id, b, r, label, durStart, durMs, line);
+            }
+            return true;
+        }
+        if (startsWith(b, label, end, CONCURRENT)) {
+            if (durStart >= 0) {
+                concurrentEvent(id, b, r, label, durStart, durMs, line);
+            }
+            return true;
+        }
+        if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
+                || startsWith(b, label, end, MINOR_COLLECTION)) {
+            zgcCycle(id, b, r, label, end, durStart, durMs, line);
+            return true;
+        }
+        if (indent > 0 || durStart >= 0) {
+            if (phaseLine(id, b, r, end, indent, durStart, durMs)) {
+                return true;
+            }
+        }
+        poolLine(id, b, label, end);
+        return true;
+    }
+
+    /** Start of the trailing duration token ({@code 7.965ms}, {@code 0.015s}), or -1. */
+    private static int durationStart(byte[] b, int from, int end) {
+        int sp = lastIndexOf(b, from, end, (byte) ' ');
+        int tok = sp + 1;
+        if (sp < 0 || tok >= end || !isDigit(b[tok])) {
+            return -1;
+        }
+        int numEnd = numberEnd(b, tok, end);
+        if (numEnd == tok) {
+            return -1;
+        }
+        int unitLen = end - numEnd;
+        if (unitLen == 1 && b[numEnd] == 's') {
+            return tok;
+        }
+        if (unitLen == 2 && b[numEnd + 1] == 's' && (b[numEnd] == 'm' || b[numEnd] == 'u' || b[numEnd] == 'n')) {
+            return tok;
+        }
+        return -1;
+    }
+
+    private static double durationMs(byte[] b, int tok, int end) {
+        int numEnd = numberEnd(b, tok, end);
+        double v = parseDouble(b, tok, numEnd);
+        if (end - numEnd == 1) {
+            return v * 1000.0;
+        }
+        return switch (b[numEnd]) {
+            case 'm' -> v;
+            case 'u' -> v / 1000.0;
+            default -> v / 1_000_000.0;
+        };
+    }
+
+    private void pauseSummary(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
+        int labelEnd = trimEnd(b, r, durStart);
+        MemoryUsage heap = null;
+        int sp = lastIndexOf(b, label, labelEnd, (byte) ' ');
+        if (sp >= 0 && indexOf(b, sp + 1, labelEnd, ARROW) >= 0) {
+            heap = heapTransition(b, sp + 1, labelEnd);
+            labelEnd = trimEnd(b, r, sp);
+        }
+        OpenGc gc = open.get(id);
+        boolean ownsState = gc != null && gc.matchesStart(b, r, labelEnd);
+        Label l = classify(b, r, label, labelEnd);
+        String cause = l.cause;
+        if (cause.isEmpty() && gc != null) {
+            cause = gc.cycleCause;
+        }
+        double startUptime = ownsState && !Double.isNaN(gc.startUptime) ? gc.startUptime
+                : deco.uptimeSec() - durMs / 1000.0;
+        Instant startWall = ownsState && gc.startWall != null ? gc.startWall : deco.wallMinus(durMs);
+        List<MemoryUsage> pools = List.of();
+        List<Phase> phases = List.of();
+        if (gc != null && (ownsState || gc.startLabel == null)) {
+            pools = gc.takePools(facts.regionSizeBytes);
+            phases = gc.takePhases();
+            gc.clearStart();
+            if (gc.isIdle()) {
+                open.remove(id);
+            }
+        }
+        PendingEvent p = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools,
+                phases, line);
+        if (gc != null && ownsState) {
+            // some JDKs print metaspace/pool lines after the summary; they still belong to this pause
+            gc.afterSummary = p;
+        }
+        pending = p;
+    }
+
+    private void concurrentEvent(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
+        int labelEnd = trimEnd(b, r, durStart);
+        MemoryUsage heap = null;
+        int sp = lastIndexOf(b, label, labelEnd, (byte) ' ');
+        if (sp >= 0 && indexOf(b, sp + 1, labelEnd, ARROW) >= 0) {
+            heap = heapTransition(b, sp + 1, labelEnd);
+            labelEnd = trimEnd(b, r, sp);
+        }
+        String name = strings.get(b, r, labelEnd);
+        GcKind kind = name.equals("Concurrent Mark Cycle") || name.equals("Concurrent Cycle")
+                || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
+        OpenGc gc = open.get(id);
+        String cause = gc != null ? gc.cycleCause : "";
+        emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, line));
+        if (kind == GcKind.CYCLE && gc != null) {
+            gc.cycleCause = "";
+            if (gc.isIdle()) {
+                open.remove(id);
+            }
+        }
+    }
+
+    /** ZGC: "Garbage Collection (Warmup)" opens a cycle, "... 256M(100%)->30M(12%) [0.012s]" closes it. */
+    private void zgcCycle(long id, byte[] b, int r, int label, int end, int durStart, double durMs, long line) {
+        if (facts.collector == null) {
+            facts.collector = "ZGC";
+        }
+        if (startsWith(b, label, end, MAJOR_COLLECTION) || startsWith(b, label, end, MINOR_COLLECTION)) {
+            facts.raw.putIfAbsent("ZGC Mode", "generational");
+        }
+        int labelEnd = durStart >= 0 ? trimEnd(b, r, durStart) : end;
+        int arrow = indexOf(b, label, labelEnd, ARROW);
+        int paren = indexOf(b, label, labelEnd, (byte) '(');
+        if (arrow < 0) {
+            OpenGc gc = openState(id);
+            if (paren >= 0) {
+                int close = matchingParen(b, paren, labelEnd);
+                gc.cycleCause = strings.get(b, paren + 1, close < 0 ? labelEnd : close);
+            }
+            gc.cycleStartUptime = deco.uptimeSec();
+            gc.cycleStartWall = deco.wall();
+            return;
+        }
+        int sp = lastIndexOf(b, label, arrow, (byte) ' ');
+        MemoryUsage heap = heapTransition(b, sp + 1, labelEnd);
+        int nameEnd = trimEnd(b, r, sp);
+        OpenGc gc = open.get(id);
+        double startUp = gc != null && !Double.isNaN(gc.cycleStartUptime) ? gc.cycleStartUptime
+                : Double.isNaN(durMs) ? Double.NaN : deco.uptimeSec() - durMs / 1000.0;
+        Instant startWall = gc != null && gc.cycleStartWall != null ? gc.cycleStartWall
+                : Double.isNaN(durMs) ? null : deco.wallMinus(durMs);
+        double duration = !Double.isNaN(durMs) ? durMs
+                : !Double.isNaN(startUp) ? (deco.uptimeSec() - startUp) * 1000.0 : Double.NaN;
+        String name = strings.get(b, r, nameEnd);
+        String cause = "";
+        if (paren >= 0 && paren < nameEnd) {
+            int close = matchingParen(b, paren, nameEnd);
+            cause = strings.get(b, paren + 1, close < 0 ? nameEnd : close);
+        }
+        emit(new GcEvent(id, startUp, startWall, "ZGC", GcKind.CYCLE, name, cause, 0.0, duration, heap,
+                List.of(), List.of(), null, line));
+        open.remove(id);
+    }
+
+    private boolean phaseLine(long id, byte[] b, int r, int end, int indent, int durStart, double durMs) {
+        OpenGc gc = open.get(id);
+        if (gc == null && pending == null) {
+            gc = openState(id);
+        } else if (gc == null) {
+            return false;
+        }
+        int nameEnd;
+        double ms;
+        double maxMs;
+        int worker = indexOf(b, r, end, WORKER_MS);
+        if (worker >= 0) {
+            int avg = indexOf(b, worker, end, AVG);
+            if (avg < 0) {
+                return true; // "skipped"
+            }
+            int a = skipSpaces(b, avg + AVG.length, end);
+            ms = parseDouble(b, a, numberEnd(b, a, end));
+            int max = indexOf(b, avg, end, MAX);
+            if (max >= 0) {
+                int x = skipSpaces(b, max + MAX.length, end);
+                maxMs = parseDouble(b, x, numberEnd(b, x, end));
+            } else {
+                maxMs = ms;
+            }
+            nameEnd = worker;
+        } else if (durStart >= 0) {
+            nameEnd = trimEnd(b, r, durStart);
+            if (nameEnd > r && b[nameEnd - 1] == ':') {
+                nameEnd--;
+            }
+            if (indexOf(b, r, nameEnd, (byte) ':') >= 0 && indexOf(b, r, nameEnd, ARROW) >= 0) {
+                return false;
+            }
+            ms = durMs;
+            maxMs = durMs;
+        } else {
+            return false; // an indented detail line without a time, e.g. reference counts
+        }
+        if (Double.isNaN(ms) || nameEnd <= r) {
+            return true;
+        }
+        gc.addPhase(b, r, nameEnd, indent / 2, ms, maxMs, pathScratch, strings);
+        return true;
+    }
+
+    private void poolLine(long id, byte[] b, int from, int end) {
+        int colon = indexOf(b, from, end, (byte) ':');
+        if (colon < 0 || colon + 2 >= end || b[colon + 1] != ' ') {
+            return;
+        }
+        int v = colon + 2;
+        if (!isDigit(b[v])) {
+            return;
+        }
+        int arrow = indexOf(b, v, end, ARROW);
+        if (arrow < 0) {
+            return;
+        }
+        MemoryUsage usage = poolTransition(strings.get(b, from, colon), b, v, arrow, end);
+        if (usage == null) {
+            return;
+        }
+        if (pending != null && pending.id == id) {
+            pending.addPool(usage, facts.regionSizeBytes);
+            return;
+        }
+        openState(id).pools.add(usage);
+    }
+
+    /** {@code A[u][(Ca)]->B[u][(Cb)]}: sizes with units are bytes, bare numbers are G1 region counts. */
+    private static MemoryUsage poolTransition(String name, byte[] b, int v, int arrow, int end) {
+        int aEnd = numberEnd(b, v, arrow);
+        boolean regions = aEnd < arrow && (b[aEnd] == '(' || b[aEnd] == ' ') || aEnd == arrow;
+        int bStart = arrow + 2;
+        int bEnd = numberEnd(b, bStart, end);
+        if (bEnd == bStart) {
+            return null;
+        }
+        if (regions) {
+            long before = Bytes.parseLong(b, v, aEnd);
+            long after = Bytes.parseLong(b, bStart, bEnd);
+            long cap = -1;
+            if (bEnd < end && b[bEnd] == '(') {
+                int close = indexOf(b, bEnd, end, (byte) ')');
+                if (close > 0) {
+                    cap = Bytes.parseLong(b, bEnd + 1, close);
+                }
+            }
+            return new MemoryUsage(name, -1, -1, -1, before, after, cap);
+        }
+        long before = parseSize(b, v, arrow);
+        int bTokEnd = bEnd < end ? bEnd + 1 : bEnd;
+        long after = parseSize(b, bStart, Math.min(end, bTokEnd));
+        long cap = -1;
+        int open = bTokEnd < end && b[bTokEnd] == '(' ? bTokEnd : -1;
+        if (open < 0) {
+            // metaspace JDK 16+: "7093K(7296K)->7093K(7296K)"; capacity is the one after the arrow
+            int aOpen = indexOf(b, v, arrow, (byte) '(');
+            if (aOpen >= 0) {
+                cap = parseSize(b, aOpen + 1, arrow);
+            }
+        } else {
+            cap = parseSize(b, open + 1, end);
+        }
+        return MemoryUsage.bytes(name, before, after, cap);
+    }
+
+    /** {@code 153M->7M(256M)} or ZGC's {@code 256M(100%)->30M(12%)}. */
+    private static MemoryUsage heapTransition(byte[] b, int from, int end) {
+        int arrow = indexOf(b, from, end, ARROW);
+        if (arrow < 0) {
+            return null;
+        }
+        long before = parseSize(b, from, arrow);
+        int a = arrow + 2;
+        long after = parseSize(b, a, end);
+        long cap = -1;
+        int open = indexOf(b, a, end, (byte) '(');
+        if (open >= 0 && b[trimEnd(b, open, end) - 2] != '%') {
+            cap = parseSize(b, open + 1, end);
+        }
+        return MemoryUsage.bytes("Heap", before, after, cap);
+    }
+
+    private void cpuLine(long id, byte[] b, int from, int end) {
+        double user = secondsAfter(b, from, end, USER);
+        double sys = secondsAfter(b, from, end, SYS);
+        double real = secondsAfter(b, from, end, REAL);
+        CpuTimes cpu = new CpuTimes(user, sys, real);
+        if (pending != null && pending.id == id) {
+            pending.cpu = cpu;
+            flushPending();
+        }
+    }
+
+    private static double secondsAfter(byte[] b, int from, int end, byte[] key) {
+        int k = indexOf(b, from, end, key);
+        if (k < 0) {
+            return Double.NaN;
+        }
+        int s = k + key.length;
+        return parseDouble(b, s, numberEnd(b, s, end));
+    }
+
+    // ---------------------------------------------------------------- lines without a GC id
+
+    private boolean globalLine(byte[] b, int m, int end, long line) {
+        if (m >= end) {
+            return false;
+        }
+        if (startsWith(b, m, end, USING)) {
+            return usingLine(b, m + USING.length, end);
+        }
+        if (startsWith(b, m, end, SAFEPOINT)) {
+            safepointLine(b, m, end, line);
+            return true;
+        }
+        if (startsWith(b, m, end, STOPPED)) {
+            stoppedLine(b, m, end, line);
+            return true;
+        }
+        if (startsWith(b, m, end, TRIGGER)) {
+            int colon = indexOf(b, m, end, (byte) ':');
+            if (colon > 0) {
+                int s = skipSpaces(b, colon + 1, end);
+                pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
+            }
+            return true;
+        }
+        if (startsWith(b, m, end, HEAP_REGION_SIZE)) {
+            facts.regionSizeBytes = parseSize(b, m + HEAP_REGION_SIZE.length, end);
+            return true;
+        }
+        int colon = indexOf(b, m, end, (byte) ':');
+        if (colon > 0 && colon + 1 < end && b[colon + 1] == ' ' && (deco.hasInitTag || Facts.isKnown(b, m, colon))) {
+            String key = Bytes.string(b, m, colon);
+            String value = Bytes.string(b, skipSpaces(b, colon + 1, end), end);
+            Facts.apply(facts, key, value);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean usingLine(byte[] b, int from, int end) {
+        String what = Bytes.string(b, from, end);
+        String collector = switch (what) {
+            case "G1" -> "G1";
+            case "Parallel" -> "Parallel";
+            case "Serial" -> "Serial";
+            case "Concurrent Mark Sweep" -> "CMS";
+            case "Shenandoah" -> "Shenandoah";
+            case "The Z Garbage Collector" -> "ZGC";
+            case "Epsilon" -> "Epsilon";
+            default -> null;
+        };
+        if (collector == null) {
+            return false;
+        }
+        facts.collector = collector;
+        return true;
+    }
+
+    private void safepointLine(byte[] b, int m, int end, long line) {
+        int q = indexOf(b, m + SAFEPOINT.length, end, (byte) '"');
+        String op = q < 0 ? "" : strings.get(b, m + SAFEPOINT.length, q);
+        double reaching = nanosAfter(b, m, end, REACHING);
+        double total = nanosAfter(b, m, end, TOTAL);
+        out.onSafepoint(new SafepointEvent(deco.uptimeSec(), op, reaching / 1e6, total / 1e6, line));
+    }
+
+    private static double nanosAfter(byte[] b, int from, int end, byte[] key) {
+        int k = indexOf(b, from, end, key);
+        if (k < 0) {
+            return Double.NaN;
+        }
+        int s = k + key.length;
+        return parseDouble(b, s, numberEnd(b, s, end));
+    }
+
+    private void stoppedLine(byte[] b, int m, int end, long line) {
+        int s = m + STOPPED.length;
+        double total = parseDouble(b, s, numberEnd(b, s, end));
+        double stopping = secondsAfter(b, s, end, STOPPING);
+        out.onSafepoint(new SafepointEvent(deco.uptimeSec(), "", stopping * 1000.0, total * 1000.0, line));
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private OpenGc openState(long id) {
+        OpenGc gc = open.get(id);
+        if (gc == null) {
+            if (open.size() >= MAX_OPEN_IDS) {
+                Iterator<OpenGc> oldest = open.values().iterator();
+                warnUnfinished(oldest.next());
+                oldest.remove();
+            }
+            gc = new OpenGc(id);
+            if (!pendingTrigger.isEmpty()) {
+                gc.cycleCause = pendingTrigger;
+                pendingTrigger = "";
+            }
+            open.put(id, gc);
+        }
+        return gc;
+    }
+
+    private void warnUnfinished(OpenGc gc) {
+        if (gc.startLabel != null) {
+            out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel
+                    + " has no end line: the log is truncated or the line was lost");
+        }
+    }
+
+    private void flushPending() {
+        if (pending == null) {
+            return;
+        }
+        PendingEvent p = pending;
+        pending = null;
+        OpenGc gc = open.get(p.id);
+        if (gc != null && gc.afterSummary == p) {
+            gc.afterSummary = null;
+        }
+        emit(p.toEvent(collector(p.name, p.pools)));
+    }
+
+    private void emit(GcEvent e) {
+        out.onEvent(e);
+    }
+
+    private String collector(String name) {
+        return collector(name, List.of());
+    }
+
+    /** The collector from "Using ...", else inferred from what the event looks like (rotated or cut logs). */
+    private String collector(String name, List<MemoryUsage> pools) {
+        if (facts.collector != null) {
+            return facts.collector;
+        }
+        for (MemoryUsage p : pools) {
+            switch (p.name()) {
+                case "Eden regions" -> facts.collector = "G1";
+                case "PSYoungGen" -> facts.collector = "Parallel";
+                case "DefNew" -> facts.collector = "Serial";
+                case "ParNew" -> facts.collector = "CMS";
+                default -> {
+                }
+            }
+        }
+        if (facts.collector == null && (name.startsWith("Pause Init Mark") || name.startsWith("Pause Final"))) {
+            facts.collector = "Shenandoah";
+        }
+        return facts.collector == null ? "unknown" : facts.collector;
+    }
+
+    private record Label(GcKind kind, String name, String cause) {
+    }
+
+    /**
+     * Splits "Pause Young (Normal) (G1 Evacuation Pause)" into kind, name and cause. G1 (JDK 12+) puts the
+     * young collection type in the first group; the cause is the first group that is not a type. Later
+     * groups are extra facts (JDK 21+ "(Evacuation Failure: Allocation)"). Shenandoah and ZGC groups are
+     * qualifiers that stay part of the name; their cause comes from the cycle.
+     */
+    private Label classify(byte[] b, int r, int label, int end) {
+        int paren = indexOf(b, label, end, (byte) '(');
+        int baseEnd = paren < 0 ? end : trimEnd(b, label, paren);
+        String base = strings.get(b, label, baseEnd);
+        int[] groups = new int[8];
+        int n = 0;
+        int p = paren;
+        while (p >= 0 && p < end && n < groups.length) {
+            int close = matchingParen(b, p, end);
+            if (close < 0) {
+                break;
+            }
+            groups[n++] = p + 1;
+            groups[n++] = close;
+            p = indexOf(b, close, end, (byte) '(');
+        }
+        String first = n > 0 ? strings.get(b, groups[0], groups[1]) : "";
+        String second = n > 2 ? strings.get(b, groups[2], groups[3]) : "";
+        boolean causeInGroups = !"Shenandoah".equals(facts.collector) && !"ZGC".equals(facts.collector);
+        switch (base) {
+            case "Pause Young": {
+                boolean typed = switch (first) {
+                    case "Normal", "Concurrent Start", "Prepare Mixed", "Mixed", "Initial Mark" -> true;
+                    default -> false;
+                };
+                if (!typed) {
+                    return new Label(GcKind.YOUNG, strings.get(b, r, baseEnd), first);
+                }
+                GcKind kind = switch (first) {
+                    case "Concurrent Start", "Initial Mark" -> GcKind.CONCURRENT_START;
+                    case "Mixed" -> GcKind.MIXED;
+                    default -> GcKind.YOUNG;
+                };
+                return new Label(kind, strings.get(b, r, groups[1] + 1), second);
+            }
+            case "Pause Initial Mark":
+                if (!causeInGroups) {
+                    return new Label(GcKind.PAUSE, strings.get(b, r, end), "");
+                }
+                return new Label("CMS".equals(facts.collector) ? GcKind.INITIAL_MARK : GcKind.CONCURRENT_START,
+                        strings.get(b, r, baseEnd), first);
+            case "Pause Mixed":
+                return new Label(GcKind.MIXED, strings.get(b, r, baseEnd), first);
+            case "Pause Full":
+                return new Label(GcKind.FULL, strings.get(b, r, baseEnd), first);
+            case "Pause Remark":
+                return new Label(GcKind.REMARK, strings.get(b, r, baseEnd), "");
+            case "Pause Cleanup":
+                return new Label(GcKind.CLEANUP, strings.get(b, r, baseEnd), "");
+            case "Pause Degenerated GC":
+                return new Label(GcKind.DEGENERATED, strings.get(b, r, end), "");
+            default:
+                return new Label(GcKind.PAUSE, strings.get(b, r, end), "");
+        }
+    }
+
+    private static int matchingParen(byte[] b, int open, int end) {
+        int depth = 0;
+        for (int i = open; i < end; i++) {
+            if (b[i] == '(') {
+                depth++;
+            } else if (b[i] == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A pause whose summary line has been read; its cpu line may follow. */
+    private final class PendingEvent {
+        final long id;
+        final double uptime;
+        final Instant wall;
+        final GcKind kind;
+        final String name;
+        final String cause;
+        final double pauseMs;
+        final MemoryUsage heap;
+        List<MemoryUsage> pools;
+        final List<Phase> phases;
+        final long line;
+        CpuTimes cpu;
+
+        PendingEvent(long id, double uptime, Instant wall, GcKind kind, String name, String cause, double pauseMs,
+                     MemoryUsage heap, List<MemoryUsage> pools, List<Phase> phases, long line) {
+            this.id = id;
+            this.uptime = uptime;
+            this.wall = wall;
+            this.kind = kind;
+            this.name = name;
+            this.cause = cause;
+            this.pauseMs = pauseMs;
+            this.heap = heap;
+            this.pools = pools;
+            this.phases = phases;
+            this.line = line;
+        }
+
+        void addPool(MemoryUsage usage, long regionBytes) {
+            List<MemoryUsage> more = new ArrayList<>(pools);
+            more.add(usage.withRegionSize(regionBytes));
+            pools = more;
+        }
+
+        GcEvent toEvent(String collector) {
+            return new GcEvent(id, uptime, wall, collector, kind, name, cause, pauseMs, pauseMs, heap, pools, phases,
+                    cpu, line);
+        }
+    }
+}
