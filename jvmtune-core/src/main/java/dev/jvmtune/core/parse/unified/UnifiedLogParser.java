@@ -62,8 +62,6 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] GARBAGE_COLLECTION = ascii("Garbage Collection");
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
-    private static final byte[] YOUNG_GEN_PREFIX = ascii("Y: ");
-    private static final byte[] OLD_GEN_PREFIX = ascii("O: ");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
     private static final byte[] REGIONS = ascii("Regions: ");
 
@@ -180,9 +178,11 @@ public final class UnifiedLogParser implements LogParser {
         if (pending != null && pending.id != id) {
             flushPending();
         }
-        // generational ZGC prefixes lines with the generation; classification looks past it
+        // generational ZGC prefixes lines with the generation: "Y:"/"O:" in major collections, "y:" in
+        // minor ones; classification looks past it
         int label = r;
-        if (startsWith(b, r, end, YOUNG_GEN_PREFIX) || startsWith(b, r, end, OLD_GEN_PREFIX)) {
+        if (r + 2 < end && b[r + 1] == ':' && b[r + 2] == ' '
+                && (b[r] == 'Y' || b[r] == 'y' || b[r] == 'O' || b[r] == 'o')) {
             label = r + 3;
         }
         if (startsWith(b, label, end, USER)) {
