@@ -73,7 +73,7 @@ public final class UnifiedLogParser implements LogParser {
     private final JvmFacts.Builder facts = new JvmFacts.Builder();
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
     private final Decorations deco = new Decorations();
-    private final byte[] pathScratch = new byte[512];
+    private final PhasePaths phasePaths = new PhasePaths();
 
     /** A completed pause that may still receive its gc,cpu line. */
     private PendingEvent pending;
@@ -368,8 +368,22 @@ public final class UnifiedLogParser implements LogParser {
         int nameEnd;
         double ms;
         double maxMs;
-        int worker = indexOf(b, r, end, WORKER_MS);
-        if (worker >= 0) {
+        if (durStart >= 0) {
+            nameEnd = trimEnd(b, r, durStart);
+            if (nameEnd > r && b[nameEnd - 1] == ':') {
+                nameEnd--;
+            }
+            if (indexOf(b, r, nameEnd, (byte) ':') >= 0 && indexOf(b, r, nameEnd, ARROW) >= 0) {
+                return false;
+            }
+            ms = durMs;
+            maxMs = durMs;
+        } else {
+            // per-worker statistics end with "Workers: n", never with a duration
+            int worker = indexOf(b, r, end, WORKER_MS);
+            if (worker < 0) {
+                return false; // an indented detail line without a time, e.g. reference counts
+            }
             int avg = indexOf(b, worker, end, AVG);
             if (avg < 0) {
                 return true; // "skipped"
@@ -384,23 +398,11 @@ public final class UnifiedLogParser implements LogParser {
                 maxMs = ms;
             }
             nameEnd = worker;
-        } else if (durStart >= 0) {
-            nameEnd = trimEnd(b, r, durStart);
-            if (nameEnd > r && b[nameEnd - 1] == ':') {
-                nameEnd--;
-            }
-            if (indexOf(b, r, nameEnd, (byte) ':') >= 0 && indexOf(b, r, nameEnd, ARROW) >= 0) {
-                return false;
-            }
-            ms = durMs;
-            maxMs = durMs;
-        } else {
-            return false; // an indented detail line without a time, e.g. reference counts
         }
         if (Double.isNaN(ms) || nameEnd <= r) {
             return true;
         }
-        gc.addPhase(b, r, nameEnd, indent / 2, ms, maxMs, pathScratch, strings);
+        gc.addPhase(strings.get(b, r, nameEnd), indent / 2, ms, maxMs, phasePaths);
         return true;
     }
 
