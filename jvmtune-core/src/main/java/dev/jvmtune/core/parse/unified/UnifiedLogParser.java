@@ -63,6 +63,8 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] YOUNG_GEN_PREFIX = ascii("Y: ");
+    /** Generational ZGC: young collection of a Minor Collection ("GC(1) y: Pause Mark Start 0.017ms"). */
+    private static final byte[] MINOR_YOUNG_GEN_PREFIX = ascii("y: ");
     private static final byte[] OLD_GEN_PREFIX = ascii("O: ");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
     private static final byte[] REGIONS = ascii("Regions: ");
@@ -180,9 +182,12 @@ public final class UnifiedLogParser implements LogParser {
         if (pending != null && pending.id != id) {
             flushPending();
         }
-        // generational ZGC prefixes lines with the generation; classification looks past it
+        // generational ZGC prefixes lines with the generation; classification looks past it.
+        // "Y: " is the young generation of a Major Collection, "O: " its old generation, and "y: " (lower
+        // case) the young generation of a Minor Collection: without "y: " every minor pause was lost.
         int label = r;
-        if (startsWith(b, r, end, YOUNG_GEN_PREFIX) || startsWith(b, r, end, OLD_GEN_PREFIX)) {
+        if (startsWith(b, r, end, YOUNG_GEN_PREFIX) || startsWith(b, r, end, OLD_GEN_PREFIX)
+                || startsWith(b, r, end, MINOR_YOUNG_GEN_PREFIX)) {
             label = r + 3;
         }
         if (startsWith(b, label, end, USER)) {
