@@ -98,7 +98,8 @@ class JfrGroundTruthTest {
     /** Collectors with their flags and the per-pause timer-scope allowance {@code g} in ms (see class doc). */
     enum Collector {
         SERIAL("Serial", 0.5, "-XX:+UseSerialGC"),
-        PARALLEL("Parallel", 0.5, "-XX:+UseParallelGC"),
+        /** JFR's timer also covers TLAB retirement and heap-summary events before the log's: seen up to 0.82 ms. */
+        PARALLEL("Parallel", 1.0, "-XX:+UseParallelGC"),
         G1("G1", 0.5, "-XX:+UseG1GC"),
         /** One timer for both: observed differences are at most 3 us, i.e. rounding. */
         ZGC("ZGC", 0.005, "-XX:+UseZGC"),
@@ -224,6 +225,7 @@ class JfrGroundTruthTest {
      * with {@code GC(8) Pause Full (Allocation Failure) 232M->42M(247M) 17.125ms}. DefNew returns before its
      * JFR tracer reports a collection, so JFR has no event for GC(7). The log is right that the time was spent
      * (it is stopped time of the same safepoint); this is the only log-only id allowed inside the recording.
+     * Usually 0.05-0.1 ms; once 12.3 ms on a loaded host, so the duration is not part of the shape.
      */
     static boolean isAbandonedSerialYoung(LogSide l, long id) {
         List<GcEvent> these = l.events.getOrDefault(id, List.of());
@@ -233,7 +235,7 @@ class JfrGroundTruthTest {
         }
         GcEvent young = these.get(0);
         return young.collector().equals("Serial") && young.kind() == GcKind.YOUNG && young.heap() != null
-                && young.heap().beforeBytes() == young.heap().afterBytes() && young.pauseMs() < 1.0
+                && young.heap().beforeBytes() == young.heap().afterBytes()
                 && next.get(0).kind() == GcKind.FULL;
     }
 
