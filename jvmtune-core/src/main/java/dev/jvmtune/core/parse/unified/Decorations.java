@@ -20,6 +20,13 @@ final class Decorations {
     /** The line starts with '[' but its first group is not a decoration: not a unified-logging line. */
     boolean invalid;
     boolean hasInitTag;
+    /** The line's tags say it carries nothing the parser uses (see {@link TagFilter}). */
+    boolean ignorable;
+
+    private final TagFilter tagFilter = new TagFilter();
+    private boolean detailLevel;
+    private int tagsFrom = -1;
+    private int tagsTo;
 
     private byte[] buf;
     private int upFrom = -1;
@@ -45,6 +52,9 @@ final class Decorations {
         wallParsed = false;
         invalid = false;
         hasInitTag = false;
+        ignorable = false;
+        detailLevel = false;
+        tagsFrom = -1;
         int pos = from;
         boolean any = false;
         while (pos < to && b[pos] == '[') {
@@ -62,6 +72,9 @@ final class Decorations {
             pos++;
         }
         messageStart = pos;
+        if (tagsFrom >= 0) {
+            ignorable = tagFilter.ignorable(b, tagsFrom, tagsTo, detailLevel);
+        }
         return any;
     }
 
@@ -72,6 +85,7 @@ final class Decorations {
             return false;
         }
         if (isLevel(b, s, e)) {
+            detailLevel = b[s] == 'd' || b[s] == 't';
             return true;
         }
         byte last = b[e - 1];
@@ -113,6 +127,8 @@ final class Decorations {
         }
         if (isTags(b, s, e)) {
             hasInitTag = indexOf(b, s, e, INIT) >= 0;
+            tagsFrom = s;
+            tagsTo = e;
             return true;
         }
         // hostname: a single word without spaces or brackets

@@ -125,6 +125,9 @@ public final class UnifiedLogParser implements LogParser {
             out.onUnrecognized(line, b, from, to);
             return;
         }
+        if (deco.ignorable) {
+            return;
+        }
         int m = deco.messageStart;
         int end = trimEnd(b, m, to);
         if (decorated) {
