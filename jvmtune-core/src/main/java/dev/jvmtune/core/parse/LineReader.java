@@ -130,8 +130,14 @@ public final class LineReader {
     }
 
     private void skipRestOfLine() throws IOException {
-        // the line's head [0, maxLineBytes) stays valid; the buffer always has room beyond it
+        // the line's head [0, maxLineBytes) stays valid; the buffer needs room beyond it
         int keep = maxLineBytes;
+        if (buf.length - keep < 1 << 12) {
+            // fix (robustness): fill() can grow the buffer to exactly maxLineBytes (a power of two such as
+            // 1 MiB), leaving no room after the head; read(buf, keep, 0) then returned 0 forever and any
+            // line over the limit hung the reader. Make room for the skip reads.
+            buf = java.util.Arrays.copyOf(buf, keep + (1 << 16));
+        }
         while (true) {
             for (int i = keep; i < limit; i++) {
                 if (buf[i] == '\n') {
