@@ -72,6 +72,7 @@ public final class LineReader {
             }
             if (nl >= 0) {
                 setLine(pos, nl);
+                cutIfOverLong();
                 pos = nl + 1;
                 return true;
             }
@@ -79,6 +80,7 @@ public final class LineReader {
                 if (pos < limit) {
                     lastLineUnterminated = true;
                     setLine(pos, limit);
+                    cutIfOverLong();
                     pos = limit;
                     return true;
                 }
@@ -97,6 +99,17 @@ public final class LineReader {
                 return true;
             }
             scan = fill();
+        }
+    }
+
+    /**
+     * fix (robustness): a line over the limit that happened to lie wholly in the buffer (it is larger than
+     * the limit) came out uncut and unflagged, so whether a line was cut depended on where it fell.
+     */
+    private void cutIfOverLong() {
+        if (lineEnd - lineStart > maxLineBytes) {
+            lineEnd = lineStart + maxLineBytes;
+            truncated = true;
         }
     }
 
