@@ -131,7 +131,7 @@ public final class GcLogStream implements AutoCloseable {
                 }
             } catch (IOException e) {
                 if (headBytes.size() == 0) {
-                    throw new IOException(file.displayName() + ": " + e.getMessage(), e);
+                    throw new IOException("nothing readable: " + e.getMessage(), e); // callers prefix the path
                 }
                 headError = e;
             }
