@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.input.InputStats.LineSample;
 import dev.jvmtune.core.model.GcEvent;
@@ -38,12 +39,18 @@ class BadInputTest {
     Path dir;
 
     static Path corpus() {
-        return Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"));
+        return Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus"));
+    }
+
+    /** Like the other corpus tests, skips (with the reason) where the shared corpus is not checked out. */
+    static Path need(Path corpusFile) {
+        assumeTrue(Files.exists(corpusFile), "corpus file missing: " + corpusFile + " (the corpus lives in ../shared/corpus)");
+        return corpusFile;
     }
 
     /** The first {@code 2 + 11 * gcs} lines of the Parallel log: exactly {@code gcs} complete collections. */
     static List<String> realLines(int gcs) throws IOException {
-        try (var lines = Files.lines(PARALLEL, StandardCharsets.ISO_8859_1)) {
+        try (var lines = Files.lines(need(PARALLEL), StandardCharsets.ISO_8859_1)) {
             return lines.limit(2 + 11L * gcs).toList();
         }
     }
@@ -118,7 +125,7 @@ class BadInputTest {
     @Test
     void legacyJdk8Log() throws IOException {
         Path f = dir.resolve("gc-jdk8.log");
-        Files.copy(LEGACY, f);
+        Files.copy(need(LEGACY), f);
         assertUnsupported(f, LogFormat.LEGACY, "JDK 6-8", "-Xlog:gc*");
     }
 
@@ -225,7 +232,7 @@ class BadInputTest {
     @Test
     void twoDialectsMixedUnifiedFirst() throws IOException {
         List<String> legacy;
-        try (var l = Files.lines(LEGACY, StandardCharsets.ISO_8859_1)) {
+        try (var l = Files.lines(need(LEGACY), StandardCharsets.ISO_8859_1)) {
             legacy = l.limit(8).toList();
         }
         List<String> lines = new ArrayList<>(realLines(4)); // lines 1..46
@@ -247,7 +254,7 @@ class BadInputTest {
     @Test
     void twoDialectsMixedMostlyLegacyIsRefused() throws IOException {
         List<String> lines = new ArrayList<>(realLines(0)); // two unified lines
-        try (var l = Files.lines(LEGACY, StandardCharsets.ISO_8859_1)) {
+        try (var l = Files.lines(need(LEGACY), StandardCharsets.ISO_8859_1)) {
             lines.addAll(l.limit(100).toList());
         }
         Path f = write("gc.log", join(lines));
