@@ -63,7 +63,6 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
-    private static final byte[] REGIONS = ascii("Regions: ");
 
     /** Open GC ids kept before the oldest is given up; bounds memory on logs with unterminated events. */
     private static final int MAX_OPEN_IDS = 256;
