@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,7 +117,32 @@ public final class GcLogStream implements AutoCloseable {
 
     private void readFile(LogFile file) throws IOException {
         try (InputStream raw = file.open()) {
-            byte[] head = raw.readNBytes(1 << 16);
+            // fix (robustness): a .gz damaged within its first 64 KiB made readNBytes throw here, outside the
+            // catch below: the whole file was lost and the message ("Unexpected end of ZLIB input stream")
+            // did not name the path. Keep the bytes read and report the error as "reading stopped".
+            ByteArrayOutputStream headBytes = new ByteArrayOutputStream();
+            IOException headError = null;
+            try {
+                byte[] chunk = new byte[8192];
+                int n;
+                while (headBytes.size() < 1 << 16
+                        && (n = raw.read(chunk, 0, Math.min(chunk.length, (1 << 16) - headBytes.size()))) >= 0) {
+                    headBytes.write(chunk, 0, n);
+                }
+            } catch (IOException e) {
+                if (headBytes.size() == 0) {
+                    throw new IOException("nothing readable: " + e.getMessage(), e); // callers prefix the path
+                }
+                headError = e;
+            }
+            byte[] head = headBytes.toByteArray();
+            IOException failure = headError;
+            InputStream rest = failure == null ? raw : new InputStream() {
+                @Override
+                public int read() throws IOException {
+                    throw failure;
+                }
+            };
             Sniffer.Result sniff = Sniffer.sniff(head, head.length);
             if (sniff.empty()) {
                 throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
@@ -145,7 +171,7 @@ public final class GcLogStream implements AutoCloseable {
                 parser.fileBoundary();
             }
             current = listener;
-            LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), raw),
+            LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
             long nextReport = PROGRESS_STEP;
             try {

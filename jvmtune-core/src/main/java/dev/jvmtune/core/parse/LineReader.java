@@ -72,6 +72,7 @@ public final class LineReader {
             }
             if (nl >= 0) {
                 setLine(pos, nl);
+                cutIfOverLong();
                 pos = nl + 1;
                 return true;
             }
@@ -79,6 +80,7 @@ public final class LineReader {
                 if (pos < limit) {
                     lastLineUnterminated = true;
                     setLine(pos, limit);
+                    cutIfOverLong();
                     pos = limit;
                     return true;
                 }
@@ -97,6 +99,17 @@ public final class LineReader {
                 return true;
             }
             scan = fill();
+        }
+    }
+
+    /**
+     * fix (robustness): a line over the limit that happened to lie wholly in the buffer (it is larger than
+     * the limit) came out uncut and unflagged, so whether a line was cut depended on where it fell.
+     */
+    private void cutIfOverLong() {
+        if (lineEnd - lineStart > maxLineBytes) {
+            lineEnd = lineStart + maxLineBytes;
+            truncated = true;
         }
     }
 
@@ -130,8 +143,14 @@ public final class LineReader {
     }
 
     private void skipRestOfLine() throws IOException {
-        // the line's head [0, maxLineBytes) stays valid; the buffer always has room beyond it
+        // the line's head [0, maxLineBytes) stays valid; the buffer needs room beyond it
         int keep = maxLineBytes;
+        if (buf.length - keep < 1 << 12) {
+            // fix (robustness): fill() can grow the buffer to exactly maxLineBytes (a power of two such as
+            // 1 MiB), leaving no room after the head; read(buf, keep, 0) then returned 0 forever and any
+            // line over the limit hung the reader. Make room for the skip reads.
+            buf = java.util.Arrays.copyOf(buf, keep + (1 << 16));
+        }
         while (true) {
             for (int i = keep; i < limit; i++) {
                 if (buf[i] == '\n') {
