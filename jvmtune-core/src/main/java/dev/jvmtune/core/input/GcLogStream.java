@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * Reads one timeline (a log, or a rotated set) and pushes its events to registered actions, in the
@@ -41,6 +42,7 @@ public final class GcLogStream implements AutoCloseable {
     public static final int MAX_LINE_BYTES = 1 << 20;
     private static final int SAMPLE_LIMIT = 5;
     private static final int WARNING_LIMIT = 20;
+    private static final long PROGRESS_STEP = 8L << 20;
 
     private final LogInputs.Timeline timeline;
     private final List<Consumer<GcEvent>> eventActions = new ArrayList<>();
@@ -49,6 +51,8 @@ public final class GcLogStream implements AutoCloseable {
     private final List<FileRead> reads = new ArrayList<>();
     private LogParser parser;
     private boolean started;
+    private LongConsumer progress;
+    private long bytesBefore;
 
     private GcLogStream(LogInputs.Timeline timeline) {
         this.timeline = timeline;
@@ -73,6 +77,11 @@ public final class GcLogStream implements AutoCloseable {
 
     public void onSafepoint(Consumer<SafepointEvent> action) {
         safepointActions.add(action);
+    }
+
+    /** Called with the number of bytes read so far (all files) every few megabytes. */
+    public void onProgress(LongConsumer action) {
+        progress = action;
     }
 
     /**
@@ -138,8 +147,13 @@ public final class GcLogStream implements AutoCloseable {
             current = listener;
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), raw),
                     MAX_LINE_BYTES);
+            long nextReport = PROGRESS_STEP;
             try {
                 while (lines.next()) {
+                    if (progress != null && lines.bytesRead() >= nextReport) {
+                        progress.accept(bytesBefore + lines.bytesRead());
+                        nextReport = lines.bytesRead() + PROGRESS_STEP;
+                    }
                     if (lines.lastLineTruncated()) {
                         listener.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES
                                 + " bytes: cut, the rest skipped");
@@ -155,6 +169,7 @@ public final class GcLogStream implements AutoCloseable {
             } finally {
                 parser.fileBoundary();
                 reads.add(new FileRead(file.displayName(), listener, lines.bytesRead(), lines.lineNumber()));
+                bytesBefore += lines.bytesRead();
             }
         }
     }

@@ -2,13 +2,10 @@ package dev.jvmtune.core.parse.unified;
 
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
-import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /** What is known of one GC id while its lines are still coming. */
 final class OpenGc {
@@ -30,7 +27,6 @@ final class OpenGc {
     private final List<Phase> phases = new ArrayList<>();
     private final String[] pathAt = new String[16];
     private int depth = -1;
-    private final Map<String, String> paths = new HashMap<>();
 
     /** The completed pause still waiting for its cpu line, if any. */
     Object afterSummary;
@@ -68,13 +64,9 @@ final class OpenGc {
                 && Double.isNaN(cycleStartUptime);
     }
 
-    void addPhase(byte[] b, int from, int to, int level, double ms, double maxMs, byte[] scratch,
-                  StringCache strings) {
-        String name = strings.get(b, from, to);
+    void addPhase(String name, int level, double ms, double maxMs, PhasePaths paths) {
         level = Math.min(Math.min(level, depth + 1), pathAt.length - 1);
-        String path = level == 0 ? name : pathAt[level - 1] + "/" + name;
-        String canonical = paths.putIfAbsent(path, path);
-        path = canonical == null ? path : canonical;
+        String path = paths.path(level == 0 ? null : pathAt[level - 1], name);
         pathAt[level] = path;
         depth = level;
         phases.add(new Phase(path, ms, maxMs));

@@ -62,10 +62,7 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] GARBAGE_COLLECTION = ascii("Garbage Collection");
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
-    private static final byte[] YOUNG_GEN_PREFIX = ascii("Y: ");
-    private static final byte[] OLD_GEN_PREFIX = ascii("O: ");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
-    private static final byte[] REGIONS = ascii("Regions: ");
 
     /** Open GC ids kept before the oldest is given up; bounds memory on logs with unterminated events. */
     private static final int MAX_OPEN_IDS = 256;
@@ -75,7 +72,7 @@ public final class UnifiedLogParser implements LogParser {
     private final JvmFacts.Builder facts = new JvmFacts.Builder();
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
     private final Decorations deco = new Decorations();
-    private final byte[] pathScratch = new byte[512];
+    private final PhasePaths phasePaths = new PhasePaths();
 
     /** A completed pause that may still receive its gc,cpu line. */
     private PendingEvent pending;
@@ -180,9 +177,11 @@ public final class UnifiedLogParser implements LogParser {
         if (pending != null && pending.id != id) {
             flushPending();
         }
-        // generational ZGC prefixes lines with the generation; classification looks past it
+        // generational ZGC prefixes lines with the generation: "Y:"/"O:" in major collections, "y:" in
+        // minor ones; classification looks past it
         int label = r;
-        if (startsWith(b, r, end, YOUNG_GEN_PREFIX) || startsWith(b, r, end, OLD_GEN_PREFIX)) {
+        if (r + 2 < end && b[r + 1] == ':' && b[r + 2] == ' '
+                && (b[r] == 'Y' || b[r] == 'y' || b[r] == 'O' || b[r] == 'o')) {
             label = r + 3;
         }
         if (startsWith(b, label, end, USER)) {
@@ -368,8 +367,22 @@ public final class UnifiedLogParser implements LogParser {
         int nameEnd;
         double ms;
         double maxMs;
-        int worker = indexOf(b, r, end, WORKER_MS);
-        if (worker >= 0) {
+        if (durStart >= 0) {
+            nameEnd = trimEnd(b, r, durStart);
+            if (nameEnd > r && b[nameEnd - 1] == ':') {
+                nameEnd--;
+            }
+            if (indexOf(b, r, nameEnd, (byte) ':') >= 0 && indexOf(b, r, nameEnd, ARROW) >= 0) {
+                return false;
+            }
+            ms = durMs;
+            maxMs = durMs;
+        } else {
+            // per-worker statistics end with "Workers: n", never with a duration
+            int worker = indexOf(b, r, end, WORKER_MS);
+            if (worker < 0) {
+                return false; // an indented detail line without a time, e.g. reference counts
+            }
             int avg = indexOf(b, worker, end, AVG);
             if (avg < 0) {
                 return true; // "skipped"
@@ -384,23 +397,11 @@ public final class UnifiedLogParser implements LogParser {
                 maxMs = ms;
             }
             nameEnd = worker;
-        } else if (durStart >= 0) {
-            nameEnd = trimEnd(b, r, durStart);
-            if (nameEnd > r && b[nameEnd - 1] == ':') {
-                nameEnd--;
-            }
-            if (indexOf(b, r, nameEnd, (byte) ':') >= 0 && indexOf(b, r, nameEnd, ARROW) >= 0) {
-                return false;
-            }
-            ms = durMs;
-            maxMs = durMs;
-        } else {
-            return false; // an indented detail line without a time, e.g. reference counts
         }
         if (Double.isNaN(ms) || nameEnd <= r) {
             return true;
         }
-        gc.addPhase(b, r, nameEnd, indent / 2, ms, maxMs, pathScratch, strings);
+        gc.addPhase(strings.get(b, r, nameEnd), indent / 2, ms, maxMs, phasePaths);
         return true;
     }
 

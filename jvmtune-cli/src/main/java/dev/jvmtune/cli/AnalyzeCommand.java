@@ -1,0 +1,187 @@
+package dev.jvmtune.cli;
+
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.LogFile;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.report.EventLines;
+import dev.jvmtune.report.JsonReport;
+import dev.jvmtune.report.TextReport;
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "analyze", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
+                + "and the facts the log tells about the JVM.", "",
+                "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), plain, .gz or .zip. "
+                        + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
+                        + "are read as one timeline in order; logs of different JVMs are analyzed separately.", ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
+                "1:internal error (a bug: please report it)",
+                "2:wrong command line",
+                "3:a file is missing or cannot be read",
+                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, JDK 8 format, JFR)"},
+        footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
+                "  jvmtune analyze --events events.jsonl logs/", "",
+                "To get a log worth analyzing, run java with:",
+                "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m"})
+final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "LOG", description = "GC log files or directories of rotated logs.")
+    List<Path> logs;
+
+    @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of the text summary.")
+    boolean json;
+
+    @Option(names = "--json-out", paramLabel = "FILE", description = "Also write the JSON document to FILE.")
+    Path jsonOut;
+
+    @Option(names = "--events", paramLabel = "FILE|-",
+            description = "Write one JSON line per pause, concurrent phase and cycle to FILE ('-' for stdout; "
+                    + "the summary then goes to stderr).")
+    String events;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress display.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream out = streams.out();
+        PrintStream err = streams.err();
+        boolean eventsToStdout = "-".equals(events);
+        if (eventsToStdout && json) {
+            err.println("jvmtune: --json and --events - both want stdout: write the events to a file, or use --json-out");
+            return Main.USAGE;
+        }
+        List<LogInputs.Timeline> timelines;
+        try {
+            timelines = LogInputs.resolve(logs);
+        } catch (IOException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.INPUT_ERROR;
+        }
+        if (timelines.isEmpty()) {
+            err.println("jvmtune: no files found in " + logs);
+            return Main.INPUT_ERROR;
+        }
+        List<LogAnalysis> results = new ArrayList<>();
+        int exit = Main.OK;
+        OutputStream eventStream = null;
+        try {
+            if (events != null) {
+                eventStream = eventsToStdout ? out : new BufferedOutputStream(new FileOutputStream(events), 1 << 16);
+            }
+            for (LogInputs.Timeline t : timelines) {
+                Progress progress = quiet || System.console() == null ? null : new Progress(err, t);
+                try (EventLines lines = eventStream == null ? null
+                        : new EventLines(nonClosing(eventStream), timelines.size() > 1 ? t.name() : null)) {
+                    results.add(LogAnalysis.of(t, lines, progress));
+                } catch (UnsupportedLogException e) {
+                    err.println("jvmtune: " + e.getMessage());
+                    exit = Main.NOT_ANALYZABLE;
+                } catch (IOException e) {
+                    err.println("jvmtune: cannot read " + t.name() + ": " + e.getMessage());
+                    exit = Main.INPUT_ERROR;
+                } finally {
+                    if (progress != null) {
+                        progress.done();
+                    }
+                }
+            }
+        } finally {
+            if (eventStream != null && !eventsToStdout) {
+                eventStream.close();
+            } else if (eventStream != null) {
+                eventStream.flush();
+            }
+        }
+        if (results.isEmpty()) {
+            return exit;
+        }
+        if (jsonOut != null) {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(jsonOut))) {
+                JsonReport.write(results, Main.version(), o);
+            }
+        }
+        if (json) {
+            JsonReport.write(results, Main.version(), nonClosing(out));
+        } else {
+            PrintStream text = eventsToStdout ? err : out;
+            for (int i = 0; i < results.size(); i++) {
+                if (i > 0) {
+                    text.println();
+                }
+                TextReport.write(results.get(i), text);
+            }
+        }
+        out.flush();
+        return exit;
+    }
+
+    private static OutputStream nonClosing(OutputStream o) {
+        return new java.io.FilterOutputStream(o) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
+    }
+
+    /** Progress on a terminal: "analyzing gc.log  123 MiB  41 %", redrawn in place. */
+    private static final class Progress implements LongConsumer {
+        private final PrintStream err;
+        private final String name;
+        private final long total;
+        private final long startNanos = System.nanoTime();
+        private boolean shown;
+
+        Progress(PrintStream err, LogInputs.Timeline t) {
+            this.err = err;
+            this.name = t.name();
+            long sum = 0;
+            for (LogFile f : t.files()) {
+                boolean compressed = f.entry() != null || f.path().toString().endsWith(".gz");
+                sum = compressed || sum < 0 ? -1 : sum + f.bytes();
+            }
+            this.total = sum;
+        }
+
+        @Override
+        public void accept(long bytes) {
+            if (System.nanoTime() - startNanos < 1_000_000_000L) {
+                return; // quick runs stay quiet
+            }
+            shown = true;
+            String pct = total > 0 ? String.format(Locale.ROOT, " %3d %%", Math.min(100, bytes * 100 / total)) : "";
+            err.print(String.format(Locale.ROOT, "\ranalyzing %s  %,d MiB%s ", name, bytes >> 20, pct));
+            err.flush();
+        }
+
+        void done() {
+            if (shown) {
+                err.print("\r" + " ".repeat(Math.min(200, name.length() + 30)) + "\r");
+                err.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.jvmtune.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code bin/jvmtune}. */
+@Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
+                + "pauses or slows down, and shows the numbers behind it.", ""},
+        subcommands = {AnalyzeCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
+                "Run 'jvmtune help COMMAND' for a command's options."})
+public final class Main implements Runnable {
+
+    /** Exit codes shared by all commands; documented in docs/cli.md. */
+    public static final int OK = 0;
+    public static final int INTERNAL_ERROR = 1;
+    public static final int USAGE = 2;
+    public static final int INPUT_ERROR = 3;
+    public static final int NOT_ANALYZABLE = 4;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs a command line and returns its exit code; never calls {@link System#exit}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Streams streams = new Streams(out, err);
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                if (StreamCommand.class.isAssignableFrom(cls)) {
+                    K command = CommandLine.defaultFactory().create(cls);
+                    ((StreamCommand) command).streams = streams;
+                    return command;
+                }
+                return CommandLine.defaultFactory().create(cls);
+            }
+        };
+        CommandLine cl = new CommandLine(new Main(), factory);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            line.getErr().println("jvmtune: internal error: " + ex
+                    + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
+            if (System.getenv("JVMTUNE_DEBUG") != null) {
+                ex.printStackTrace(line.getErr());
+            }
+            return INTERNAL_ERROR;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static String version() {
+        try (InputStream in = Main.class.getResourceAsStream("/jvmtune-version.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "dev");
+        } catch (IOException e) {
+            return "dev";
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"jvmtune " + version(),
+                    "running on Java " + System.getProperty("java.version") + " (" + System.getProperty("java.home") + ")"};
+        }
+    }
+}

@@ -1,0 +1,400 @@
+package dev.jvmtune.accuracy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.workloads.AllocationChurn;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Accuracy against the JVM itself: runs real JVMs (JDK 17 and JDK 25) with every collector and many
+ * decoration sets, records JFR at the same time, and checks the pauses jvmtune reads from the GC log
+ * against JFR's {@code jdk.GarbageCollection} events. Results and explanations: {@code docs/accuracy.md}.
+ *
+ * <p>Each case runs {@link AllocationChurn} for 2 seconds in a child JVM with
+ * {@code -Xlog:<selectors>:file=gc.log:<decorations> -XX:StartFlightRecording=...}. From the recording:
+ * {@code jdk.GarbageCollection} grouped by {@code gcId} gives {@code sumOfPauses}, and
+ * {@code jdk.GCPhasePause} grouped by {@code gcId} gives the number of pauses. From the log (via
+ * {@link GcLogStream}): the {@code pauseMs} of events with {@code isPause()}, summed per gcId.
+ *
+ * <h2>What is asserted</h2>
+ * <ol>
+ *   <li><b>Every JFR gcId is in the log.</b> Log ids absent from JFR are allowed only where the recording
+ *       could not see them: ids below the first JFR id (collections during JVM start-up, before
+ *       {@code -XX:StartFlightRecording} had started: JFR's own start-up allocates) or above the last JFR
+ *       id (a collection that ended after the recording stopped in the shutdown hook). Inside the recording
+ *       the one log-only id is JDK 17 Serial's abandoned young collection, see
+ *       {@link #isAbandonedSerialYoung}.</li>
+ *   <li><b>Same pauses.</b> Per gcId, the log holds exactly as many pauses as JFR has
+ *       {@code jdk.GCPhasePause} events. This is exact and catches lost or double-counted pauses, even
+ *       those of a few microseconds (ZGC, Shenandoah) that no duration tolerance could tell.</li>
+ *   <li><b>Same durations, per gcId.</b> With {@code L} the log's sum, {@code J} JFR's {@code sumOfPauses}
+ *       and {@code n} the number of pauses of that id:
+ *       <ul>
+ *         <li><i>strict</i>: {@code |L - J| <= max(1% of J, n * 0.0005 ms)}: the issue's 1%, or the log's
+ *             printed rounding (3 decimals of ms, so half a microsecond per pause). Reported for every
+ *             case, asserted for ZGC, where both sides read the same timer.</li>
+ *         <li><i>asserted</i>: {@code |L - J| <= 1% of J + n * (0.0005 ms + g)} where {@code g} is the
+ *             collector's <b>timer-scope allowance</b> per pause (see {@link Collector}). The log's
+ *             duration comes from a {@code GCTraceTime} scope and JFR's from the {@code GCTimer}; for
+ *             Serial, G1 and Shenandoah the log's scope encloses JFR's (it includes writing the
+ *             {@code gc,start} line and, for G1, sending JFR's own pause events), for Parallel JFR's
+ *             encloses the log's. The gap is tens to hundreds of microseconds per pause, measured in
+ *             {@code docs/accuracy.md}; it is a difference between two clocks, not a parsing error.</li>
+ *         <li>A few ids (at most {@code max(2, 5%)}) may exceed the asserted bound when their pause count
+ *             matches: on a loaded 2-core host the VM thread is sometimes descheduled in the gap between
+ *             the two timers, which moves one id by milliseconds. Every such id is printed.</li>
+ *       </ul></li>
+ *   <li><b>Totals.</b> Over all ids in both: {@code |sum L - sum J| <= 1% of sum J + N * g}.</li>
+ *   <li><b>Known limitations are asserted, not skipped.</b> With {@code -Xlog:gc} alone ZGC logs no pauses
+ *       (they are at {@code gc,phases}): every JFR id must still be found (as a cycle) and the log must hold
+ *       no pause at all. Epsilon never collects: neither side may hold a GC event (it runs for 0.1 s only,
+ *       since it never frees memory).</li>
+ * </ol>
+ * The cases run one after another (2 s each, about 75 s in all on 2 cores). A collector a JDK lacks is
+ * skipped with an assumption that names why.
+ */
+class JfrGroundTruthTest {
+
+    static final Path JDK17 = Path.of(System.getProperty("jvmtune.jdk17", "/usr/lib/jvm/java-17-openjdk-amd64"));
+    static final Path JDK25 = Path.of(System.getProperty("jvmtune.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+
+    static final String D_DEFAULT = "uptime,level,tags";
+    static final String D_TIME_UPTIME = "time,uptime,level,tags";
+    static final String D_UTC_MILLIS = "utctime,uptimemillis,pid,tid,level,tags";
+    static final String D_NANOS = "uptimenanos";
+    static final String D_TIMEMILLIS = "timemillis,level,tags";
+    static final String D_TIMENANOS = "timenanos,hostname,tags";
+    static final String D_TIME = "time";
+    static final String D_NONE = "none";
+
+    static final String ALL = "gc*,safepoint";
+    static final String GC_ONLY = "gc";
+    static final String DEBUG = "gc*=debug,safepoint";
+
+    /** Collectors with their flags and the per-pause timer-scope allowance {@code g} in ms (see class doc). */
+    enum Collector {
+        SERIAL("Serial", 0.5, "-XX:+UseSerialGC"),
+        /** JFR's timer also covers TLAB retirement and heap-summary events before the log's: seen up to 0.82 ms. */
+        PARALLEL("Parallel", 1.0, "-XX:+UseParallelGC"),
+        G1("G1", 0.5, "-XX:+UseG1GC"),
+        /** One timer for both: observed differences are at most 3 us, i.e. rounding. */
+        ZGC("ZGC", 0.005, "-XX:+UseZGC"),
+        SHENANDOAH("Shenandoah", 0.25, "-XX:+UseShenandoahGC"),
+        SHENANDOAH_GEN("Shenandoah generational", 0.25, "-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational"),
+        EPSILON("Epsilon", 0, "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC");
+
+        final String label;
+        final double allowanceMs;
+        final List<String> flags;
+
+        Collector(String label, double allowanceMs, String... flags) {
+            this.label = label;
+            this.allowanceMs = allowanceMs;
+            this.flags = List.of(flags);
+        }
+    }
+
+    record Case(String jdkName, Path jdk, Collector gc, String selectors, String decorations, String jfrSettings) {
+        @Override
+        public String toString() {
+            return String.format("JDK %s %s -Xlog:%s decorations=%s jfr=%s", jdkName, gc.label, selectors,
+                    decorations, jfrSettings);
+        }
+    }
+
+    /** Decoration sets rotate over the cases so that every one listed above occurs at least once. */
+    static Stream<Case> cases() {
+        return Stream.of(
+                new Case("17", JDK17, Collector.SERIAL, ALL, D_DEFAULT, "profile"),
+                new Case("17", JDK17, Collector.PARALLEL, ALL, D_TIME_UPTIME, "default"),
+                new Case("17", JDK17, Collector.G1, ALL, D_UTC_MILLIS, "profile"),
+                new Case("17", JDK17, Collector.ZGC, ALL, D_NANOS, "default"),
+                new Case("17", JDK17, Collector.SHENANDOAH, ALL, D_TIMEMILLIS, "profile"),
+                new Case("17", JDK17, Collector.EPSILON, ALL, D_TIMENANOS, "default"),
+                new Case("17", JDK17, Collector.ZGC, GC_ONLY, D_DEFAULT, "default"),
+                new Case("25", JDK25, Collector.SERIAL, ALL, D_TIME, "default"),
+                new Case("25", JDK25, Collector.PARALLEL, ALL, D_NONE, "profile"),
+                new Case("25", JDK25, Collector.G1, DEBUG, D_NANOS, "default"),
+                new Case("25", JDK25, Collector.ZGC, ALL, D_TIME_UPTIME, "profile"),
+                new Case("25", JDK25, Collector.SHENANDOAH, ALL, D_UTC_MILLIS, "default"),
+                new Case("25", JDK25, Collector.SHENANDOAH_GEN, ALL, D_TIMEMILLIS, "profile"),
+                new Case("25", JDK25, Collector.EPSILON, ALL, D_NONE, "default"),
+                new Case("25", JDK25, Collector.G1, GC_ONLY, D_TIMENANOS, "profile"),
+                new Case("25", JDK25, Collector.ZGC, GC_ONLY, D_DEFAULT, "default"));
+    }
+
+    private static final Map<String, String> PROBES = new ConcurrentHashMap<>();
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void pausesInTheLogMatchJfr(Case c, @TempDir Path tmp) throws Exception {
+        Path java = c.jdk().resolve("bin/java");
+        assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
+        String missing = probe(java, c.gc());
+        assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
+
+        Path log = tmp.resolve("gc.log");
+        Path jfr = tmp.resolve("rec.jfr");
+        runWorkload(c, java, log, jfr);
+
+        JfrSide j = readJfr(jfr);
+        LogSide l = readLog(log);
+        Comparison r = compare(c, j, l);
+        System.out.println(r.summary);
+
+        if (c.gc() == Collector.EPSILON) {
+            assertTrue(j.sumOfPauses.isEmpty(), "Epsilon never collects, yet JFR has GC ids " + j.sumOfPauses.keySet());
+            assertTrue(l.allIds.isEmpty(), "Epsilon never collects, yet the log has GC ids " + l.allIds);
+            return;
+        }
+        assertTrue(j.sumOfPauses.size() >= 3, "the workload should cause several collections; JFR saw "
+                + j.sumOfPauses.keySet());
+
+        // 1. every JFR gcId is found in the log
+        TreeSet<Long> notInLog = new TreeSet<>(j.sumOfPauses.keySet());
+        notInLog.removeAll(l.allIds);
+        assertTrue(notInLog.isEmpty(), "GC ids in JFR but not in the log: " + notInLog + "\n" + r.summary);
+        long firstJfr = j.sumOfPauses.firstKey();
+        long lastJfr = j.sumOfPauses.lastKey();
+        for (long id : l.allIds) {
+            if (!j.sumOfPauses.containsKey(id) && id > firstJfr && id < lastJfr) {
+                assertTrue(isAbandonedSerialYoung(l, id), "GC(" + id + ") is in the log but not in JFR, and lies "
+                        + "inside the recording (JFR ids " + firstJfr + ".." + lastJfr + "): " + l.events.get(id));
+            }
+        }
+
+        if (c.gc() == Collector.ZGC && c.selectors().equals(GC_ONLY)) {
+            // limitation: ZGC logs its pauses at gc,phases only; -Xlog:gc shows the cycles and nothing else
+            assertTrue(l.pauseMs.isEmpty(), "ZGC with -Xlog:gc should log no pauses, found " + l.pauseMs);
+            assertTrue(j.totalPauses() > 0, "JFR should see ZGC's pauses");
+            return;
+        }
+
+        // 2. the same number of pauses per id
+        for (long id : j.sumOfPauses.keySet()) {
+            int jn = j.pauseCount.getOrDefault(id, 0);
+            int ln = l.pauseCount.getOrDefault(id, 0);
+            assertEquals(jn, ln, "GC(" + id + "): JFR has " + jn + " jdk.GCPhasePause events, the log " + ln
+                    + " pauses " + l.pauseNames.get(id) + "\n" + r.summary);
+        }
+
+        // 3. per-id durations
+        int allowedOutliers = Math.max(2, (int) Math.ceil(0.05 * r.ids));
+        assertTrue(r.outliers.size() <= allowedOutliers, r.outliers.size() + " GC ids differ by more than the "
+                + "asserted bound (at most " + allowedOutliers + " allowed): " + r.outliers + "\n" + r.summary);
+        if (c.gc() == Collector.ZGC) {
+            assertTrue(r.strictMisses.isEmpty(), "ZGC: log and JFR read the same timer, every id should agree "
+                    + "within 1% or rounding: " + r.strictMisses);
+        }
+
+        // 4. totals
+        double totalBound = 0.01 * r.jfrTotal + r.pauses * c.gc().allowanceMs + r.pauses * 0.0005;
+        assertTrue(Math.abs(r.logTotal - r.jfrTotal) <= totalBound, String.format(Locale.ROOT,
+                "total pause time: log %.3f ms, JFR %.3f ms, bound %.3f ms%n%s", r.logTotal, r.jfrTotal,
+                totalBound, r.summary));
+    }
+
+    /**
+     * JDK 17 Serial: when the old generation cannot take the survivors, DefNew gives up before it starts
+     * ("collection attempt not safe"), yet the log still prints the id it got, e.g.
+     * {@code GC(7) Pause Young (Allocation Failure) 232M->232M(247M) 0.057ms}, and the same safepoint goes on
+     * with {@code GC(8) Pause Full (Allocation Failure) 232M->42M(247M) 17.125ms}. DefNew returns before its
+     * JFR tracer reports a collection, so JFR has no event for GC(7). The log is right that the time was spent
+     * (it is stopped time of the same safepoint); this is the only log-only id allowed inside the recording.
+     * Usually 0.05-0.1 ms; once 12.3 ms on a loaded host, so the duration is not part of the shape.
+     */
+    static boolean isAbandonedSerialYoung(LogSide l, long id) {
+        List<GcEvent> these = l.events.getOrDefault(id, List.of());
+        List<GcEvent> next = l.events.getOrDefault(id + 1, List.of());
+        if (these.size() != 1 || next.isEmpty()) {
+            return false;
+        }
+        GcEvent young = these.get(0);
+        return young.collector().equals("Serial") && young.kind() == GcKind.YOUNG && young.heap() != null
+                && young.heap().beforeBytes() == young.heap().afterBytes()
+                && next.get(0).kind() == GcKind.FULL;
+    }
+
+    // ------------------------------------------------------------------------------------- running
+
+    /** "" if the JVM starts with the collector's flags, else the JVM's complaint. */
+    static String probe(Path java, Collector gc) throws IOException, InterruptedException {
+        String key = java + " " + gc;
+        String known = PROBES.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        cmd.addAll(gc.flags);
+        cmd.add("-version");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String result = p.waitFor() == 0 ? "" : out.lines().findFirst().orElse("exit " + p.exitValue());
+        PROBES.put(key, result);
+        return result;
+    }
+
+    static void runWorkload(Case c, Path java, Path log, Path jfr) throws Exception {
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        cmd.add(c.gc() == Collector.EPSILON ? "-Xmx1g" : "-Xmx256m");
+        cmd.addAll(c.gc().flags);
+        cmd.add("-Xlog:" + c.selectors() + ":file=" + log + ":" + c.decorations());
+        cmd.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=" + c.jfrSettings());
+        cmd.add("-cp");
+        cmd.add(classes.toString());
+        cmd.add(AllocationChurn.class.getName());
+        if (c.gc() == Collector.EPSILON) {
+            // Epsilon never frees: the churn allocates GBs per second, so run it briefly with a small live set
+            cmd.addAll(List.of("--seconds", "0.1", "--live-mb", "8"));
+        } else {
+            cmd.addAll(List.of("--seconds", "2"));
+        }
+        Path out = log.resolveSibling("stdout.txt");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish in 90 s: " + String.join(" ", cmd));
+        }
+        String text = Files.readString(out);
+        assertEquals(0, p.exitValue(), "child JVM failed: " + String.join(" ", cmd) + "\n" + text);
+        assertTrue(Files.size(log) > 0 && Files.size(jfr) > 0, "no log or no recording: " + text);
+    }
+
+    // ------------------------------------------------------------------------------------- reading
+
+    static final class JfrSide {
+        final TreeMap<Long, Double> sumOfPauses = new TreeMap<>();
+        final TreeMap<Long, String> names = new TreeMap<>();
+        final TreeMap<Long, Integer> pauseCount = new TreeMap<>();
+
+        int totalPauses() {
+            return pauseCount.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    static JfrSide readJfr(Path file) throws IOException {
+        JfrSide j = new JfrSide();
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                switch (e.getEventType().getName()) {
+                    case "jdk.GarbageCollection" -> {
+                        long id = e.getLong("gcId");
+                        j.sumOfPauses.merge(id, e.getDuration("sumOfPauses").toNanos() / 1e6, Double::sum);
+                        j.names.merge(id, e.getString("name"), (a, b) -> a + "+" + b);
+                    }
+                    case "jdk.GCPhasePause" -> j.pauseCount.merge(e.getLong("gcId"), 1, Integer::sum);
+                    default -> {
+                    }
+                }
+            }
+        }
+        return j;
+    }
+
+    static final class LogSide {
+        final TreeSet<Long> allIds = new TreeSet<>();
+        final TreeMap<Long, Double> pauseMs = new TreeMap<>();
+        final TreeMap<Long, Integer> pauseCount = new TreeMap<>();
+        final TreeMap<Long, List<String>> pauseNames = new TreeMap<>();
+        final TreeMap<Long, List<GcEvent>> events = new TreeMap<>();
+        long unrecognized;
+    }
+
+    static LogSide readLog(Path file) throws IOException {
+        LogSide l = new LogSide();
+        try (GcLogStream s = GcLogStream.openFile(file)) {
+            s.onEvent((GcEvent e) -> {
+                if (e.gcId() < 0) {
+                    return;
+                }
+                l.allIds.add(e.gcId());
+                l.events.computeIfAbsent(e.gcId(), k -> new ArrayList<>()).add(e);
+                if (e.isPause()) {
+                    l.pauseMs.merge(e.gcId(), e.pauseMs(), Double::sum);
+                    l.pauseCount.merge(e.gcId(), 1, Integer::sum);
+                    l.pauseNames.computeIfAbsent(e.gcId(), k -> new ArrayList<>()).add(e.name());
+                }
+            });
+            s.start();
+            for (InputStats in : s.inputs()) {
+                l.unrecognized += in.unrecognizedLines();
+            }
+        }
+        return l;
+    }
+
+    // ------------------------------------------------------------------------------------- comparing
+
+    record Comparison(int ids, int pauses, double jfrTotal, double logTotal, List<String> strictMisses,
+                      List<String> outliers, String summary) {
+    }
+
+    static Comparison compare(Case c, JfrSide j, LogSide l) {
+        int ids = 0;
+        int pauses = 0;
+        double jt = 0;
+        double lt = 0;
+        double maxDiff = 0;
+        List<String> strict = new ArrayList<>();
+        List<String> outliers = new ArrayList<>();
+        for (Map.Entry<Long, Double> e : j.sumOfPauses.entrySet()) {
+            long id = e.getKey();
+            if (!l.allIds.contains(id)) {
+                continue;
+            }
+            double jv = e.getValue();
+            double lv = l.pauseMs.getOrDefault(id, 0.0);
+            int n = Math.max(j.pauseCount.getOrDefault(id, 0), l.pauseCount.getOrDefault(id, 0));
+            ids++;
+            pauses += n;
+            jt += jv;
+            lt += lv;
+            double diff = lv - jv;
+            if (Math.abs(diff) > Math.abs(maxDiff)) {
+                maxDiff = diff;
+            }
+            String what = String.format(Locale.ROOT, "GC(%d) %s log %.3f JFR %.4f ms (%d pauses)", id,
+                    j.names.get(id), lv, jv, n);
+            if (Math.abs(diff) > Math.max(0.01 * jv, n * 0.0005)) {
+                strict.add(what);
+            }
+            if (Math.abs(diff) > 0.01 * jv + n * (0.0005 + c.gc().allowanceMs)) {
+                outliers.add(what);
+            }
+        }
+        String summary = String.format(Locale.ROOT,
+                "| %s | %s | %s | %s | %d | %d | %d | %.3f | %.3f | %+.2f%% | %d/%d | %+.3f | %d | %d | %d |",
+                c.jdkName(), c.gc().label, c.selectors(), c.decorations(), j.sumOfPauses.size(), l.allIds.size(),
+                pauses, jt, lt, jt == 0 ? 0 : 100 * (lt - jt) / jt, ids - strict.size(), ids, maxDiff,
+                outliers.size(), j.totalPauses(), l.unrecognized);
+        return new Comparison(ids, pauses, jt, lt, strict, outliers, summary);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The analyze command end to end on real corpus logs, through {@link Main#run}. */
+class AnalyzeCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Path corpus(String relative) {
+        Path p = Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus"), "gctoolkit-testdata", relative);
+        assumeTrue(Files.exists(p), "corpus file missing: " + p + " (the corpus lives in ../shared/corpus)");
+        return p;
+    }
+
+    record Result(int exit, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void jsonCarriesTheContractFields() throws IOException {
+        Path log = corpus("unified/parallel/parallelgc.log");
+        Result r = run("analyze", "--json", log.toString());
+        assertEquals(0, r.exit(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        JsonNode input = doc.path("inputs").get(0);
+        assertEquals(log.toString(), input.path("path").asText());
+        assertEquals("unified", input.path("format").asText());
+        assertEquals(Files.size(log), input.path("bytes").asLong());
+        assertEquals(51757, input.path("lines").asLong());
+        assertEquals(0, input.path("unrecognizedLines").asLong());
+        assertEquals("Parallel", doc.path("jvm").path("collector").asText());
+        JsonNode pauses = doc.path("summary").path("pauses");
+        for (String f : List.of("count", "totalMs", "meanMs", "stdMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs")) {
+            assertTrue(pauses.path(f).isNumber(), "summary.pauses." + f + " missing: " + pauses);
+        }
+        // every pause of this log is a "Pause Young"/"Pause Full" summary line
+        long summaryLines = Files.readAllLines(log).stream()
+                .filter(l -> l.contains("[gc           ]") || l.contains("[gc ")).filter(l -> l.contains(" Pause ")
+                        && l.endsWith("ms")).count();
+        assertEquals(summaryLines, pauses.path("count").asLong());
+        assertTrue(pauses.path("p50Ms").asDouble() <= pauses.path("p99Ms").asDouble());
+        assertTrue(pauses.path("p99Ms").asDouble() <= pauses.path("maxMs").asDouble());
+        JsonNode summary = doc.path("summary");
+        assertTrue(summary.path("throughputPct").asDouble() > 0 && summary.path("throughputPct").asDouble() < 100);
+        assertEquals(summary.path("pausesByKind").path("FULL").path("count").asLong(), summary.path("fullGcCount").asLong());
+        assertTrue(summary.path("allocationRateMBps").asDouble() > 0);
+        assertTrue(summary.path("promotionRateMBps").asDouble() > 0);
+        assertTrue(doc.path("findings").isArray());
+    }
+
+    @Test
+    void eventsAreOneJsonLinePerPauseAndConcurrentPhase(@TempDir Path dir) throws IOException {
+        Path log = corpus("unified/cms/gc_trace.log");
+        Path events = dir.resolve("events.jsonl");
+        Path json = dir.resolve("a.json");
+        Result r = run("analyze", "--events", events.toString(), "--json-out", json.toString(), log.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Pauses (ms)"), r.out());
+        JsonNode doc = JSON.readTree(json.toFile());
+        List<String> lines = Files.readAllLines(events).stream().filter(l -> !l.isBlank()).toList();
+        long pauses = 0;
+        long concurrent = 0;
+        double total = 0;
+        for (String line : lines) {
+            JsonNode e = JSON.readTree(line);
+            assertTrue(e.path("gcId").asLong() >= 0, line);
+            assertTrue(e.path("line").asLong() > 0, line);
+            if (e.path("pauseMs").asDouble() > 0) {
+                pauses++;
+                total += e.path("pauseMs").asDouble();
+            } else if (e.path("kind").asText().equals("CONCURRENT")) {
+                concurrent++;
+            }
+        }
+        assertEquals(doc.path("summary").path("pauses").path("count").asLong(), pauses);
+        assertEquals(doc.path("summary").path("pauses").path("totalMs").asDouble(), total, 0.01);
+        assertEquals(doc.path("summary").path("concurrent").path("count").asLong(), concurrent);
+        JsonNode first = JSON.readTree(lines.get(0));
+        assertEquals("Pause Young", first.path("name").asText());
+        assertEquals("Allocation Failure", first.path("cause").asText());
+        assertEquals(21.338, first.path("pauseMs").asDouble(), 1e-9);
+        assertEquals(16L << 20, first.path("heap").path("beforeBytes").asLong());
+        assertTrue(first.path("pools").size() >= 2, line(first));
+        assertEquals(0.07, first.path("cpu").path("userSec").asDouble(), 1e-9);
+    }
+
+    private static String line(JsonNode n) {
+        return n.toString();
+    }
+
+    @Test
+    void eventsToStdoutSendTheSummaryToStderr() {
+        Result r = run("analyze", "--events", "-", corpus("unified/g1gc/minimal.log").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("{\"gcId\":0,"), r.out().substring(0, 80));
+        assertTrue(r.err().contains("Pauses (ms)"));
+    }
+
+    @Test
+    void rotatedSetIsOneTimelineAndSeparateJvmsStayApart(@TempDir Path dir) throws IOException {
+        Path g1 = corpus("unified/g1gc/minimal.log");
+        List<String> lines = Files.readAllLines(g1);
+        // split one real log into a rotated set written out of name order
+        Path rotated = Files.createDirectory(dir.resolve("rotated"));
+        Files.write(rotated.resolve("gc.log.1"), lines.subList(0, 1000));
+        Files.write(rotated.resolve("gc.log.0"), lines.subList(1000, 2000));
+        Files.write(rotated.resolve("gc.log"), lines.subList(2000, lines.size()));
+        Result whole = run("analyze", "--json", g1.toString());
+        Result split = run("analyze", "--json", rotated.toString());
+        assertEquals(0, split.exit(), split.err());
+        JsonNode a = JSON.readTree(whole.out());
+        JsonNode b = JSON.readTree(split.out());
+        assertEquals(3, b.path("inputs").size());
+        assertTrue(b.path("inputs").get(0).path("path").asText().endsWith("gc.log.1"), b.path("inputs").toString());
+        assertEquals(a.path("summary").path("pauses"), b.path("summary").path("pauses"));
+
+        Result two = run("analyze", "--json", g1.toString(), corpus("unified/parallel/parallelgc.log").toString());
+        JsonNode runs = JSON.readTree(two.out()).path("runs");
+        assertEquals(2, runs.size());
+        assertEquals("G1", runs.get(0).path("jvm").path("collector").asText());
+        assertEquals("Parallel", runs.get(1).path("jvm").path("collector").asText());
+    }
+
+    @Test
+    void textLeadsWithTheJvmAndPauseTable() {
+        Result r = run("analyze", corpus("unified/serial/factorization-serialgc-tip.log").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("JVM       Serial, JDK 24-internal"), r.out());
+        assertTrue(r.out().contains("Full GCs        4"), r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void usageErrorsAndMissingFiles() {
+        assertEquals(Main.USAGE, run("analyze").exit());
+        assertEquals(Main.USAGE, run("analyze", "--json", "--events", "-", "x.log").exit());
+        Result missing = run("analyze", "/no/such/gc.log");
+        assertEquals(Main.INPUT_ERROR, missing.exit());
+        assertEquals("jvmtune: no such file: /no/such/gc.log", missing.err().strip());
+    }
+}

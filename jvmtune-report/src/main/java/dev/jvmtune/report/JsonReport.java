@@ -1,0 +1,192 @@
+package dev.jvmtune.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code analyze --json} document. Its fields are a contract (docs/json.md): add fields freely,
+ * never rename or remove one. Unknown numbers are {@code null}, never NaN.
+ */
+public final class JsonReport {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    private JsonReport() {
+    }
+
+    /** One document: the run itself for one log, or {@code {"runs": [...]}} for logs of several JVMs. */
+    public static void write(List<LogAnalysis> runs, String toolVersion, OutputStream out) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+            g.useDefaultPrettyPrinter();
+            if (runs.size() == 1) {
+                writeRun(g, runs.get(0), toolVersion);
+            } else {
+                g.writeStartObject();
+                g.writeNumberField("schemaVersion", SCHEMA_VERSION);
+                g.writeArrayFieldStart("runs");
+                for (LogAnalysis run : runs) {
+                    writeRun(g, run, toolVersion);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeRaw('\n');
+        }
+    }
+
+    private static void writeRun(JsonGenerator g, LogAnalysis run, String toolVersion) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("schemaVersion", SCHEMA_VERSION);
+        g.writeObjectFieldStart("tool");
+        g.writeStringField("name", "jvmtune");
+        g.writeStringField("version", toolVersion);
+        g.writeEndObject();
+        g.writeArrayFieldStart("inputs");
+        for (InputStats in : run.inputs()) {
+            writeInput(g, in);
+        }
+        g.writeEndArray();
+        writeJvm(g, run.jvm());
+        writeSummary(g, run.summary());
+        // filled by the advice rules; an empty list means no rule has fired
+        g.writeArrayFieldStart("findings");
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeInput(JsonGenerator g, InputStats in) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("path", in.path());
+        g.writeStringField("format", in.format().name().toLowerCase());
+        g.writeNumberField("bytes", in.bytes());
+        g.writeNumberField("lines", in.lines());
+        g.writeNumberField("unrecognizedLines", in.unrecognizedLines());
+        g.writeArrayFieldStart("unrecognizedSamples");
+        for (InputStats.LineSample s : in.samples()) {
+            g.writeStartObject();
+            g.writeNumberField("line", s.line());
+            g.writeStringField("text", s.text());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("warnings");
+        for (InputStats.LineSample s : in.warnings()) {
+            g.writeStartObject();
+            g.writeNumberField("line", s.line());
+            g.writeStringField("message", s.text());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeJvm(JsonGenerator g, JvmFacts f) throws IOException {
+        g.writeObjectFieldStart("jvm");
+        g.writeStringField("version", f.version());
+        g.writeStringField("collector", f.collector());
+        count(g, "cpusTotal", f.cpusTotal());
+        count(g, "cpusAvailable", f.cpusAvailable());
+        count(g, "memoryBytes", f.memoryBytes());
+        count(g, "heapMinBytes", f.heapMinBytes());
+        count(g, "heapInitialBytes", f.heapInitialBytes());
+        count(g, "heapMaxBytes", f.heapMaxBytes());
+        count(g, "regionSizeBytes", f.regionSizeBytes());
+        count(g, "parallelWorkers", f.parallelWorkers());
+        count(g, "concurrentWorkers", f.concurrentWorkers());
+        bool(g, "numa", f.numa());
+        count(g, "numaNodes", f.numaNodes());
+        bool(g, "largePages", f.largePages());
+        g.writeStringField("compressedOops", f.compressedOops());
+        g.writeObjectFieldStart("facts");
+        for (Map.Entry<String, String> e : f.raw().entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writeSummary(JsonGenerator g, Analysis a) throws IOException {
+        g.writeObjectFieldStart("summary");
+        number(g, "durationSec", a.durationSec());
+        g.writeFieldName("pauses");
+        writePauses(g, a.pauses());
+        g.writeObjectFieldStart("pausesByKind");
+        for (Map.Entry<GcKind, PauseStats> e : a.pausesByKind().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey()).toList()) {
+            g.writeFieldName(e.getKey().name());
+            writePauses(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("pausesByCause");
+        for (Map.Entry<String, Long> e : a.pausesByCause().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey()).toList()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("concurrent");
+        g.writeNumberField("count", a.concurrentCount());
+        number(g, "totalMs", a.concurrentMs());
+        g.writeEndObject();
+        number(g, "throughputPct", a.throughputPct());
+        g.writeNumberField("fullGcCount", a.fullGcCount());
+        number(g, "allocationRateMBps", a.allocationRateMBps());
+        number(g, "promotionRateMBps", a.promotionRateMBps());
+        g.writeObjectFieldStart("safepoints");
+        g.writeNumberField("count", a.safepoints().count());
+        number(g, "totalMs", a.safepoints().totalMs());
+        number(g, "timeToSafepointMs", a.safepoints().timeToSafepointMs());
+        number(g, "maxMs", a.safepoints().maxMs());
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writePauses(JsonGenerator g, PauseStats p) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("count", p.count());
+        number(g, "totalMs", p.totalMs());
+        number(g, "meanMs", p.meanMs());
+        number(g, "stdMs", p.stdMs());
+        number(g, "minMs", p.minMs());
+        number(g, "p50Ms", p.p50Ms());
+        number(g, "p90Ms", p.p90Ms());
+        number(g, "p99Ms", p.p99Ms());
+        number(g, "p999Ms", p.p999Ms());
+        number(g, "maxMs", p.maxMs());
+        g.writeEndObject();
+    }
+
+    static void number(JsonGenerator g, String name, double v) throws IOException {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, Math.round(v * 1000.0) / 1000.0);
+        }
+    }
+
+    private static void count(JsonGenerator g, String name, long v) throws IOException {
+        if (v < 0) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, v);
+        }
+    }
+
+    private static void bool(JsonGenerator g, String name, Boolean v) throws IOException {
+        if (v == null) {
+            g.writeNullField(name);
+        } else {
+            g.writeBooleanField(name, v);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.jvmtune.report;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The human-readable summary of {@code analyze}: plain text that can be pasted into a bug report. */
+public final class TextReport {
+
+    private TextReport() {
+    }
+
+    public static void write(LogAnalysis run, PrintStream out) {
+        JvmFacts jvm = run.jvm();
+        Analysis a = run.summary();
+        out.println("== " + run.name());
+        out.println("JVM       " + describeJvm(jvm));
+        long lines = 0;
+        long bytes = 0;
+        long unrecognized = 0;
+        for (InputStats in : run.inputs()) {
+            lines += in.lines();
+            bytes += in.bytes();
+            unrecognized += in.unrecognizedLines();
+        }
+        out.printf(Locale.ROOT, "Log       %d file(s), %,d lines, %s, %,d unrecognized; covers %s%n",
+                run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
+        out.println();
+
+        PauseStats all = a.pauses();
+        out.printf(Locale.ROOT, "%-18s %7s %11s %9s %9s %9s %9s %9s %9s%n", "Pauses (ms)", "count", "total",
+                "mean", "p50", "p90", "p99", "p99.9", "max");
+        row(out, "all", all);
+        for (Map.Entry<GcKind, PauseStats> e : a.pausesByKind().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey()).toList()) {
+            row(out, "  " + e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '), e.getValue());
+        }
+        out.println();
+        out.printf(Locale.ROOT, "Throughput      %s of the time not paused by GC%n", pct(a.throughputPct()));
+        out.printf(Locale.ROOT, "Full GCs        %d%n", a.fullGcCount());
+        out.printf(Locale.ROOT, "Allocation      %s   promotion %s%n", rate(a.allocationRateMBps()),
+                rate(a.promotionRateMBps()));
+        if (a.concurrentCount() > 0) {
+            out.printf(Locale.ROOT, "Concurrent      %,d phases, %.1f ms in total%n", a.concurrentCount(), a.concurrentMs());
+        }
+        if (a.safepoints().count() > 0) {
+            out.printf(Locale.ROOT, "Safepoints      %,d, stopped %.1f ms in total (%.1f ms reaching them), longest %.3f ms%n",
+                    a.safepoints().count(), a.safepoints().totalMs(), a.safepoints().timeToSafepointMs(),
+                    a.safepoints().maxMs());
+        }
+        if (!a.pausesByCause().isEmpty()) {
+            List<String> causes = new ArrayList<>();
+            a.pausesByCause().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .limit(6).forEach(e -> causes.add(e.getKey() + " " + e.getValue()));
+            out.println("Causes          " + String.join(", ", causes));
+        }
+        List<String> notes = notes(run);
+        if (!notes.isEmpty()) {
+            out.println();
+            for (String n : notes) {
+                out.println("note: " + n);
+            }
+        }
+        for (InputStats in : run.inputs()) {
+            for (InputStats.LineSample w : in.warnings()) {
+                out.println("warning: " + in.path() + (w.line() > 0 ? ":" + w.line() : "") + ": " + w.text());
+            }
+            for (InputStats.LineSample s : in.samples()) {
+                out.println("skipped: " + in.path() + ":" + s.line() + ": " + s.text());
+            }
+        }
+    }
+
+    /** What the log cannot tell, and the logging that would. */
+    private static List<String> notes(LogAnalysis run) {
+        List<String> notes = new ArrayList<>();
+        Analysis a = run.summary();
+        String collector = run.jvm().collector();
+        if ("ZGC".equals(collector) && a.pauses().count() == 0) {
+            notes.add("ZGC logs its pauses under gc+phases, which this log lacks: run with -Xlog:gc*");
+        }
+        if (Double.isNaN(a.durationSec())) {
+            notes.add("the log has no time decorations, so rates and throughput are unknown: "
+                    + "run with -Xlog:gc*:file=gc.log:time,uptime,level,tags");
+        }
+        if ("Epsilon".equals(collector)) {
+            notes.add("Epsilon never collects: there are no pauses to analyze");
+        }
+        return notes;
+    }
+
+    private static String describeJvm(JvmFacts f) {
+        List<String> parts = new ArrayList<>();
+        parts.add(f.collector() == null ? "collector unknown" : f.collector());
+        if (f.version() != null) {
+            parts.add("JDK " + f.version());
+        }
+        if (f.cpusAvailable() > 0) {
+            parts.add(f.cpusAvailable() + (f.cpusAvailable() == 1 ? " CPU" : " CPUs"));
+        }
+        if (f.heapMaxBytes() > 0) {
+            String heap = "heap " + (f.heapInitialBytes() > 0 ? mb(f.heapInitialBytes()) + " initial, " : "")
+                    + mb(f.heapMaxBytes()) + " max";
+            parts.add(heap);
+        }
+        if (f.regionSizeBytes() > 0) {
+            parts.add("regions " + mb(f.regionSizeBytes()));
+        }
+        return String.join(", ", parts);
+    }
+
+    private static void row(PrintStream out, String label, PauseStats p) {
+        out.printf(Locale.ROOT, "%-18s %7d %11.1f %9s %9s %9s %9s %9s %9s%n", label, p.count(), p.totalMs(),
+                ms(p.meanMs()), ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()), ms(p.maxMs()));
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.1f" : "%.3f", v);
+    }
+
+    private static String pct(double v) {
+        return Double.isNaN(v) ? "unknown" : String.format(Locale.ROOT, "%.2f %%", v);
+    }
+
+    private static String rate(double v) {
+        return Double.isNaN(v) ? "unknown" : String.format(Locale.ROOT, "%.1f MiB/s", v);
+    }
+
+    private static String seconds(double v) {
+        if (Double.isNaN(v)) {
+            return "unknown time";
+        }
+        if (v >= 3600) {
+            return String.format(Locale.ROOT, "%.2f h", v / 3600);
+        }
+        return v >= 120 ? String.format(Locale.ROOT, "%.1f min", v / 60) : String.format(Locale.ROOT, "%.2f s", v);
+    }
+
+    static String mb(long bytes) {
+        if (bytes < 0) {
+            return "?";
+        }
+        if (bytes >= 1L << 30) {
+            return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+        }
+        if (bytes >= 1L << 20) {
+            return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+        }
+        return String.format(Locale.ROOT, "%.0f KiB", bytes / 1024.0);
+    }
+}

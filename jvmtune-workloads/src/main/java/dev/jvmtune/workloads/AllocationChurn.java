@@ -1,0 +1,189 @@
+package dev.jvmtune.workloads;
+
+import java.io.IOException;
+import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * A small, deterministic allocation workload that makes every HotSpot collector do all of its kinds of
+ * work within a couple of seconds.
+ *
+ * <p>Why it exists: jvmtune's accuracy tests compare what it reads from a GC log with what the JVM itself
+ * reports (JFR), and {@code bin/jvmtune demo} needs a program whose GC log is interesting without any
+ * set-up. Both need the same thing: a dependency-free program that, run with a small heap
+ * ({@code -Xmx256m}), produces young collections, an old generation that fills up (so G1 mixed
+ * collections, concurrent cycles of G1/ZGC/Shenandoah, and full collections of Serial/Parallel happen),
+ * reference processing and humongous allocations, and ends with one explicit {@code System.gc()} so that
+ * every collector logs at least one full or explicitly requested collection.
+ *
+ * <p>What it does, per operation: allocates a short-lived {@code byte[]} (16 B to 4 KiB) or a small object
+ * graph that dies at once; replaces a random slot of a live set of 64 KiB chunks ({@code --live-mb}) so
+ * that survivors are promoted and old objects die in the old generation; every 64 operations keeps a
+ * {@link WeakReference} to a fresh object; every 4096 operations allocates a 2-6 MiB array (humongous for
+ * G1 and Shenandoah region sizes, a large-page allocation for ZGC). All randomness comes from a seeded
+ * {@link Random}, so two runs with the same arguments allocate the same sequence (timing still differs).
+ *
+ * <p>Usage: {@code java dev.jvmtune.workloads.AllocationChurn [--seconds 2] [--live-mb 40] [--seed 1]}.
+ * It prints a one-line summary. If the environment variable {@code JVMTUNE_METRICS} names a file, it
+ * writes {@code {"wallSec":..,"throughputOpsPerSec":..}} there, as every jvmtune workload does.
+ */
+public final class AllocationChurn {
+
+    private static final int CHUNK_BYTES = 64 * 1024;
+
+    /** Read by nobody; keeps the JIT from proving allocations dead and removing them. */
+    static volatile long sink;
+
+    private AllocationChurn() {
+    }
+
+    /** The parsed command line. */
+    record Options(double seconds, int liveMb, long seed) {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("AllocationChurn: " + e.getMessage());
+            System.err.println(usage());
+            System.exit(2);
+            return;
+        }
+        if (o == null) {
+            System.out.println(usage());
+            return;
+        }
+        long t0 = System.nanoTime();
+        long ops = run(o);
+        System.gc(); // every collector logs one full / explicitly requested collection at the end
+        double wallSec = (System.nanoTime() - t0) / 1e9;
+        double opsPerSec = ops / wallSec;
+        System.out.printf(Locale.ROOT, "AllocationChurn: %d ops in %.3f s (%.0f ops/s), live set %d MB, seed %d%n",
+                ops, wallSec, opsPerSec, o.liveMb(), o.seed());
+        String metrics = System.getenv("JVMTUNE_METRICS");
+        if (metrics != null && !metrics.isBlank()) {
+            String json = String.format(Locale.ROOT, "{\"wallSec\":%.6f,\"throughputOpsPerSec\":%.3f}%n",
+                    wallSec, opsPerSec);
+            Files.write(Path.of(metrics), json.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    static String usage() {
+        return "usage: AllocationChurn [--seconds S] [--live-mb M] [--seed N]\n"
+                + "  --seconds S   how long to allocate (default 2)\n"
+                + "  --live-mb M   size of the sliding live set in MiB (default 40)\n"
+                + "  --seed N      seed of the random sequence (default 1)\n"
+                + "Writes {\"wallSec\":..,\"throughputOpsPerSec\":..} to $JVMTUNE_METRICS when set.";
+    }
+
+    /** The options, or {@code null} when help was asked for. */
+    static Options parse(String[] args) {
+        double seconds = 2;
+        int liveMb = 40;
+        long seed = 1;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            }
+            if (name.equals("--help") || name.equals("-h")) {
+                return null;
+            }
+            if (!name.equals("--seconds") && !name.equals("--live-mb") && !name.equals("--seed")) {
+                throw new IllegalArgumentException("unknown argument " + a);
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(name + " needs a value");
+                }
+                value = args[++i];
+            }
+            try {
+                switch (name) {
+                    case "--seconds" -> seconds = Double.parseDouble(value);
+                    case "--live-mb" -> liveMb = Integer.parseInt(value);
+                    default -> seed = Long.parseLong(value);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + ": not a number: " + value);
+            }
+        }
+        if (!(seconds > 0) || liveMb < 0) {
+            throw new IllegalArgumentException("--seconds must be > 0 and --live-mb >= 0");
+        }
+        return new Options(seconds, liveMb, seed);
+    }
+
+    /** Allocates until the time is up; returns the number of operations done. */
+    static long run(Options o) {
+        Random rnd = new Random(o.seed());
+        int slots = Math.max(1, (int) ((long) o.liveMb() * 1024 * 1024 / CHUNK_BYTES));
+        byte[][] live = new byte[slots][];
+        List<WeakReference<Object>> weak = new ArrayList<>();
+        long deadline = System.nanoTime() + (long) (o.seconds() * 1e9);
+        long ops = 0;
+        long acc = 0;
+        while (true) {
+            // check the clock every 256 operations; allocation, not nanoTime, should dominate
+            if ((ops & 0xFF) == 0 && System.nanoTime() >= deadline) {
+                break;
+            }
+            ops++;
+            if (rnd.nextInt(4) == 0) {
+                Node n = new Node(rnd.nextLong(), new Node(ops, null));
+                acc += n.value + n.next.value;
+            } else {
+                byte[] garbage = new byte[16 + rnd.nextInt(4080)];
+                garbage[0] = (byte) ops;
+                acc += garbage.length;
+            }
+            if ((ops & 0x7) == 0) {
+                byte[] chunk = new byte[CHUNK_BYTES];
+                chunk[rnd.nextInt(CHUNK_BYTES)] = 1;
+                live[rnd.nextInt(slots)] = chunk; // the old chunk in that slot dies, usually in old gen
+            }
+            if ((ops & 0x3F) == 0) {
+                weak.add(new WeakReference<>(new Node(ops, null)));
+                if (weak.size() > 10_000) {
+                    int cleared = 0;
+                    for (WeakReference<Object> w : weak) {
+                        if (w.get() == null) {
+                            cleared++;
+                        }
+                    }
+                    acc += cleared;
+                    weak.clear();
+                }
+            }
+            if ((ops & 0xFFF) == 0) {
+                byte[] huge = new byte[(2 + rnd.nextInt(5)) * 1024 * 1024];
+                huge[huge.length - 1] = 1;
+                acc += huge.length;
+            }
+        }
+        sink = acc + live.length + weak.size();
+        return ops;
+    }
+
+    private static final class Node {
+        final long value;
+        final Node next;
+
+        Node(long value, Node next) {
+            this.value = value;
+            this.next = next;
+        }
+    }
+}
