@@ -27,7 +27,7 @@ public final class JvmtuneDriver {
             try (GcLogStream s = GcLogStream.openFile(path)) {
                 s.onEvent(analyzer::accept);
                 s.onEvent((GcEvent e) -> {
-                    if (e.kind() == GcKind.YOUNG || e.kind() == GcKind.MIXED) {
+                    if (e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START || e.kind() == GcKind.MIXED) {
                         young[0]++;
                         if (!e.phases().isEmpty()) {
                             young[1]++;
