@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Speed benchmark (issue 2, acceptance point 3): jvmtune vs GCViewer 1.36 vs gctoolkit 3.5.0.
+#   bench/run.sh                     build, make the logs if missing, run all three, write bench/out/results.md
+# Environment:
+#   SKIP_BUILD=1                     use what is already built
+#   LARGE_MIB=310 SMALL_MIB=30       sizes of the generated logs (bench/out/g1-debug-<N>m.log)
+#   JVMTUNE_OPTS=-Xmx256m            JVM options for jvmtune (the target is stated for -Xmx256m)
+#   BENCH_SKIP_GCTOOLKIT=1           leave gctoolkit out (it needs ~0.5-1 MB/s, minutes on 300 MB)
+#   BENCH_NO_CLI=1                   drive jvmtune in-process even when bin/jvmtune exists
+#   RUN_JMH=1                        also run the JMH benchmark (bench/jmh) on the large log
+# Exit status: 0 when every target passes, 1 otherwise.
+# Builds never `mvn install`: bench/pom.xml aggregates ../jvmtune-core, so its modules see jvmtune-core
+# from the same reactor.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export JAVA_HOME="${JAVA17_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+export JVMTUNE_OPTS="${JVMTUNE_OPTS:--Xmx256m}"
+large_mib="${LARGE_MIB:-310}"
+small_mib="${SMALL_MIB:-30}"
+large="bench/out/g1-debug-${large_mib}m.log"
+small="bench/out/g1-debug-${small_mib}m.log"
+mvn="mvn"; command -v mvn >/dev/null || mvn="./mvnw"
+
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  echo "building (no install) ..." >&2
+  rm -rf bench/competitors/target/gctoolkit-lib  # copy-dependencies never removes a stale jar
+  $mvn -q -f bench/pom.xml -DskipTests package
+  # the CLI jar last, so bin/jvmtune finds it newer than every source and does not rebuild while timed
+  $mvn -q -DskipTests package
+fi
+[[ -s "$large" ]] || bench/make-large-log.sh "$large_mib" "$large"
+[[ -s "$small" ]] || bench/make-large-log.sh "$small_mib" "$small"
+
+status=0
+python3 bench/tools/compare.py "$large" "$small" || status=$?
+
+if [[ "${RUN_JMH:-0}" == 1 ]]; then
+  java -jar bench/jmh/target/benchmarks.jar -p log="$large" -rf json -rff bench/out/jmh.json ParseBenchmark \
+    | tee bench/out/jmh.txt
+fi
+echo "results: bench/out/results.md" >&2
+exit $status
