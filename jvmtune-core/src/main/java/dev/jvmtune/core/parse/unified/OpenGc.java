@@ -66,7 +66,7 @@ final class OpenGc {
 
     void addPhase(String name, int level, double ms, double maxMs, PhasePaths paths) {
         level = Math.min(Math.min(level, depth + 1), pathAt.length - 1);
-        String path = paths.path(level == 0 ? null : pathAt[level - 1], name);
+        String path = paths.path(phases.size(), level == 0 ? null : pathAt[level - 1], name);
         pathAt[level] = path;
         depth = level;
         phases.add(new Phase(path, ms, maxMs));

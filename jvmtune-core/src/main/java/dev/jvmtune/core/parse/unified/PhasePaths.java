@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * Canonical "Parent/Child" phase paths. Every collection of a log repeats the same phase tree, so the
- * paths are built once and reused; keys are the canonical name and parent instances, whose hash codes
- * the JVM caches, so a lookup costs no hashing of new strings.
+ * paths are built once and reused. The common case costs two identity comparisons: the k-th phase of a
+ * collection is looked up at position k of the previous one. Otherwise maps keyed by the canonical name
+ * and parent instances (hash codes cached by the JVM) give the path.
  */
 final class PhasePaths {
 
@@ -15,8 +16,30 @@ final class PhasePaths {
     private final Map<String, String> roots = new HashMap<>();
     private int size;
 
-    /** @param parent the enclosing phase's path, or null at the top level */
-    String path(String parent, String name) {
+    private static final int SEQUENCE = 512;
+    private final String[] seqParent = new String[SEQUENCE];
+    private final String[] seqName = new String[SEQUENCE];
+    private final String[] seqPath = new String[SEQUENCE];
+
+    /**
+     * @param index  position of this phase within its collection
+     * @param parent the enclosing phase's path, or null at the top level
+     * @param name   the phase's canonical name
+     */
+    String path(int index, String parent, String name) {
+        if (index < SEQUENCE && seqName[index] == name && seqParent[index] == parent) {
+            return seqPath[index];
+        }
+        String path = lookup(parent, name);
+        if (index < SEQUENCE) {
+            seqParent[index] = parent;
+            seqName[index] = name;
+            seqPath[index] = path;
+        }
+        return path;
+    }
+
+    private String lookup(String parent, String name) {
         Map<String, String> children = parent == null ? roots : byParent.computeIfAbsent(parent, k -> new HashMap<>());
         String path = children.get(name);
         if (path == null) {

@@ -56,7 +56,7 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] STOPPED = ascii("Total time for which application threads were stopped: ");
     private static final byte[] STOPPING = ascii("Stopping threads took: ");
     private static final byte[] TRIGGER = ascii("Trigger");
-    private static final byte[] WORKER_MS = ascii(" (ms):");
+    private static final byte[] WORKER_MS_NAME_END = ascii(" (ms)");
     private static final byte[] AVG = ascii("Avg:");
     private static final byte[] MAX = ascii("Max:");
     private static final byte[] GARBAGE_COLLECTION = ascii("Garbage Collection");
@@ -128,16 +128,17 @@ public final class UnifiedLogParser implements LogParser {
         if (deco.ignorable) {
             return;
         }
+        if (decorated && Double.isNaN(firstUptime)) {
+            checkClock(line); // the first line sets the start of the log's time span
+        }
         int m = deco.messageStart;
         int end = trimEnd(b, m, to);
-        if (decorated) {
-            checkClock(line);
-        }
         boolean recognized;
         if (startsWith(b, m, end, GC_ID)) {
             recognized = gcLine(b, m, end, line);
         } else {
             flushPending();
+            checkClock(line);
             recognized = globalLine(b, m, end, line) || decorated;
         }
         if (!recognized) {
@@ -145,6 +146,11 @@ public final class UnifiedLogParser implements LogParser {
         }
     }
 
+    /**
+     * Tracks the time span of the log and warns when the clock goes back. Called for lines that start or
+     * end something and for lines without a GC id, not for every detail line: parsing each line's
+     * timestamp would cost more than the rest of such a line.
+     */
     private void checkClock(long line) {
         if (Double.isNaN(deco.uptimeSec())) {
             return;
@@ -197,6 +203,7 @@ public final class UnifiedLogParser implements LogParser {
         int durStart = durationStart(b, label, end);
         double durMs = durStart < 0 ? Double.NaN : durationMs(b, durStart, end);
         if (startsWith(b, label, end, PAUSE)) {
+            checkClock(line);
             if (durStart < 0) {
                 openState(id).start(b, r, end, line, deco);
             } else {
@@ -206,12 +213,14 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, label, end, CONCURRENT)) {
             if (durStart >= 0) {
+                checkClock(line);
                 concurrentEvent(id, b, r, label, durStart, durMs, line);
             }
             return true;
         }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
                 || startsWith(b, label, end, MINOR_COLLECTION)) {
+            checkClock(line);
             zgcCycle(id, b, r, label, end, durStart, durMs, line);
             return true;
         }
@@ -381,11 +390,13 @@ public final class UnifiedLogParser implements LogParser {
             ms = durMs;
             maxMs = durMs;
         } else {
-            // per-worker statistics end with "Workers: n", never with a duration
-            int worker = indexOf(b, r, end, WORKER_MS);
-            if (worker < 0) {
+            // per-worker statistics, "Object Copy (ms):   Min: ..., Avg: ..., Workers: n", have "(ms)" right
+            // before their first colon and never end with a duration
+            int colon = indexOf(b, r, end, (byte) ':');
+            if (colon < r + 5 || !startsWith(b, colon - 5, colon, WORKER_MS_NAME_END)) {
                 return false; // an indented detail line without a time, e.g. reference counts
             }
+            int worker = colon - 5;
             int avg = indexOf(b, worker, end, AVG);
             if (avg < 0) {
                 return true; // "skipped"
