@@ -19,7 +19,6 @@ final class Decorations {
     int messageStart;
     /** The line starts with '[' but its first group is not a decoration: not a unified-logging line. */
     boolean invalid;
-    boolean hasInitTag;
     /** The line's tags say it carries nothing the parser uses (see {@link TagFilter}). */
     boolean ignorable;
 
@@ -42,6 +41,16 @@ final class Decorations {
     /** First wall time seen: the origin of the time axis for logs decorated with wall time only. */
     private Instant origin;
 
+    // kinds of decoration; a log repeats one layout on every line, so the previous line's layout is
+    // checked first with a one- or two-byte test and full classification runs only when it does not fit
+    private static final int NOT_DECORATION = 0;
+    private static final int UPTIME = 1;
+    private static final int LEVEL = 2;
+    private static final int TAGS = 3;
+    private static final int OTHER = 4;
+    private final int[] layout = new int[16];
+    private int layoutLength;
+
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
     boolean parse(byte[] b, int from, int to) {
         buf = b;
@@ -51,22 +60,32 @@ final class Decorations {
         uptimeParsed = false;
         wallParsed = false;
         invalid = false;
-        hasInitTag = false;
         ignorable = false;
         detailLevel = false;
         tagsFrom = -1;
         int pos = from;
         boolean any = false;
+        int group = 0;
         while (pos < to && b[pos] == '[') {
             int close = indexOf(b, pos + 1, Math.min(to, pos + 256), (byte) ']');
-            if (close < 0 || !classify(b, pos + 1, close)) {
-                if (!any) {
-                    invalid = true;
-                }
+            if (close < 0) {
+                invalid = !any;
                 break;
+            }
+            int kind = group < layoutLength && fits(layout[group], b, pos + 1, close) ? layout[group]
+                    : classify(b, pos + 1, close);
+            if (kind == NOT_DECORATION) {
+                invalid = !any;
+                break;
+            }
+            if (group < layout.length) {
+                layout[group++] = kind;
             }
             any = true;
             pos = close + 1;
+        }
+        if (any) {
+            layoutLength = group;
         }
         if (any && pos < to && b[pos] == ' ') {
             pos++;
@@ -78,15 +97,44 @@ final class Decorations {
         return any;
     }
 
-    private boolean classify(byte[] b, int s, int e) {
+    /** Applies a group of the expected kind if a cheap test confirms it; false sends it to {@link #classify}. */
+    private boolean fits(int kind, byte[] b, int s, int e) {
+        switch (kind) {
+            case UPTIME:
+                // "12.345s", not "12ms"/"12ns"
+                if (e - s >= 3 && isDigit(b[s]) && b[e - 1] == 's' && isDigit(b[e - 2])) {
+                    setUptime(s, e - 1, 1);
+                    return true;
+                }
+                return false;
+            case LEVEL:
+                byte c = b[s];
+                if (e - s <= 7 && (c == 'i' || c == 'd' || c == 't' || c == 'w' || c == 'e')) {
+                    detailLevel = c == 'd' || c == 't';
+                    return true;
+                }
+                return false;
+            case TAGS:
+                if (b[s] >= 'a' && b[s] <= 'z') {
+                    tagsFrom = s;
+                    tagsTo = trimEnd(b, s, e);
+                    return true;
+                }
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    private int classify(byte[] b, int s, int e) {
         e = trimEnd(b, s, e);
         int len = e - s;
         if (len == 0) {
-            return false;
+            return NOT_DECORATION;
         }
         if (isLevel(b, s, e)) {
             detailLevel = b[s] == 'd' || b[s] == 't';
-            return true;
+            return LEVEL;
         }
         byte last = b[e - 1];
         if (isDigit(b[s])) {
@@ -95,7 +143,7 @@ final class Decorations {
                     timeFrom = s;
                     timeTo = e;
                 }
-                return true;
+                return OTHER;
             }
             if (last == 's' && len >= 3 && b[e - 2] == 'm' && allDigits(b, s, e - 2)) {
                 long v = Bytes.parseLong(b, s, e - 2);
@@ -104,7 +152,7 @@ final class Decorations {
                 } else {
                     setUptime(s, e - 2, 2);
                 }
-                return true;
+                return OTHER;
             }
             if (last == 's' && len >= 3 && b[e - 2] == 'n' && allDigits(b, s, e - 2)) {
                 long v = Bytes.parseLong(b, s, e - 2);
@@ -115,33 +163,38 @@ final class Decorations {
                 } else {
                     setUptime(s, e - 2, 3);
                 }
-                return true;
+                return OTHER;
             }
             if (last == 's' && isDecimal(b, s, e - 1)) {
                 setUptime(s, e - 1, 1);
-                return true;
+                // a decimal comma (some locales) does not fit the fast check; classify such lines each time
+                return indexOf(b, s, e, (byte) ',') < 0 ? UPTIME : OTHER;
             }
             if ((last == 'p' || last == 't') && allDigits(b, s, e - 1)) {
-                return true; // pid, tid
+                return OTHER; // pid, tid
             }
         }
         if (isTags(b, s, e)) {
-            hasInitTag = indexOf(b, s, e, INIT) >= 0;
             tagsFrom = s;
             tagsTo = e;
-            return true;
+            return TAGS;
         }
         // hostname: a single word without spaces or brackets
         for (int i = s; i < e; i++) {
             byte c = b[i];
             if (c == ' ' || c == '(' || c == ')' || c == '[' || c == ':' || c == '=') {
-                return false;
+                return NOT_DECORATION;
             }
         }
-        return true;
+        return OTHER;
     }
 
     private static final byte[] INIT = Bytes.ascii("init");
+
+    /** True when the line's tag set includes {@code init} ({@code gc,init}). */
+    boolean hasInitTag() {
+        return tagsFrom >= 0 && indexOf(buf, tagsFrom, tagsTo, INIT) >= 0;
+    }
 
     private void setUptime(int from, int to, int kind) {
         if (upFrom < 0) {

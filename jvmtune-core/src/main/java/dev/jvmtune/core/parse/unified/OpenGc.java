@@ -28,9 +28,6 @@ final class OpenGc {
     private final String[] pathAt = new String[16];
     private int depth = -1;
 
-    /** The completed pause still waiting for its cpu line, if any. */
-    Object afterSummary;
-
     OpenGc(long id) {
         this.id = id;
     }

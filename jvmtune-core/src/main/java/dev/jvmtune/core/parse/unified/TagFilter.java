@@ -24,9 +24,15 @@ final class TagFilter {
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
     private final boolean[] values = new boolean[SLOTS];
+    /** The previous line's tag set: runs of lines share one. */
+    private byte[] last;
+    private boolean lastIgnored;
 
     /** @param from start of the tag set, {@code to} its end without padding */
     boolean ignorable(byte[] b, int from, int to, boolean detailLevel) {
+        if (last != null && Arrays.equals(last, 0, last.length, b, from, to)) {
+            return lastIgnored || detailLevel && isHeap(b, from, to);
+        }
         int h = 1;
         for (int i = from; i < to; i++) {
             h = 31 * h + b[i];
@@ -42,6 +48,8 @@ final class TagFilter {
             keys[slot] = Arrays.copyOfRange(b, from, to);
             values[slot] = ignored;
         }
+        last = keys[slot];
+        lastIgnored = ignored;
         return ignored || detailLevel && isHeap(b, from, to);
     }
 

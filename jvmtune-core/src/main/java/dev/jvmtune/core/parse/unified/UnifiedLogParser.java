@@ -1,7 +1,6 @@
 package dev.jvmtune.core.parse.unified;
 
 import static dev.jvmtune.core.parse.Bytes.ascii;
-import static dev.jvmtune.core.parse.Bytes.endsWith;
 import static dev.jvmtune.core.parse.Bytes.indexOf;
 import static dev.jvmtune.core.parse.Bytes.isDigit;
 import static dev.jvmtune.core.parse.Bytes.lastIndexOf;
@@ -267,14 +266,24 @@ public final class UnifiedLogParser implements LogParser {
         };
     }
 
-    private void pauseSummary(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
+    /** A summary line's label end and, when the line has one, its {@code before->after(capacity)} figures. */
+    private record Summary(int labelEnd, MemoryUsage heap) {
+    }
+
+    /** Splits "LABEL [A->B(C)] " (the duration already cut off at {@code durStart}). */
+    private static Summary summary(byte[] b, int r, int label, int durStart) {
         int labelEnd = trimEnd(b, r, durStart);
-        MemoryUsage heap = null;
         int sp = lastIndexOf(b, label, labelEnd, (byte) ' ');
         if (sp >= 0 && indexOf(b, sp + 1, labelEnd, ARROW) >= 0) {
-            heap = heapTransition(b, sp + 1, labelEnd);
-            labelEnd = trimEnd(b, r, sp);
+            return new Summary(trimEnd(b, r, sp), heapTransition(b, sp + 1, labelEnd));
         }
+        return new Summary(labelEnd, null);
+    }
+
+    private void pauseSummary(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
+        Summary sum = summary(b, r, label, durStart);
+        int labelEnd = sum.labelEnd();
+        MemoryUsage heap = sum.heap();
         OpenGc gc = open.get(id);
         boolean ownsState = gc != null && gc.matchesStart(b, r, labelEnd);
         Label l = classify(b, r, label, labelEnd);
@@ -295,24 +304,14 @@ public final class UnifiedLogParser implements LogParser {
                 open.remove(id);
             }
         }
-        PendingEvent p = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools,
-                phases, line);
-        if (gc != null && ownsState) {
-            // some JDKs print metaspace/pool lines after the summary; they still belong to this pause
-            gc.afterSummary = p;
-        }
-        pending = p;
+        pending = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools, phases,
+                line);
     }
 
     private void concurrentEvent(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
-        int labelEnd = trimEnd(b, r, durStart);
-        MemoryUsage heap = null;
-        int sp = lastIndexOf(b, label, labelEnd, (byte) ' ');
-        if (sp >= 0 && indexOf(b, sp + 1, labelEnd, ARROW) >= 0) {
-            heap = heapTransition(b, sp + 1, labelEnd);
-            labelEnd = trimEnd(b, r, sp);
-        }
-        String name = strings.get(b, r, labelEnd);
+        Summary sum = summary(b, r, label, durStart);
+        MemoryUsage heap = sum.heap();
+        String name = strings.get(b, r, sum.labelEnd());
         GcKind kind = name.equals("Concurrent Mark Cycle") || name.equals("Concurrent Cycle")
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
         OpenGc gc = open.get(id);
@@ -548,7 +547,7 @@ public final class UnifiedLogParser implements LogParser {
             return true;
         }
         int colon = indexOf(b, m, end, (byte) ':');
-        if (colon > 0 && colon + 1 < end && b[colon + 1] == ' ' && (deco.hasInitTag || Facts.isKnown(b, m, colon))) {
+        if (colon > 0 && colon + 1 < end && b[colon + 1] == ' ' && (deco.hasInitTag() || Facts.isKnown(b, m, colon))) {
             String key = Bytes.string(b, m, colon);
             String value = Bytes.string(b, skipSpaces(b, colon + 1, end), end);
             Facts.apply(facts, key, value);
@@ -633,10 +632,6 @@ public final class UnifiedLogParser implements LogParser {
         }
         PendingEvent p = pending;
         pending = null;
-        OpenGc gc = open.get(p.id);
-        if (gc != null && gc.afterSummary == p) {
-            gc.afterSummary = null;
-        }
         emit(p.toEvent(collector(p.name, p.pools)));
     }
 
