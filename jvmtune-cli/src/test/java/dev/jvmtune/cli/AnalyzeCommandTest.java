@@ -3,14 +3,10 @@ package dev.jvmtune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,27 +18,10 @@ class AnalyzeCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static Path corpus(String relative) {
-        Path p = Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus"), "gctoolkit-testdata", relative);
-        assumeTrue(Files.exists(p), "corpus file missing: " + p + " (the corpus lives in ../shared/corpus)");
-        return p;
-    }
-
-    record Result(int exit, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void jsonCarriesTheContractFields() throws IOException {
-        Path log = corpus("unified/parallel/parallelgc.log");
-        Result r = run("analyze", "--json", log.toString());
+        Path log = CliRun.corpus("unified/parallel/parallelgc.log");
+        CliRun r = CliRun.of("analyze", "--json", log.toString());
         assertEquals(0, r.exit(), r.err());
         JsonNode doc = JSON.readTree(r.out());
         JsonNode input = doc.path("inputs").get(0);
@@ -73,10 +52,10 @@ class AnalyzeCommandTest {
 
     @Test
     void eventsAreOneJsonLinePerPauseAndConcurrentPhase(@TempDir Path dir) throws IOException {
-        Path log = corpus("unified/cms/gc_trace.log");
+        Path log = CliRun.corpus("unified/cms/gc_trace.log");
         Path events = dir.resolve("events.jsonl");
         Path json = dir.resolve("a.json");
-        Result r = run("analyze", "--events", events.toString(), "--json-out", json.toString(), log.toString());
+        CliRun r = CliRun.of("analyze", "--events", events.toString(), "--json-out", json.toString(), log.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("Pauses (ms)"), r.out());
         JsonNode doc = JSON.readTree(json.toFile());
@@ -103,17 +82,13 @@ class AnalyzeCommandTest {
         assertEquals("Allocation Failure", first.path("cause").asText());
         assertEquals(21.338, first.path("pauseMs").asDouble(), 1e-9);
         assertEquals(16L << 20, first.path("heap").path("beforeBytes").asLong());
-        assertTrue(first.path("pools").size() >= 2, line(first));
+        assertTrue(first.path("pools").size() >= 2, first.toString());
         assertEquals(0.07, first.path("cpu").path("userSec").asDouble(), 1e-9);
-    }
-
-    private static String line(JsonNode n) {
-        return n.toString();
     }
 
     @Test
     void eventsToStdoutSendTheSummaryToStderr() {
-        Result r = run("analyze", "--events", "-", corpus("unified/g1gc/minimal.log").toString());
+        CliRun r = CliRun.of("analyze", "--events", "-", CliRun.corpus("unified/g1gc/minimal.log").toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("{\"gcId\":0,"), r.out().substring(0, 80));
         assertTrue(r.err().contains("Pauses (ms)"));
@@ -121,15 +96,15 @@ class AnalyzeCommandTest {
 
     @Test
     void rotatedSetIsOneTimelineAndSeparateJvmsStayApart(@TempDir Path dir) throws IOException {
-        Path g1 = corpus("unified/g1gc/minimal.log");
+        Path g1 = CliRun.corpus("unified/g1gc/minimal.log");
         List<String> lines = Files.readAllLines(g1);
         // split one real log into a rotated set written out of name order
         Path rotated = Files.createDirectory(dir.resolve("rotated"));
         Files.write(rotated.resolve("gc.log.1"), lines.subList(0, 1000));
         Files.write(rotated.resolve("gc.log.0"), lines.subList(1000, 2000));
         Files.write(rotated.resolve("gc.log"), lines.subList(2000, lines.size()));
-        Result whole = run("analyze", "--json", g1.toString());
-        Result split = run("analyze", "--json", rotated.toString());
+        CliRun whole = CliRun.of("analyze", "--json", g1.toString());
+        CliRun split = CliRun.of("analyze", "--json", rotated.toString());
         assertEquals(0, split.exit(), split.err());
         JsonNode a = JSON.readTree(whole.out());
         JsonNode b = JSON.readTree(split.out());
@@ -137,7 +112,7 @@ class AnalyzeCommandTest {
         assertTrue(b.path("inputs").get(0).path("path").asText().endsWith("gc.log.1"), b.path("inputs").toString());
         assertEquals(a.path("summary").path("pauses"), b.path("summary").path("pauses"));
 
-        Result two = run("analyze", "--json", g1.toString(), corpus("unified/parallel/parallelgc.log").toString());
+        CliRun two = CliRun.of("analyze", "--json", g1.toString(), CliRun.corpus("unified/parallel/parallelgc.log").toString());
         JsonNode runs = JSON.readTree(two.out()).path("runs");
         assertEquals(2, runs.size());
         assertEquals("G1", runs.get(0).path("jvm").path("collector").asText());
@@ -146,7 +121,7 @@ class AnalyzeCommandTest {
 
     @Test
     void textLeadsWithTheJvmAndPauseTable() {
-        Result r = run("analyze", corpus("unified/serial/factorization-serialgc-tip.log").toString());
+        CliRun r = CliRun.of("analyze", CliRun.corpus("unified/serial/factorization-serialgc-tip.log").toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("JVM       Serial, JDK 24-internal"), r.out());
         assertTrue(r.out().contains("Full GCs        4"), r.out());
@@ -155,9 +130,9 @@ class AnalyzeCommandTest {
 
     @Test
     void usageErrorsAndMissingFiles() {
-        assertEquals(Main.USAGE, run("analyze").exit());
-        assertEquals(Main.USAGE, run("analyze", "--json", "--events", "-", "x.log").exit());
-        Result missing = run("analyze", "/no/such/gc.log");
+        assertEquals(Main.USAGE, CliRun.of("analyze").exit());
+        assertEquals(Main.USAGE, CliRun.of("analyze", "--json", "--events", "-", "x.log").exit());
+        CliRun missing = CliRun.of("analyze", "/no/such/gc.log");
         assertEquals(Main.INPUT_ERROR, missing.exit());
         assertEquals("jvmtune: no such file: /no/such/gc.log", missing.err().strip());
     }

@@ -1,16 +1,13 @@
 package dev.jvmtune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,46 +39,10 @@ class BadInputCliTest {
     @TempDir
     Path dir;
 
-    record Result(int exit, String out, String err) {
-        JsonNode json() throws IOException {
-            return JSON.readTree(out);
-        }
-
-        /** The one line of stderr, after checking there is exactly one and no stack trace anywhere. */
-        String oneErrorLine() {
-            noStackTrace();
-            String e = err.strip();
-            assertFalse(e.isEmpty(), "an error message");
-            assertFalse(e.contains("\n"), "one line on stderr, got:\n" + err);
-            assertTrue(e.startsWith("jvmtune: "), e);
-            return e;
-        }
-
-        void noStackTrace() {
-            for (String s : List.of(out, err)) {
-                assertFalse(s.contains("Exception"), "no exception name in output:\n" + s);
-                assertFalse(s.contains("at dev.") || s.contains("at java."), "no stack trace in output:\n" + s);
-            }
-        }
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Path corpus(String relative) {
-        Path p = Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus"), "gctoolkit-testdata", relative);
-        assumeTrue(Files.exists(p), "corpus file missing: " + p + " (the corpus lives in ../shared/corpus)");
-        return p;
-    }
 
     /** The first {@code 2 + 11 * gcs} lines of a real Parallel log: {@code gcs} complete collections. */
     private static List<String> realLines(int gcs) throws IOException {
-        try (var lines = Files.lines(corpus("unified/parallel/parallelgc.log"), StandardCharsets.ISO_8859_1)) {
+        try (var lines = Files.lines(CliRun.corpus("unified/parallel/parallelgc.log"), StandardCharsets.ISO_8859_1)) {
             return lines.limit(2 + 11L * gcs).toList();
         }
     }
@@ -96,7 +57,7 @@ class BadInputCliTest {
         return f;
     }
 
-    private static JsonNode input(Result r) throws IOException {
+    private static JsonNode input(CliRun r) throws IOException {
         JsonNode inputs = r.json().path("inputs");
         assertEquals(1, inputs.size(), r.out());
         return inputs.get(0);
@@ -112,7 +73,7 @@ class BadInputCliTest {
 
     private void assertRefused(Path f, int exit, String... parts) {
         for (boolean json : new boolean[] {false, true}) {
-            Result r = json ? run("analyze", "--json", f.toString()) : run("analyze", f.toString());
+            CliRun r = json ? CliRun.of("analyze", "--json", f.toString()) : CliRun.of("analyze", f.toString());
             assertEquals(exit, r.exit(), r.err());
             String line = r.oneErrorLine();
             assertTrue(line.contains(f.toString()), "names the path: " + line);
@@ -150,7 +111,7 @@ class BadInputCliTest {
     @Test
     void jdk8Log() throws IOException {
         Path f = dir.resolve("gc-jdk8.log");
-        Files.copy(corpus("preunified/ps/details/memoryleak2.log"), f);
+        Files.copy(CliRun.corpus("preunified/ps/details/memoryleak2.log"), f);
         assertRefused(f, NOT_ANALYZABLE, "JDK 6-8");
     }
 
@@ -176,7 +137,7 @@ class BadInputCliTest {
     void oneBadInputAmongGoodOnesStillReportsTheGoodOnes() throws IOException {
         Path good = write("good.log", join(realLines(3)));
         Path bad = write("bad.log", new byte[0]);
-        Result r = run("analyze", "--json", good.toString(), bad.toString());
+        CliRun r = CliRun.of("analyze", "--json", good.toString(), bad.toString());
         assertEquals(NOT_ANALYZABLE, r.exit(), "docs/cli.md: 4, other inputs still analyzed and printed");
         String line = r.oneErrorLine();
         assertTrue(line.contains(bad.toString()), line);
@@ -198,7 +159,7 @@ class BadInputCliTest {
         bytes.writeBytes(join(real.subList(24, real.size())));
         Path f = write("gc.log", bytes.toByteArray());
 
-        Result r = run("analyze", "--json", f.toString());
+        CliRun r = CliRun.of("analyze", "--json", f.toString());
         assertEquals(OK, r.exit(), r.err());
         r.noStackTrace();
         JsonNode in = input(r);
@@ -215,7 +176,7 @@ class BadInputCliTest {
     void truncatedLastLine() throws IOException {
         byte[] full = join(realLines(4));
         Path f = write("gc.log", Arrays.copyOf(full, full.length - 30)); // cuts the last line short
-        Result r = run("analyze", "--json", f.toString());
+        CliRun r = CliRun.of("analyze", "--json", f.toString());
         assertEquals(OK, r.exit(), r.err());
         r.noStackTrace();
         JsonNode in = input(r);
@@ -237,7 +198,7 @@ class BadInputCliTest {
         bytes.writeBytes(join(real.subList(13, real.size())));
         Path f = write("gc.log", bytes.toByteArray());
         for (boolean json : new boolean[] {true, false}) {
-            Result r = json ? run("analyze", "--json", f.toString()) : run("analyze", f.toString());
+            CliRun r = json ? CliRun.of("analyze", "--json", f.toString()) : CliRun.of("analyze", f.toString());
             assertEquals(OK, r.exit(), r.err());
             r.noStackTrace();
             if (json) {
@@ -253,12 +214,12 @@ class BadInputCliTest {
     @Test
     void twoDialectsMixed() throws IOException {
         List<String> lines = new ArrayList<>(realLines(4)); // 1..46
-        try (var l = Files.lines(corpus("preunified/ps/details/memoryleak2.log"), StandardCharsets.ISO_8859_1)) {
+        try (var l = Files.lines(CliRun.corpus("preunified/ps/details/memoryleak2.log"), StandardCharsets.ISO_8859_1)) {
             lines.addAll(l.limit(8).toList()); // 47..54
         }
         lines.addAll(realLines(5).subList(46, 57)); // 55..65
         Path f = write("gc.log", join(lines));
-        Result r = run("analyze", "--json", f.toString());
+        CliRun r = CliRun.of("analyze", "--json", f.toString());
         assertEquals(OK, r.exit(), r.err());
         r.noStackTrace();
         JsonNode in = input(r);
@@ -266,7 +227,7 @@ class BadInputCliTest {
         assertEquals(List.of(47L, 48L, 49L, 50L, 51L), sampleLines(in));
         assertEquals(5, r.json().path("summary").path("pauses").path("count").asLong());
 
-        Result text = run("analyze", f.toString());
+        CliRun text = CliRun.of("analyze", f.toString());
         assertEquals(OK, text.exit());
         text.noStackTrace();
         assertTrue((text.out() + text.err()).contains("8"), "the text report mentions the skipped lines");
@@ -280,7 +241,7 @@ class BadInputCliTest {
         }
         byte[] b = gz.toByteArray();
         Path f = write("gc.log.gz", Arrays.copyOf(b, b.length * 2 / 3));
-        Result r = run("analyze", "--json", f.toString());
+        CliRun r = CliRun.of("analyze", "--json", f.toString());
         assertEquals(OK, r.exit(), r.err());
         r.noStackTrace();
         JsonNode in = input(r);

@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.unified;
 
+import dev.jvmtune.core.parse.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Set;
@@ -19,7 +20,7 @@ final class TagFilter {
             "gc,ergo,heap", "gc,ergo,cset", "gc,humongous", "gc,phases,start", "gc,load", "gc,nmethod",
             "gc,reloc", "gc,heap,region", "gc,freelist");
     /** {@code gc,heap} at debug/trace holds the full heap printout; the region and pool lines are info. */
-    private static final String HEAP = "gc,heap";
+    private static final byte[] HEAP = Bytes.ascii("gc,heap");
 
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
@@ -54,14 +55,6 @@ final class TagFilter {
     }
 
     private static boolean isHeap(byte[] b, int from, int to) {
-        if (to - from != HEAP.length()) {
-            return false;
-        }
-        for (int i = 0; i < HEAP.length(); i++) {
-            if (b[from + i] != HEAP.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
+        return to - from == HEAP.length && Bytes.startsWith(b, from, to, HEAP);
     }
 }
