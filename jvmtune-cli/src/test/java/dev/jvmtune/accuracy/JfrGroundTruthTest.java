@@ -83,7 +83,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * difference is structural (which timer encloses what, measured in {@code docs/accuracy.md}), so the per-id
  * bound above is asserted, and its sign: the log is never shorter than JFR (beyond rounding) for Serial, G1
  * and Shenandoah, and shorter than JFR for Parallel (median and total).
- * <p>The cases run one after another (2 s each, about 110 s in all on 2 cores). A collector a JDK lacks is
+ * <p>The cases run one after another (2 s each, about 80 s in all on 2 cores). A collector a JDK lacks is
  * skipped with an assumption that names why.
  */
 class JfrGroundTruthTest {
