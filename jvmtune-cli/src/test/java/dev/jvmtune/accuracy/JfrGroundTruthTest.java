@@ -74,7 +74,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       no pause at all. Epsilon never collects: neither side may hold a GC event (it runs for 0.1 s only,
  *       since it never frees memory).</li>
  * </ol>
- * The cases run one after another (2 s each, about 75 s in all on 2 cores). A collector a JDK lacks is
+ * <h2>Strict cases (info level)</h2>
+ * {@link #infoLevelPausesMatchJfrStrictly} runs every collector on both JDKs with {@code -Xlog:gc,safepoint}
+ * ({@code gc,gc+phases,safepoint} for ZGC, whose pauses are there), so that no log line is written inside a
+ * pause but the pause line itself, JFR {@code default}, and other decoration sets. The issue's rule read
+ * strictly, {@code |L - J| <= 1% of J + n * 0.0005 ms} for each id, is asserted where it holds, with no outlier:
+ * ZGC. The total within {@code 1% + N * 0.0005 ms} is asserted for G1, ZGC and Shenandoah. Elsewhere the
+ * difference is structural (which timer encloses what, measured in {@code docs/accuracy.md}), so the per-id
+ * bound above is asserted, and its sign: the log is never shorter than JFR (beyond rounding) for Serial, G1
+ * and Shenandoah, and shorter than JFR for Parallel (median and total).
+ * <p>The cases run one after another (2 s each, about 80 s in all on 2 cores). A collector a JDK lacks is
  * skipped with an assumption that names why.
  */
 class JfrGroundTruthTest {
@@ -175,17 +184,7 @@ class JfrGroundTruthTest {
                 + j.sumOfPauses.keySet());
 
         // 1. every JFR gcId is found in the log
-        TreeSet<Long> notInLog = new TreeSet<>(j.sumOfPauses.keySet());
-        notInLog.removeAll(l.allIds);
-        assertTrue(notInLog.isEmpty(), "GC ids in JFR but not in the log: " + notInLog + "\n" + r.summary);
-        long firstJfr = j.sumOfPauses.firstKey();
-        long lastJfr = j.sumOfPauses.lastKey();
-        for (long id : l.allIds) {
-            if (!j.sumOfPauses.containsKey(id) && id > firstJfr && id < lastJfr) {
-                assertTrue(isAbandonedSerialYoung(l, id), "GC(" + id + ") is in the log but not in JFR, and lies "
-                        + "inside the recording (JFR ids " + firstJfr + ".." + lastJfr + "): " + l.events.get(id));
-            }
-        }
+        assertIdsFound(j, l, r);
 
         if (c.gc() == Collector.ZGC && c.selectors().equals(GC_ONLY)) {
             // limitation: ZGC logs its pauses at gc,phases only; -Xlog:gc shows the cycles and nothing else
@@ -195,12 +194,7 @@ class JfrGroundTruthTest {
         }
 
         // 2. the same number of pauses per id
-        for (long id : j.sumOfPauses.keySet()) {
-            int jn = j.pauseCount.getOrDefault(id, 0);
-            int ln = l.pauseCount.getOrDefault(id, 0);
-            assertEquals(jn, ln, "GC(" + id + "): JFR has " + jn + " jdk.GCPhasePause events, the log " + ln
-                    + " pauses " + l.pauseNames.get(id) + "\n" + r.summary);
-        }
+        assertPauseCounts(j, l, r);
 
         // 3. per-id durations
         int allowedOutliers = Math.max(2, (int) Math.ceil(0.05 * r.ids));
@@ -216,6 +210,167 @@ class JfrGroundTruthTest {
         assertTrue(Math.abs(r.logTotal - r.jfrTotal) <= totalBound, String.format(Locale.ROOT,
                 "total pause time: log %.3f ms, JFR %.3f ms, bound %.3f ms%n%s", r.logTotal, r.jfrTotal,
                 totalBound, r.summary));
+    }
+
+    static final String INFO = "gc,safepoint";
+    /** ZGC writes its pauses at {@code gc,phases} (info): the fewest lines that still hold them. */
+    static final String INFO_ZGC = "gc,gc+phases,safepoint";
+
+    /**
+     * A strict case: info level, few log lines inside a pause, JFR {@code default}.
+     *
+     * @param strictMissesAllowed how many GC ids may miss the strict per-id rule
+     *        {@code |L - J| <= 1% of J + n * 0.0005 ms}; -1 where the rule does not hold for this collector
+     *        (then the per-id bound of {@link #pausesInTheLogMatchJfr} is asserted, plus the direction of the
+     *        difference, see {@code docs/accuracy.md}, "Strict cases (info level)")
+     * @param strictTotal whether {@code |sum L - sum J| <= 1% of sum J + N * 0.0005 ms} is asserted
+     */
+    record StrictCase(Case c, int strictMissesAllowed, boolean strictTotal) {
+        @Override
+        public String toString() {
+            return c + (strictMissesAllowed < 0 ? " (strict per id: no)" : " (strict per id)")
+                    + (strictTotal ? " (strict total)" : "");
+        }
+    }
+
+    /**
+     * Decoration sets differ from those of {@link #cases()}. What holds strictly was measured (docs/accuracy.md):
+     * ZGC every id (one timer, no outlier allowed); G1, ZGC and Shenandoah the total. Per id, the 1% does not
+     * hold even at info level for Serial and Parallel (the two timers' scopes differ by 0.05-0.1 ms per pause,
+     * against pauses of 2-8 ms), Shenandoah (+5-10 us per cycle of 4 pauses of 0.01-2 ms) and G1 (+0.015-0.025
+     * ms per pause of 0.5-5 ms: 0-20 ids per run): there the bound of {@link #pausesInTheLogMatchJfr} is
+     * asserted, and the sign of the difference.
+     */
+    static Stream<StrictCase> strictCases() {
+        return Stream.of(
+                new StrictCase(new Case("17", JDK17, Collector.SERIAL, INFO, "uptime,tid", "default"), -1, false),
+                new StrictCase(new Case("17", JDK17, Collector.PARALLEL, INFO, "hostname,uptimemillis,level,tags",
+                        "default"), -1, false),
+                new StrictCase(new Case("17", JDK17, Collector.G1, INFO, "utctime,uptimenanos,tags", "default"),
+                        -1, true),
+                new StrictCase(new Case("17", JDK17, Collector.ZGC, INFO_ZGC, "uptimemillis,tid,level", "default"),
+                        0, true),
+                new StrictCase(new Case("17", JDK17, Collector.SHENANDOAH, INFO, "time,pid,tags", "default"),
+                        -1, true),
+                new StrictCase(new Case("25", JDK25, Collector.SERIAL, INFO, "hostname,uptimemillis,level,tags",
+                        "default"), -1, false),
+                new StrictCase(new Case("25", JDK25, Collector.PARALLEL, INFO, "uptime,tid", "default"), -1, false),
+                new StrictCase(new Case("25", JDK25, Collector.G1, INFO, "uptimemillis,tid,level", "default"),
+                        -1, true),
+                new StrictCase(new Case("25", JDK25, Collector.ZGC, INFO_ZGC, "utctime,uptimenanos,tags", "default"),
+                        0, true),
+                new StrictCase(new Case("25", JDK25, Collector.SHENANDOAH, INFO, "time,pid,tags", "default"),
+                        -1, true),
+                new StrictCase(new Case("25", JDK25, Collector.SHENANDOAH_GEN, INFO, "uptime,tid", "default"),
+                        -1, true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strictCases")
+    void infoLevelPausesMatchJfrStrictly(StrictCase sc, @TempDir Path tmp) throws Exception {
+        Case c = sc.c();
+        Path java = c.jdk().resolve("bin/java");
+        assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
+        String missing = probe(java, c.gc());
+        assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
+
+        Path log = tmp.resolve("gc.log");
+        Path jfr = tmp.resolve("rec.jfr");
+        runWorkload(c, java, log, jfr);
+        JfrSide j = readJfr(jfr);
+        LogSide l = readLog(log);
+        Comparison r = compare(c, j, l);
+
+        List<String> misses = new ArrayList<>();
+        List<String> wrongWay = new ArrayList<>();
+        List<Double> diffs = new ArrayList<>();
+        for (Map.Entry<Long, Double> e : j.sumOfPauses.entrySet()) {
+            long id = e.getKey();
+            double jv = e.getValue();
+            double lv = l.pauseMs.getOrDefault(id, 0.0);
+            int n = j.pauseCount.getOrDefault(id, 0);
+            double rounding = n * 0.0005;
+            String what = String.format(Locale.ROOT, "GC(%d) %s log %.3f JFR %.4f diff %+.4f ms (%d pauses)", id,
+                    j.names.get(id), lv, jv, lv - jv, n);
+            diffs.add(lv - jv);
+            if (Math.abs(lv - jv) > 0.01 * jv + rounding) {
+                misses.add(what);
+            }
+            if (logScopeEnclosesJfr(c.gc()) && lv < jv - rounding) {
+                wrongWay.add(what);
+            }
+        }
+        diffs.sort(Double::compare);
+        double median = diffs.isEmpty() ? 0 : diffs.get(diffs.size() / 2);
+        System.out.println(String.format(Locale.ROOT,
+                "| %s | %s | %s | %s | %d | %d | %.3f | %.3f | %+.2f%% | %d/%d | %+.4f | %+.4f |",
+                c.jdkName(), c.gc().label, c.selectors(), c.decorations(), r.ids(), r.pauses(), r.logTotal(),
+                r.jfrTotal(), r.jfrTotal() == 0 ? 0 : 100 * (r.logTotal() - r.jfrTotal()) / r.jfrTotal(),
+                j.sumOfPauses.size() - misses.size(), j.sumOfPauses.size(), median,
+                diffs.isEmpty() ? 0 : diffs.get(diffs.size() - 1)));
+        misses.stream().limit(10).forEach(m -> System.out.println("  outside the strict rule: " + m));
+
+        assertTrue(j.sumOfPauses.size() >= 3, "the workload should cause several collections; JFR saw "
+                + j.sumOfPauses.keySet());
+        assertIdsFound(j, l, r);
+        assertPauseCounts(j, l, r);
+
+        // per id
+        if (sc.strictMissesAllowed() >= 0) {
+            assertTrue(misses.size() <= sc.strictMissesAllowed(), misses.size() + " GC ids outside |L - J| <= 1% "
+                    + "of J + n * 0.0005 ms (at most " + sc.strictMissesAllowed() + " allowed): " + misses + "\n"
+                    + r.summary());
+        } else {
+            int allowedOutliers = Math.max(2, (int) Math.ceil(0.05 * r.ids()));
+            assertTrue(r.outliers().size() <= allowedOutliers, r.outliers().size() + " GC ids differ by more than "
+                    + "the asserted bound (at most " + allowedOutliers + " allowed): " + r.outliers() + "\n"
+                    + r.summary());
+        }
+        // the sign follows from which timer's scope encloses the other's
+        if (logScopeEnclosesJfr(c.gc())) {
+            assertTrue(wrongWay.isEmpty(), c.gc().label + ": the log's timer encloses JFR's, yet these ids are "
+                    + "shorter in the log by more than rounding: " + wrongWay);
+        } else if (c.gc() == Collector.PARALLEL) {
+            assertTrue(median < 0 && r.logTotal() < r.jfrTotal(), "Parallel: JFR's timer encloses the log's, "
+                    + "so the log should be shorter; median log - JFR " + median + " ms\n" + r.summary());
+        }
+
+        // totals
+        double rounding = r.pauses() * 0.0005;
+        double totalBound = sc.strictTotal() ? 0.01 * r.jfrTotal() + rounding
+                : 0.01 * r.jfrTotal() + r.pauses() * c.gc().allowanceMs + rounding;
+        assertTrue(Math.abs(r.logTotal() - r.jfrTotal()) <= totalBound, String.format(Locale.ROOT,
+                "total pause time: log %.3f ms, JFR %.3f ms, bound %.3f ms (%s)%n%s", r.logTotal(), r.jfrTotal(),
+                totalBound, sc.strictTotal() ? "strict" : "timer-scope allowance", r.summary()));
+    }
+
+    /** Serial, G1, Shenandoah: the log's {@code GCTraceTime} scope encloses JFR's {@code GCTimer} (see docs). */
+    static boolean logScopeEnclosesJfr(Collector gc) {
+        return gc == Collector.SERIAL || gc == Collector.G1 || gc == Collector.SHENANDOAH
+                || gc == Collector.SHENANDOAH_GEN;
+    }
+
+    static void assertIdsFound(JfrSide j, LogSide l, Comparison r) {
+        TreeSet<Long> notInLog = new TreeSet<>(j.sumOfPauses.keySet());
+        notInLog.removeAll(l.allIds);
+        assertTrue(notInLog.isEmpty(), "GC ids in JFR but not in the log: " + notInLog + "\n" + r.summary());
+        long firstJfr = j.sumOfPauses.firstKey();
+        long lastJfr = j.sumOfPauses.lastKey();
+        for (long id : l.allIds) {
+            if (!j.sumOfPauses.containsKey(id) && id > firstJfr && id < lastJfr) {
+                assertTrue(isAbandonedSerialYoung(l, id), "GC(" + id + ") is in the log but not in JFR, and lies "
+                        + "inside the recording (JFR ids " + firstJfr + ".." + lastJfr + "): " + l.events.get(id));
+            }
+        }
+    }
+
+    static void assertPauseCounts(JfrSide j, LogSide l, Comparison r) {
+        for (long id : j.sumOfPauses.keySet()) {
+            int jn = j.pauseCount.getOrDefault(id, 0);
+            int ln = l.pauseCount.getOrDefault(id, 0);
+            assertEquals(jn, ln, "GC(" + id + "): JFR has " + jn + " jdk.GCPhasePause events, the log " + ln
+                    + " pauses " + l.pauseNames.get(id) + "\n" + r.summary());
+        }
     }
 
     /**
