@@ -173,44 +173,18 @@ public final class GcLogStream implements AutoCloseable {
             current = listener;
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
+            long nextReport = PROGRESS_STEP;
             try {
-                if (readAhead(file)) {
-                    UnifiedLogParser unified = (UnifiedLogParser) parser;
-                    new ReadAhead(lines).run(new ReadAhead.Sink() {
-                        private long nextReport = PROGRESS_STEP;
-
-                        @Override
-                        public void line(byte[] b, int from, int to, long lineNumber, int[] meta, int base) {
-                            unified.line(b, from, to, lineNumber, meta, base);
-                        }
-
-                        @Override
-                        public void truncated(long lineNumber) {
-                            listener.onWarning(lineNumber, "line longer than " + MAX_LINE_BYTES
-                                    + " bytes: cut, the rest skipped");
-                        }
-
-                        @Override
-                        public void progress(long bytesRead) {
-                            if (progress != null && bytesRead >= nextReport) {
-                                progress.accept(bytesBefore + bytesRead);
-                                nextReport = bytesRead + PROGRESS_STEP;
-                            }
-                        }
-                    });
-                } else {
-                    long nextReport = PROGRESS_STEP;
-                    while (lines.next()) {
-                        if (progress != null && lines.bytesRead() >= nextReport) {
-                            progress.accept(bytesBefore + lines.bytesRead());
-                            nextReport = lines.bytesRead() + PROGRESS_STEP;
-                        }
-                        if (lines.lastLineTruncated()) {
-                            listener.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES
-                                    + " bytes: cut, the rest skipped");
-                        }
-                        parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
+                while (lines.next()) {
+                    if (progress != null && lines.bytesRead() >= nextReport) {
+                        progress.accept(bytesBefore + lines.bytesRead());
+                        nextReport = lines.bytesRead() + PROGRESS_STEP;
                     }
+                    if (lines.lastLineTruncated()) {
+                        listener.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES
+                                + " bytes: cut, the rest skipped");
+                    }
+                    parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
                 }
                 if (lines.lastLineUnterminated()) {
                     listener.onWarning(lines.lineNumber(), "last line has no line end: the log was cut off while being written");
@@ -224,26 +198,6 @@ public final class GcLogStream implements AutoCloseable {
                 bytesBefore += lines.bytesRead();
             }
         }
-    }
-
-    /**
-     * Files at least this large are read ahead on a second thread ({@link ReadAhead}) when there is a
-     * second core; below it, starting the thread costs more than it saves. The system property
-     * {@code jvmtune.readAhead} ({@code always}, {@code never}) overrides, for tests and measurements.
-     */
-    static final long READ_AHEAD_MIN_BYTES = 8L << 20;
-
-    private boolean readAhead(LogFile file) {
-        if (!(parser instanceof UnifiedLogParser)) {
-            return false;
-        }
-        String mode = System.getProperty("jvmtune.readAhead", "auto");
-        if (mode.equals("always") || mode.equals("never")) {
-            return mode.equals("always");
-        }
-        boolean large = file.bytes() >= READ_AHEAD_MIN_BYTES || file.entry() != null
-                || file.path().toString().endsWith(".gz");
-        return large && Runtime.getRuntime().availableProcessors() > 1;
     }
 
     private static String firstLine(byte[] head) {

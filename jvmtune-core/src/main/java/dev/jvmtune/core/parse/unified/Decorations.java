@@ -97,46 +97,6 @@ final class Decorations {
         return any;
     }
 
-    /** Ints per line in {@link #export}: the classification of one line, positions relative to its start. */
-    static final int META = 12;
-
-    /**
-     * Copies this line's classification to {@code meta[base, base + META)} so another thread can
-     * {@link #load} it without classifying again.
-     */
-    void export(int[] meta, int base, int lineStart, boolean decorated) {
-        meta[base] = messageStart - lineStart;
-        meta[base + 1] = upFrom < 0 ? -1 : upFrom - lineStart;
-        meta[base + 2] = upTo - lineStart;
-        meta[base + 3] = upKind;
-        meta[base + 4] = timeFrom < 0 ? -1 : timeFrom - lineStart;
-        meta[base + 5] = timeTo - lineStart;
-        meta[base + 6] = (int) (epochMillis >>> 32);
-        meta[base + 7] = (int) epochMillis;
-        meta[base + 8] = tagsFrom < 0 ? -1 : tagsFrom - lineStart;
-        meta[base + 9] = tagsTo - lineStart;
-        meta[base + 10] = (decorated ? 1 : 0) | (invalid ? 2 : 0);
-    }
-
-    /** Takes over a classification made by {@link #export} for the line starting at {@code lineStart} of {@code b}. */
-    boolean load(byte[] b, int lineStart, int[] meta, int base) {
-        buf = b;
-        uptimeParsed = false;
-        wallParsed = false;
-        ignorable = false;
-        messageStart = lineStart + meta[base];
-        upFrom = meta[base + 1] < 0 ? -1 : lineStart + meta[base + 1];
-        upTo = lineStart + meta[base + 2];
-        upKind = meta[base + 3];
-        timeFrom = meta[base + 4] < 0 ? -1 : lineStart + meta[base + 4];
-        timeTo = lineStart + meta[base + 5];
-        epochMillis = ((long) meta[base + 6] << 32) | (meta[base + 7] & 0xffffffffL);
-        tagsFrom = meta[base + 8] < 0 ? -1 : lineStart + meta[base + 8];
-        tagsTo = lineStart + meta[base + 9];
-        invalid = (meta[base + 10] & 2) != 0;
-        return (meta[base + 10] & 1) != 0;
-    }
-
     /** Applies a group of the expected kind if a cheap test confirms it; false sends it to {@link #classify}. */
     private boolean fits(int kind, byte[] b, int s, int e) {
         switch (kind) {

@@ -119,38 +119,7 @@ public final class UnifiedLogParser implements LogParser {
 
     @Override
     public void line(byte[] b, int from, int to, long line) {
-        afterDecorations(b, from, to, line, deco.parse(b, from, to));
-    }
-
-    /**
-     * Parses a line already classified by a {@link Prefilter} on another thread
-     * ({@code meta[base, base + Prefilter.META)}).
-     */
-    public void line(byte[] b, int from, int to, long line, int[] meta, int base) {
-        afterDecorations(b, from, to, line, deco.load(b, from, meta, base));
-    }
-
-    /**
-     * The part of the work that can run ahead on a reading thread: classifying each line's decorations
-     * and dropping the lines the parser would skip anyway. One instance per reading thread.
-     */
-    public static final class Prefilter {
-        /** Ints of classification per line. */
-        public static final int META = Decorations.META;
-        private final Decorations deco = new Decorations();
-
-        /** Classifies {@code b[from, to)} into {@code meta}; false if the parser has no use for the line. */
-        public boolean classify(byte[] b, int from, int to, int[] meta, int base) {
-            boolean decorated = deco.parse(b, from, to);
-            if (deco.ignorable && !deco.invalid) {
-                return false;
-            }
-            deco.export(meta, base, from, decorated);
-            return true;
-        }
-    }
-
-    private void afterDecorations(byte[] b, int from, int to, long line, boolean decorated) {
+        boolean decorated = deco.parse(b, from, to);
         if (deco.invalid) {
             out.onUnrecognized(line, b, from, to);
             return;
