@@ -6,6 +6,7 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
 import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
+import java.util.Arrays;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
@@ -49,6 +50,8 @@ final class Decorations {
     private static final int TAGS = 3;
     private static final int OTHER = 4;
     private final int[] layout = new int[16];
+    private byte[] lastTagsGroup = new byte[0];
+    private int lastTagsLength;
     private int layoutLength;
 
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
@@ -117,7 +120,14 @@ final class Decorations {
             case TAGS:
                 if (b[s] >= 'a' && b[s] <= 'z') {
                     tagsFrom = s;
-                    tagsTo = trimEnd(b, s, e);
+                    // tag sets repeat from line to line with the same padding: reuse the trimmed length
+                    if (e - s == lastTagsGroup.length && Arrays.equals(lastTagsGroup, 0, lastTagsGroup.length, b, s, e)) {
+                        tagsTo = s + lastTagsLength;
+                    } else {
+                        tagsTo = trimEnd(b, s, e);
+                        lastTagsGroup = Arrays.copyOfRange(b, s, e);
+                        lastTagsLength = tagsTo - s;
+                    }
                     return true;
                 }
                 return false;

@@ -70,6 +70,8 @@ public final class UnifiedLogParser implements LogParser {
     private final StringCache strings = new StringCache();
     private final JvmFacts.Builder facts = new JvmFacts.Builder();
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
+    /** The state {@link #find} returned last. */
+    private OpenGc last;
     private final Decorations deco = new Decorations();
     private final PhasePaths phasePaths = new PhasePaths();
 
@@ -115,6 +117,7 @@ public final class UnifiedLogParser implements LogParser {
             warnUnfinished(gc);
         }
         open.clear();
+        last = null;
     }
 
     @Override
@@ -284,7 +287,7 @@ public final class UnifiedLogParser implements LogParser {
         Summary sum = summary(b, r, label, durStart);
         int labelEnd = sum.labelEnd();
         MemoryUsage heap = sum.heap();
-        OpenGc gc = open.get(id);
+        OpenGc gc = find(id);
         boolean ownsState = gc != null && gc.matchesStart(b, r, labelEnd);
         Label l = classify(b, r, label, labelEnd);
         String cause = l.cause;
@@ -301,7 +304,7 @@ public final class UnifiedLogParser implements LogParser {
             phases = gc.takePhases();
             gc.clearStart();
             if (gc.isIdle()) {
-                open.remove(id);
+                forget(id);
             }
         }
         pending = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools, phases,
@@ -314,14 +317,14 @@ public final class UnifiedLogParser implements LogParser {
         String name = strings.get(b, r, sum.labelEnd());
         GcKind kind = name.equals("Concurrent Mark Cycle") || name.equals("Concurrent Cycle")
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
-        OpenGc gc = open.get(id);
+        OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
                 kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
             if (gc.isIdle()) {
-                open.remove(id);
+                forget(id);
             }
         }
     }
@@ -350,7 +353,7 @@ public final class UnifiedLogParser implements LogParser {
         int sp = lastIndexOf(b, label, arrow, (byte) ' ');
         MemoryUsage heap = heapTransition(b, sp + 1, labelEnd);
         int nameEnd = trimEnd(b, r, sp);
-        OpenGc gc = open.get(id);
+        OpenGc gc = find(id);
         double startUp = gc != null && !Double.isNaN(gc.cycleStartUptime) ? gc.cycleStartUptime
                 : Double.isNaN(durMs) ? Double.NaN : deco.uptimeSec() - durMs / 1000.0;
         Instant startWall = gc != null && gc.cycleStartWall != null ? gc.cycleStartWall
@@ -365,11 +368,11 @@ public final class UnifiedLogParser implements LogParser {
         }
         emit(new GcEvent(id, startUp, startWall, "ZGC", GcKind.CYCLE, name, cause, 0.0, duration, heap,
                 List.of(), List.of(), null, line));
-        open.remove(id);
+        forget(id);
     }
 
     private boolean phaseLine(long id, byte[] b, int r, int end, int indent, int durStart, double durMs) {
-        OpenGc gc = open.get(id);
+        OpenGc gc = find(id);
         if (gc == null && pending == null) {
             gc = openState(id);
         } else if (gc == null) {
@@ -601,13 +604,39 @@ public final class UnifiedLogParser implements LogParser {
 
     // ---------------------------------------------------------------- events
 
-    private OpenGc openState(long id) {
+    /**
+     * The open state of a GC id, or null. Runs of detail lines share one id, so the last answer is kept:
+     * a map lookup would box the id for every line.
+     */
+    private OpenGc find(long id) {
+        if (last != null && last.id == id) {
+            return last;
+        }
         OpenGc gc = open.get(id);
+        if (gc != null) {
+            last = gc;
+        }
+        return gc;
+    }
+
+    private void forget(long id) {
+        open.remove(id);
+        if (last != null && last.id == id) {
+            last = null;
+        }
+    }
+
+    private OpenGc openState(long id) {
+        OpenGc gc = find(id);
         if (gc == null) {
             if (open.size() >= MAX_OPEN_IDS) {
                 Iterator<OpenGc> oldest = open.values().iterator();
-                warnUnfinished(oldest.next());
+                OpenGc evicted = oldest.next();
+                warnUnfinished(evicted);
                 oldest.remove();
+                if (evicted == last) {
+                    last = null;
+                }
             }
             gc = new OpenGc(id);
             if (!pendingTrigger.isEmpty()) {
@@ -615,6 +644,7 @@ public final class UnifiedLogParser implements LogParser {
                 pendingTrigger = "";
             }
             open.put(id, gc);
+            last = gc;
         }
         return gc;
     }
