@@ -6,7 +6,6 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
 import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
-import java.util.Arrays;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
@@ -27,6 +26,7 @@ final class Decorations {
     private boolean detailLevel;
     private int tagsFrom = -1;
     private int tagsTo;
+    private int tagsCode;
 
     private byte[] buf;
     private int upFrom = -1;
@@ -50,8 +50,6 @@ final class Decorations {
     private static final int TAGS = 3;
     private static final int OTHER = 4;
     private final int[] layout = new int[16];
-    private byte[] lastTagsGroup = new byte[0];
-    private int lastTagsLength;
     private int layoutLength;
 
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
@@ -95,7 +93,7 @@ final class Decorations {
         }
         messageStart = pos;
         if (tagsFrom >= 0) {
-            ignorable = tagFilter.ignorable(b, tagsFrom, tagsTo, detailLevel);
+            ignorable = TagFilter.ignorable(tagsCode, detailLevel);
         }
         return any;
     }
@@ -119,15 +117,7 @@ final class Decorations {
                 return false;
             case TAGS:
                 if (b[s] >= 'a' && b[s] <= 'z') {
-                    tagsFrom = s;
-                    // tag sets repeat from line to line with the same padding: reuse the trimmed length
-                    if (e - s == lastTagsGroup.length && Arrays.equals(lastTagsGroup, 0, lastTagsGroup.length, b, s, e)) {
-                        tagsTo = s + lastTagsLength;
-                    } else {
-                        tagsTo = trimEnd(b, s, e);
-                        lastTagsGroup = Arrays.copyOfRange(b, s, e);
-                        lastTagsLength = tagsTo - s;
-                    }
+                    setTags(b, s, e);
                     return true;
                 }
                 return false;
@@ -185,8 +175,7 @@ final class Decorations {
             }
         }
         if (isTags(b, s, e)) {
-            tagsFrom = s;
-            tagsTo = e;
+            setTags(b, s, e);
             return TAGS;
         }
         // hostname: a single word without spaces or brackets
@@ -204,6 +193,13 @@ final class Decorations {
     /** True when the line's tag set includes {@code init} ({@code gc,init}). */
     boolean hasInitTag() {
         return tagsFrom >= 0 && indexOf(buf, tagsFrom, tagsTo, INIT) >= 0;
+    }
+
+    /** @param e end of the decoration, padding included */
+    private void setTags(byte[] b, int s, int e) {
+        tagsCode = tagFilter.lookup(b, s, e);
+        tagsFrom = s;
+        tagsTo = s + TagFilter.length(tagsCode);
     }
 
     private void setUptime(int from, int to, int kind) {

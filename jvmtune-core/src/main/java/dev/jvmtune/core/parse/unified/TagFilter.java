@@ -1,16 +1,16 @@
 package dev.jvmtune.core.parse.unified;
 
-import dev.jvmtune.core.parse.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Set;
 
 /**
- * Tag sets whose lines carry nothing the parser uses, so it can skip them right after the
- * decorations. In a G1 log at debug level they are about a third of all lines (age tables, PLAB and
- * TLAB statistics, refinement, IHOP, heap dumps before and after each collection). A tag set not listed
- * here is always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose
- * content no parser reads.
+ * What a line's tag decoration tells the parser, cached per distinct decoration: its length without the
+ * padding ({@code [gc,phases      ]}) and whether lines with these tags carry anything the parser reads.
+ * Skipped tag sets are about a third of a G1 log at debug level (age tables, PLAB and TLAB statistics,
+ * refinement, IHOP, heap printouts before and after each collection). A tag set not listed here is
+ * always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose content no
+ * parser reads.
  */
 final class TagFilter {
 
@@ -20,41 +20,55 @@ final class TagFilter {
             "gc,ergo,heap", "gc,ergo,cset", "gc,humongous", "gc,phases,start", "gc,load", "gc,nmethod",
             "gc,reloc", "gc,heap,region", "gc,freelist");
     /** {@code gc,heap} at debug/trace holds the full heap printout; the region and pool lines are info. */
-    private static final byte[] HEAP = Bytes.ascii("gc,heap");
+    private static final String HEAP = "gc,heap";
 
+    private static final int IGNORED_BIT = 1;
+    private static final int HEAP_BIT = 2;
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
-    private final boolean[] values = new boolean[SLOTS];
-    /** The previous line's tag set: runs of lines share one. */
+    private final int[] codes = new int[SLOTS];
+    /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
-    private boolean lastIgnored;
+    private int lastCode;
 
-    /** @param from start of the tag set, {@code to} its end without padding */
-    boolean ignorable(byte[] b, int from, int to, boolean detailLevel) {
+    /**
+     * @param from start of the tag decoration, {@code to} its end including padding
+     * @return the length without padding in the high bits, {@link #IGNORED_BIT} and {@link #HEAP_BIT}
+     */
+    int lookup(byte[] b, int from, int to) {
         if (last != null && Arrays.equals(last, 0, last.length, b, from, to)) {
-            return lastIgnored || detailLevel && isHeap(b, from, to);
+            return lastCode;
         }
         int h = 1;
         for (int i = from; i < to; i++) {
             h = 31 * h + b[i];
         }
         int slot = (h ^ (h >>> 7)) & (SLOTS - 1);
-        boolean ignored;
         byte[] key = keys[slot];
+        int code;
         if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
-            ignored = values[slot];
+            code = codes[slot];
         } else {
-            String tags = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
-            ignored = IGNORED.contains(tags);
-            keys[slot] = Arrays.copyOfRange(b, from, to);
-            values[slot] = ignored;
+            int end = to;
+            while (end > from && b[end - 1] == ' ') {
+                end--;
+            }
+            String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
+            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0);
+            key = Arrays.copyOfRange(b, from, to);
+            keys[slot] = key;
+            codes[slot] = code;
         }
-        last = keys[slot];
-        lastIgnored = ignored;
-        return ignored || detailLevel && isHeap(b, from, to);
+        last = key;
+        lastCode = code;
+        return code;
     }
 
-    private static boolean isHeap(byte[] b, int from, int to) {
-        return to - from == HEAP.length && Bytes.startsWith(b, from, to, HEAP);
+    static int length(int code) {
+        return code >>> 2;
+    }
+
+    static boolean ignorable(int code, boolean detailLevel) {
+        return (code & IGNORED_BIT) != 0 || detailLevel && (code & HEAP_BIT) != 0;
     }
 }
