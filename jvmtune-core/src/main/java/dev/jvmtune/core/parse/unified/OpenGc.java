@@ -2,6 +2,7 @@ package dev.jvmtune.core.parse.unified;
 
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,7 +13,6 @@ final class OpenGc {
 
     final long id;
     /** Label of the open pause's gc,start line ("Pause Young (Normal) (G1 Evacuation Pause)"), or null. */
-    String startLabel;
     private byte[] startBytes;
     double startUptime = Double.NaN;
     Instant startWall;
@@ -34,7 +34,6 @@ final class OpenGc {
 
     void start(byte[] b, int from, int to, long line, Decorations deco) {
         startBytes = Arrays.copyOfRange(b, from, to);
-        startLabel = new String(startBytes, java.nio.charset.StandardCharsets.UTF_8);
         startUptime = deco.uptimeSec();
         startWall = deco.wall();
         startLine = line;
@@ -49,15 +48,24 @@ final class OpenGc {
         return Arrays.equals(startBytes, 0, startBytes.length, b, from, end) && (end == to || b[end] == ' ');
     }
 
+    /** Whether a pause's gc,start line has been read and its summary line has not. */
+    boolean hasStart() {
+        return startBytes != null;
+    }
+
+    /** The open pause's label, for messages. */
+    String startLabel() {
+        return startBytes == null ? null : new String(startBytes, StandardCharsets.UTF_8);
+    }
+
     void clearStart() {
-        startLabel = null;
         startBytes = null;
         startUptime = Double.NaN;
         startWall = null;
     }
 
     boolean isIdle() {
-        return startLabel == null && pools.isEmpty() && phases.isEmpty() && cycleCause.isEmpty()
+        return startBytes == null && pools.isEmpty() && phases.isEmpty() && cycleCause.isEmpty()
                 && Double.isNaN(cycleStartUptime);
     }
 

@@ -299,7 +299,7 @@ public final class UnifiedLogParser implements LogParser {
         Instant startWall = ownsState && gc.startWall != null ? gc.startWall : deco.wallMinus(durMs);
         List<MemoryUsage> pools = List.of();
         List<Phase> phases = List.of();
-        if (gc != null && (ownsState || gc.startLabel == null)) {
+        if (gc != null && (ownsState || !gc.hasStart())) {
             pools = gc.takePools(facts.regionSizeBytes);
             phases = gc.takePhases();
             gc.clearStart();
@@ -650,8 +650,8 @@ public final class UnifiedLogParser implements LogParser {
     }
 
     private void warnUnfinished(OpenGc gc) {
-        if (gc.startLabel != null) {
-            out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel
+        if (gc.hasStart()) {
+            out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel()
                     + " has no end line: the log is truncated or the line was lost");
         }
     }
