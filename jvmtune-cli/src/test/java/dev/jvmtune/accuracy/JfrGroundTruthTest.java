@@ -158,21 +158,30 @@ class JfrGroundTruthTest {
 
     private static final Map<String, String> PROBES = new ConcurrentHashMap<>();
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
-    void pausesInTheLogMatchJfr(Case c, @TempDir Path tmp) throws Exception {
+    private record Measured(JfrSide jfr, LogSide log, Comparison comparison) {
+    }
+
+    /** Runs the workload for one case (skipped where the JDK or collector is missing) and compares both sides. */
+    private Measured measure(Case c, Path tmp) throws Exception {
         Path java = c.jdk().resolve("bin/java");
         assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
         String missing = probe(java, c.gc());
         assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
-
         Path log = tmp.resolve("gc.log");
         Path jfr = tmp.resolve("rec.jfr");
         runWorkload(c, java, log, jfr);
-
         JfrSide j = readJfr(jfr);
         LogSide l = readLog(log);
-        Comparison r = compare(c, j, l);
+        return new Measured(j, l, compare(c, j, l));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void pausesInTheLogMatchJfr(Case c, @TempDir Path tmp) throws Exception {
+        Measured m = measure(c, tmp);
+        JfrSide j = m.jfr();
+        LogSide l = m.log();
+        Comparison r = m.comparison();
         System.out.println(r.summary);
 
         if (c.gc() == Collector.EPSILON) {
@@ -274,17 +283,10 @@ class JfrGroundTruthTest {
     @MethodSource("strictCases")
     void infoLevelPausesMatchJfrStrictly(StrictCase sc, @TempDir Path tmp) throws Exception {
         Case c = sc.c();
-        Path java = c.jdk().resolve("bin/java");
-        assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
-        String missing = probe(java, c.gc());
-        assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
-
-        Path log = tmp.resolve("gc.log");
-        Path jfr = tmp.resolve("rec.jfr");
-        runWorkload(c, java, log, jfr);
-        JfrSide j = readJfr(jfr);
-        LogSide l = readLog(log);
-        Comparison r = compare(c, j, l);
+        Measured measured = measure(c, tmp);
+        JfrSide j = measured.jfr();
+        LogSide l = measured.log();
+        Comparison r = measured.comparison();
 
         List<String> misses = new ArrayList<>();
         List<String> wrongWay = new ArrayList<>();
