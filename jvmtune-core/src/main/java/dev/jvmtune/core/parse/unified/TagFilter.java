@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.unified;
 
+import dev.jvmtune.core.parse.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Set;
@@ -49,10 +50,7 @@ final class TagFilter {
         if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
             code = codes[slot];
         } else {
-            int end = to;
-            while (end > from && b[end - 1] == ' ') {
-                end--;
-            }
+            int end = Bytes.trimEnd(b, from, to);
             String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
             code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0);
             key = Arrays.copyOfRange(b, from, to);

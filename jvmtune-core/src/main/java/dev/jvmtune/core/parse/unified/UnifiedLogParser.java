@@ -395,10 +395,10 @@ public final class UnifiedLogParser implements LogParser {
             // per-worker statistics, "Object Copy (ms):   Min: ..., Avg: ..., Workers: n", have "(ms)" right
             // before their first colon and never end with a duration
             int colon = indexOf(b, r, end, (byte) ':');
-            if (colon < r + 5 || !startsWith(b, colon - 5, colon, WORKER_MS_NAME_END)) {
+            int worker = colon - WORKER_MS_NAME_END.length;
+            if (worker < r || !startsWith(b, worker, colon, WORKER_MS_NAME_END)) {
                 return false; // an indented detail line without a time, e.g. reference counts
             }
-            int worker = colon - 5;
             int avg = indexOf(b, worker, end, AVG);
             if (avg < 0) {
                 return true; // "skipped"
