@@ -9,6 +9,7 @@ import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.Sniffer;
+import dev.jvmtune.core.parse.legacy.LegacyParsers;
 import dev.jvmtune.core.parse.unified.UnifiedLogParser;
 import java.io.IOException;
 import java.io.InputStream;
@@ -155,18 +156,17 @@ public final class GcLogStream implements AutoCloseable {
                 throw new UnsupportedLogException(file.displayName() + ": binary data, not a text GC log",
                         LogFormat.UNKNOWN);
             }
-            if (sniff.format() == LogFormat.LEGACY) {
-                throw new UnsupportedLogException(file.displayName() + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
-                        + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
-            }
             if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
                 String first = firstLine(head);
                 throw new UnsupportedLogException(file.displayName() + ": not a GC log I recognize (first line: \""
-                        + first + "\"); expected JDK 9+ unified logging as written by -Xlog:gc*", LogFormat.UNKNOWN);
+                        + first + "\"); expected a HotSpot GC log (-Xlog:gc*, -XX:+PrintGCDetails or -verbose:gc)",
+                        LogFormat.UNKNOWN);
             }
             FileListener listener = new FileListener();
             if (parser == null) {
-                parser = new UnifiedLogParser(listener);
+                parser = sniff.format() == LogFormat.LEGACY
+                        ? LegacyParsers.create(file.displayName(), head, head.length, listener)
+                        : new UnifiedLogParser(listener);
             } else {
                 parser.fileBoundary();
             }
@@ -287,7 +287,7 @@ public final class GcLogStream implements AutoCloseable {
         }
 
         InputStats stats(String path, long bytes, long lines) {
-            return new InputStats(path, LogFormat.UNIFIED, bytes, lines, unrecognized, samples, warnings);
+            return new InputStats(path, parser.format(), bytes, lines, unrecognized, samples, warnings);
         }
     }
 }

@@ -1,0 +1,160 @@
+package dev.jvmtune.core.parse.legacy;
+
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.Bytes;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lines a JDK 6-8 log shares whatever the collector: the header the JVM writes when the log file
+ * opens ({@code Java HotSpot(TM) ... JRE (1.8.0_65-b17)}, {@code Memory: 4k page, physical ...},
+ * {@code /proc/meminfo:} and its lines, {@code CommandLine flags: ...}), and the
+ * {@code PrintGCApplicationStoppedTime}/{@code ConcurrentTime} lines. Rare or short: regexes are fine.
+ */
+public final class LegacyHeader {
+
+    private static final Pattern VM = Pattern.compile("^(Java HotSpot\\(TM\\)|OpenJDK) .*VM \\(([^)]*)\\).* JRE \\(([^)]*)\\)");
+    private static final Pattern PHYSICAL = Pattern.compile("physical (\\d+)k");
+    private static final Pattern FLAG = Pattern.compile("-XX:([+-])?(\\w+)(?:=(\\S+))?");
+    private static final Pattern STOPPING = Pattern.compile("Stopping threads took: (\\d+[.,]\\d+) seconds");
+    private static final byte[] STOPPED = Bytes.ascii("Total time for which application threads were stopped: ");
+    private static final byte[] APP_TIME = Bytes.ascii("Application time: ");
+
+    private final JvmFacts.Builder facts;
+    private boolean inMeminfo;
+
+    public LegacyHeader(JvmFacts.Builder facts) {
+        this.facts = facts;
+    }
+
+    /**
+     * Reads {@code b[from, to)} (the whole physical line) if it is a header line; returns whether it was.
+     */
+    public boolean headerLine(byte[] b, int from, int to) {
+        if (inMeminfo) {
+            // "/proc/meminfo:" is followed by the file's lines up to an empty line
+            if (from == to || Bytes.trimEnd(b, from, to) == from) {
+                inMeminfo = false;
+                return true;
+            }
+            int colon = Bytes.indexOf(b, from, to, (byte) ':');
+            if (colon > from && b[from] != '[' && !Bytes.isDigit(b[from])) {
+                facts.raw.put("meminfo." + Bytes.string(b, from, colon), Bytes.string(b, colon + 1, to).trim());
+                return true;
+            }
+            inMeminfo = false;
+        }
+        if (from == to) {
+            return false;
+        }
+        byte c = b[from];
+        if (c != 'J' && c != 'O' && c != 'M' && c != '/' && c != 'C') {
+            return false;
+        }
+        String s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        if (s.startsWith("Java HotSpot(TM)") || s.startsWith("OpenJDK")) {
+            Matcher m = VM.matcher(s);
+            if (m.find()) {
+                facts.version = m.group(3);
+                facts.raw.put("vmVersion", m.group(2));
+            }
+            facts.raw.put("vm", s.strip());
+            return true;
+        }
+        if (s.startsWith("Memory: ")) {
+            Matcher m = PHYSICAL.matcher(s);
+            if (m.find()) {
+                facts.memoryBytes = Long.parseLong(m.group(1)) << 10;
+            }
+            facts.raw.put("Memory", s.substring(8).strip());
+            return true;
+        }
+        if (s.startsWith("/proc/meminfo:")) {
+            inMeminfo = true;
+            return true;
+        }
+        if (s.startsWith("CommandLine flags: ")) {
+            commandLine(s.substring("CommandLine flags: ".length()).strip());
+            return true;
+        }
+        return false;
+    }
+
+    private void commandLine(String flags) {
+        facts.raw.put("CommandLine flags", flags);
+        Matcher m = FLAG.matcher(flags);
+        while (m.find()) {
+            String sign = m.group(1);
+            String name = m.group(2);
+            String value = m.group(3);
+            if (sign != null) {
+                boolean on = sign.equals("+");
+                facts.raw.put(name, Boolean.toString(on));
+                if (on) {
+                    switch (name) {
+                        case "UseG1GC" -> facts.collector = "G1";
+                        case "UseConcMarkSweepGC" -> facts.collector = "CMS";
+                        case "UseParallelGC", "UseParallelOldGC" -> facts.collector = "Parallel";
+                        case "UseSerialGC" -> facts.collector = "Serial";
+                        default -> {
+                        }
+                    }
+                }
+                switch (name) {
+                    case "UseNUMA" -> facts.numa = on;
+                    case "UseLargePages" -> facts.largePages = on;
+                    case "UseCompressedOops" -> facts.compressedOops = on ? "enabled" : "disabled";
+                    default -> {
+                    }
+                }
+            } else if (value != null) {
+                facts.raw.put(name, value);
+                switch (name) {
+                    case "MaxHeapSize" -> facts.heapMaxBytes = bytes(value);
+                    case "InitialHeapSize" -> facts.heapInitialBytes = bytes(value);
+                    case "G1HeapRegionSize" -> facts.regionSizeBytes = bytes(value);
+                    case "ParallelGCThreads" -> facts.parallelWorkers = (int) bytes(value);
+                    case "ConcGCThreads" -> facts.concurrentWorkers = (int) bytes(value);
+                    default -> {
+                    }
+                }
+            }
+        }
+    }
+
+    private static long bytes(String value) {
+        byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
+        return LegacyText.size(b, 0, b.length);
+    }
+
+    /**
+     * Reads a {@code PrintGCApplicationStoppedTime} or {@code PrintGCApplicationConcurrentTime} line whose
+     * text (after the stamps) starts at {@code from}. A stopped-time line becomes a {@link SafepointEvent};
+     * returns {@code null} for an application-time line, which carries nothing the analysis needs, and
+     * also for anything else - use {@link #isTimeLine} to tell them apart.
+     */
+    public static SafepointEvent stoppedTime(byte[] b, int from, int to, double uptimeSec, long line) {
+        if (!Bytes.startsWith(b, from, to, STOPPED)) {
+            return null;
+        }
+        int s = from + STOPPED.length;
+        double total = LegacyText.number(b, s, LegacyText.numberEnd(b, s, to));
+        double stopping = Double.NaN;
+        if (to - s > 40) {
+            Matcher m = STOPPING.matcher(new String(b, s, to - s, StandardCharsets.ISO_8859_1));
+            if (m.find()) {
+                String v = m.group(1);
+                byte[] vb = v.getBytes(StandardCharsets.ISO_8859_1);
+                stopping = LegacyText.number(vb, 0, vb.length);
+            }
+        }
+        return new SafepointEvent(uptimeSec, "", stopping * 1000.0, total * 1000.0, line);
+    }
+
+    /** Whether the text at {@code from} is a stopped-time or application-time line. */
+    public static boolean isTimeLine(byte[] b, int from, int to) {
+        return Bytes.startsWith(b, from, to, STOPPED) || Bytes.startsWith(b, from, to, APP_TIME);
+    }
+}

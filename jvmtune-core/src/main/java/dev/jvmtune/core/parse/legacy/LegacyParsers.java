@@ -1,0 +1,34 @@
+package dev.jvmtune.core.parse.legacy;
+
+import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.LogParser;
+import dev.jvmtune.core.parse.ParseListener;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Picks the parser for a JDK 6-8 log. G1's legacy output (multi-line pause records with a detail block)
+ * and the generational collectors' (one bracketed record per collection) are different dialects.
+ */
+public final class LegacyParsers {
+
+    private LegacyParsers() {
+    }
+
+    /** Whether the head of a legacy log was written by G1. */
+    public static boolean isG1(byte[] head, int length) {
+        String s = new String(head, 0, length, StandardCharsets.ISO_8859_1);
+        return s.contains("[GC pause") || s.contains("+UseG1GC") || s.contains("[G1Ergonomics")
+                || s.contains("garbage-first heap") || s.contains("[Eden: ") || s.contains("[GC concurrent-");
+    }
+
+    public static LogParser create(String name, byte[] head, int length, ParseListener out)
+            throws UnsupportedLogException {
+        if (isG1(head, length)) {
+            throw new UnsupportedLogException(name + ": a JDK 6-8 G1 log (-XX:+PrintGCDetails); "
+                    + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+        }
+        throw new UnsupportedLogException(name + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
+                + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+    }
+}
