@@ -2,6 +2,7 @@ package dev.jvmtune.core.model;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One stop-the-world pause, one concurrent phase, or one concurrent cycle summary, as logged.
@@ -20,15 +21,18 @@ import java.util.List;
  * @param pools       per-pool or per-region-type figures (Eden, Survivor, Old, Humongous, Metaspace...)
  * @param phases      timed sub-steps in log order
  * @param cpu         user/sys/real seconds, or {@code null}
+ * @param incidents   failures the log reports for this event (evacuation failure, promotion failed...)
  * @param line        1-based line number (within its file) of the line that completed the event
  */
 public record GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind,
                       String name, String cause, double pauseMs, double durationMs, MemoryUsage heap,
-                      List<MemoryUsage> pools, List<Phase> phases, CpuTimes cpu, long line) {
+                      List<MemoryUsage> pools, List<Phase> phases, CpuTimes cpu, Set<GcIncident> incidents,
+                      long line) {
 
     public GcEvent {
         pools = List.copyOf(pools);
         phases = List.copyOf(phases);
+        incidents = incidents.isEmpty() ? Set.of() : Set.copyOf(incidents);
     }
 
     public boolean isPause() {

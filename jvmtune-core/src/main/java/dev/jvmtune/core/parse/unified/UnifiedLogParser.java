@@ -29,6 +29,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Parser for JDK 9+ unified logging ({@code -Xlog:gc*,safepoint}) of every collector: G1, Parallel,
@@ -320,7 +321,7 @@ public final class UnifiedLogParser implements LogParser {
         OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
-                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, line));
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, Set.of(), line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
             if (gc.isIdle()) {
@@ -367,7 +368,7 @@ public final class UnifiedLogParser implements LogParser {
             cause = strings.get(b, paren + 1, close < 0 ? nameEnd : close);
         }
         emit(new GcEvent(id, startUp, startWall, "ZGC", GcKind.CYCLE, name, cause, 0.0, duration, heap,
-                List.of(), List.of(), null, line));
+                List.of(), List.of(), null, Set.of(), line));
         forget(id);
     }
 
@@ -809,7 +810,7 @@ public final class UnifiedLogParser implements LogParser {
 
         GcEvent toEvent(String collector) {
             return new GcEvent(id, uptime, wall, collector, kind, name, cause, pauseMs, pauseMs, heap, pools, phases,
-                    cpu, line);
+                    cpu, Set.of(), line);
         }
     }
 }
