@@ -89,7 +89,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 Progress progress = quiet || System.console() == null ? null : new Progress(err, t);
                 try (EventLines lines = eventStream == null ? null
                         : new EventLines(nonClosing(eventStream), timelines.size() > 1 ? t.name() : null)) {
-                    results.add(LogAnalysis.of(t, lines, progress));
+                    results.addAll(LogAnalysis.of(t, lines, progress));
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;

@@ -91,7 +91,7 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
         Path events = out.resolve("events.jsonl");
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(events));
              EventLines lines = new EventLines(o, null)) {
-            analysis = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), lines, null);
+            analysis = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), lines, null).get(0); // a fresh log: one run
         }
         Path json = out.resolve("analysis.json");
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(json))) {

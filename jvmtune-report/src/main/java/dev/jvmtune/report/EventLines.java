@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import java.io.IOException;
@@ -54,6 +55,13 @@ public final class EventLines implements Consumer<GcEvent>, AutoCloseable {
                 g.writeArrayFieldStart("pools");
                 for (MemoryUsage p : e.pools()) {
                     usage(p, true);
+                }
+                g.writeEndArray();
+            }
+            if (!e.incidents().isEmpty()) {
+                g.writeArrayFieldStart("incidents");
+                for (GcIncident i : e.incidents().stream().sorted().toList()) {
+                    g.writeString(i.name());
                 }
                 g.writeEndArray();
             }

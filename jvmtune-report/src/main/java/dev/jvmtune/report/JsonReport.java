@@ -7,6 +7,7 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import java.io.IOException;
@@ -147,6 +148,13 @@ public final class JsonReport {
         number(g, "totalMs", a.safepoints().totalMs());
         number(g, "timeToSafepointMs", a.safepoints().timeToSafepointMs());
         number(g, "maxMs", a.safepoints().maxMs());
+        number(g, "nonGcMs", a.safepoints().nonGcMs());
+        g.writeEndObject();
+        g.writeObjectFieldStart("incidents");
+        for (Map.Entry<GcIncident, Long> e : a.incidents().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey()).toList()) {
+            g.writeNumberField(e.getKey().name(), e.getValue());
+        }
         g.writeEndObject();
         g.writeEndObject();
     }

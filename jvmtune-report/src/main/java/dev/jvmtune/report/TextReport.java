@@ -52,9 +52,15 @@ public final class TextReport {
             out.printf(Locale.ROOT, "Concurrent      %,d phases, %.1f ms in total%n", a.concurrentCount(), a.concurrentMs());
         }
         if (a.safepoints().count() > 0) {
-            out.printf(Locale.ROOT, "Safepoints      %,d, stopped %.1f ms in total (%.1f ms reaching them), longest %.3f ms%n",
-                    a.safepoints().count(), a.safepoints().totalMs(), a.safepoints().timeToSafepointMs(),
-                    a.safepoints().maxMs());
+            out.printf(Locale.ROOT, "Safepoints      %,d, stopped %.1f ms in total (%.1f ms reaching them, %.1f ms not "
+                            + "for GC), longest %.3f ms%n", a.safepoints().count(), a.safepoints().totalMs(),
+                    a.safepoints().timeToSafepointMs(), a.safepoints().nonGcMs(), a.safepoints().maxMs());
+        }
+        if (!a.incidents().isEmpty()) {
+            List<String> incidents = new ArrayList<>();
+            a.incidents().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> incidents.add(
+                    e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + e.getValue()));
+            out.println("Incidents       " + String.join(", ", incidents));
         }
         if (!a.pausesByCause().isEmpty()) {
             List<String> causes = new ArrayList<>();

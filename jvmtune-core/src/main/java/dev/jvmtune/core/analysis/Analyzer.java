@@ -1,6 +1,7 @@
 package dev.jvmtune.core.analysis;
 
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
@@ -37,6 +38,9 @@ public final class Analyzer {
     private double safepointMs;
     private double ttspMs;
     private double safepointMax;
+    private double namedNonGcMs;
+    private boolean operationsNamed;
+    private final Map<GcIncident, Long> incidents = new EnumMap<>(GcIncident.class);
 
     public void accept(GcEvent e) {
         double t = e.uptimeSec();
@@ -46,6 +50,9 @@ public final class Analyzer {
             }
             double end = t + (Double.isNaN(e.durationMs()) ? 0 : e.durationMs() / 1000.0);
             lastEventEnd = Double.isNaN(lastEventEnd) ? end : Math.max(lastEventEnd, end);
+        }
+        for (GcIncident i : e.incidents()) {
+            incidents.merge(i, 1L, Long::sum);
         }
         if (e.isPause()) {
             pauses.add(e.pauseMs());
@@ -103,6 +110,22 @@ public final class Analyzer {
         if (!Double.isNaN(s.timeToSafepointMs())) {
             ttspMs += s.timeToSafepointMs();
         }
+        if (!s.operation().isEmpty()) {
+            operationsNamed = true;
+            if (!isGcOperation(s.operation()) && !Double.isNaN(s.totalMs())) {
+                namedNonGcMs += s.totalMs();
+            }
+        }
+    }
+
+    /**
+     * Whether a VM operation is a collector's: G1CollectForAllocation, ParallelGCFailedAllocation,
+     * GenCollectFull, CMS_Final_Remark, ZMarkStart, ShenandoahInitMark, CollectForMetadataAllocation...
+     */
+    static boolean isGcOperation(String op) {
+        return op.startsWith("G1") || op.startsWith("Parallel") || op.startsWith("Gen") || op.startsWith("CMS")
+                || op.startsWith("Shenandoah") || (op.startsWith("Z") && op.length() > 1
+                && Character.isUpperCase(op.charAt(1))) || op.contains("GC") || op.contains("Collect");
     }
 
     /**
@@ -120,9 +143,11 @@ public final class Analyzer {
         double promoRate = promotionKnown && heapSpan > 0 ? promotedBytes / MIB / heapSpan : Double.NaN;
         Map<GcKind, PauseStats> kinds = new EnumMap<>(GcKind.class);
         byKind.forEach((k, acc) -> kinds.put(k, acc.build()));
+        double nonGc = safepointCount == 0 ? Double.NaN
+                : operationsNamed ? namedNonGcMs : Math.max(0, safepointMs - all.totalMs());
         return new Analysis(duration, all, kinds, byCause, concurrentCount, concurrentMs, throughput, fullGcs,
-                allocRate, promoRate, new Analysis.Safepoints(safepointCount, safepointMs, ttspMs,
-                safepointCount == 0 ? Double.NaN : safepointMax));
+                allocRate, promoRate, incidents, new Analysis.Safepoints(safepointCount, safepointMs, ttspMs,
+                safepointCount == 0 ? Double.NaN : safepointMax, nonGc));
     }
 
     private static double nanToMax(double v) {

@@ -6,6 +6,7 @@ import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmFacts;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -21,26 +22,65 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
     }
 
     /**
-     * Reads the timeline once, analysing as it goes.
+     * Reads the timeline once, analysing as it goes. A timeline is usually one run of one JVM; where its
+     * clock goes back (a restart appended to the same log) each run is analysed on its own and named
+     * {@code "gc.log (run 2 from line 1234)"}.
      *
      * @param alsoTo   receives every event as well (e.g. the {@code --events} writer); may be null
      * @param progress receives the bytes read so far every few megabytes; may be null
+     * @return one analysis per run, in log order
      */
-    public static LogAnalysis of(LogInputs.Timeline timeline, Consumer<GcEvent> alsoTo, LongConsumer progress)
+    public static List<LogAnalysis> of(LogInputs.Timeline timeline, Consumer<GcEvent> alsoTo, LongConsumer progress)
             throws IOException {
-        Analyzer analyzer = new Analyzer();
+        Runs runs = new Runs();
         try (GcLogStream stream = GcLogStream.open(timeline)) {
-            stream.onEvent(analyzer::accept);
+            stream.onEvent(e -> runs.analyzer.accept(e));
             if (alsoTo != null) {
                 stream.onEvent(alsoTo);
             }
-            stream.onSafepoint(analyzer::accept);
+            stream.onSafepoint(s -> runs.analyzer.accept(s));
+            stream.onRestart(r -> runs.restart(stream, r));
             if (progress != null) {
                 stream.onProgress(progress);
             }
             stream.start();
-            return new LogAnalysis(timeline.name(), stream.inputs(), stream.facts(),
-                    analyzer.result(stream.firstTimestampSec(), stream.lastTimestampSec()));
+            runs.end(stream);
+            List<LogAnalysis> out = new ArrayList<>();
+            for (int i = 0; i < runs.done.size(); i++) {
+                Run run = runs.done.get(i);
+                String name = runs.done.size() == 1 ? timeline.name()
+                        : timeline.name() + " (run " + (i + 1) + (run.fromLine == 0 ? ""
+                        : timeline.files().size() == 1 ? " from line " + run.fromLine
+                        : " from " + run.file + " line " + run.fromLine) + ")";
+                out.add(new LogAnalysis(name, stream.inputs(), run.facts, run.analysis));
+            }
+            return out;
+        }
+    }
+
+    private record Run(String file, long fromLine, JvmFacts facts, Analysis analysis) {
+    }
+
+    /** The run being read and those finished. */
+    private static final class Runs {
+        final List<Run> done = new ArrayList<>();
+        Analyzer analyzer = new Analyzer();
+        double start = Double.NaN;
+        String file;
+        long fromLine;
+
+        void restart(GcLogStream stream, GcLogStream.Restart r) {
+            double first = done.isEmpty() ? stream.firstTimestampSec() : start;
+            done.add(new Run(file, fromLine, stream.facts(), analyzer.result(first, r.lastSec())));
+            analyzer = new Analyzer();
+            start = r.firstSec();
+            file = r.file();
+            fromLine = r.line();
+        }
+
+        void end(GcLogStream stream) {
+            double first = done.isEmpty() ? stream.firstTimestampSec() : start;
+            done.add(new Run(file, fromLine, stream.facts(), analyzer.result(first, stream.lastTimestampSec())));
         }
     }
 }

@@ -49,6 +49,7 @@ public final class GcLogStream implements AutoCloseable {
     private final LogInputs.Timeline timeline;
     private final List<Consumer<GcEvent>> eventActions = new ArrayList<>();
     private final List<Consumer<SafepointEvent>> safepointActions = new ArrayList<>();
+    private final List<Consumer<Restart>> restartActions = new ArrayList<>();
     private final List<InputStats> failed = new ArrayList<>();
     private final List<FileRead> reads = new ArrayList<>();
     private LogParser parser;
@@ -79,6 +80,26 @@ public final class GcLogStream implements AutoCloseable {
 
     public void onSafepoint(Consumer<SafepointEvent> action) {
         safepointActions.add(action);
+    }
+
+    /**
+     * Called where the clock goes back inside the timeline: a JVM restart appended to the same log. Events
+     * before it and after it belong to different runs; {@link #facts()} at the time of the call still
+     * describes the run that ended.
+     */
+    public void onRestart(Consumer<Restart> action) {
+        restartActions.add(action);
+    }
+
+    /**
+     * A restart inside the timeline.
+     *
+     * @param file     the file it is in
+     * @param line     the first line of the new run
+     * @param lastSec  the last timestamp of the run that ended
+     * @param firstSec the first timestamp of the new run
+     */
+    public record Restart(String file, long line, double lastSec, double firstSec) {
     }
 
     /** Called with the number of bytes read so far (all files) every few megabytes. */
@@ -171,6 +192,7 @@ public final class GcLogStream implements AutoCloseable {
                 parser.fileBoundary();
             }
             current = listener;
+            currentFile = file.displayName();
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
             long nextReport = PROGRESS_STEP;
@@ -243,6 +265,7 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     private FileListener current;
+    private String currentFile;
 
     /**
      * Collects per-file counts and forwards events. One parser reads the whole timeline, so it keeps the
@@ -265,6 +288,14 @@ public final class GcLogStream implements AutoCloseable {
         public void onSafepoint(SafepointEvent safepoint) {
             for (Consumer<SafepointEvent> a : safepointActions) {
                 a.accept(safepoint);
+            }
+        }
+
+        @Override
+        public void onRestart(long line, double lastSec, double firstSec) {
+            Restart r = new Restart(currentFile, line, lastSec, firstSec);
+            for (Consumer<Restart> a : restartActions) {
+                a.accept(r);
             }
         }
 

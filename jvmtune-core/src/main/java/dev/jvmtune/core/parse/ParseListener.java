@@ -15,6 +15,16 @@ public interface ParseListener {
     default void onUnrecognized(long line, byte[] buf, int from, int to) {
     }
 
+    /**
+     * The clock went back at {@code line}: the JVM was restarted and its new log appended to the same file.
+     * What follows belongs to another run; the parser has reset its facts and its time span.
+     *
+     * @param lastSec  the last timestamp before the restart
+     * @param firstSec the first timestamp after it
+     */
+    default void onRestart(long line, double lastSec, double firstSec) {
+    }
+
     /** Something the reader should know: an incomplete event, a clock that went backwards... */
     default void onWarning(long line, String message) {
     }

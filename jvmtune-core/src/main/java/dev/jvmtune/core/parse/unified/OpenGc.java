@@ -1,12 +1,15 @@
 package dev.jvmtune.core.parse.unified;
 
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /** What is known of one GC id while its lines are still coming. */
 final class OpenGc {
@@ -24,6 +27,8 @@ final class OpenGc {
     Instant cycleStartWall;
 
     final List<MemoryUsage> pools = new ArrayList<>(6);
+    /** Incidents logged on their own line before the summary; null while there are none (the usual case). */
+    private EnumSet<GcIncident> incidents;
     private final List<Phase> phases = new ArrayList<>();
     private final String[] pathAt = new String[16];
     private int depth = -1;
@@ -65,7 +70,7 @@ final class OpenGc {
     }
 
     boolean isIdle() {
-        return startBytes == null && pools.isEmpty() && phases.isEmpty() && cycleCause.isEmpty()
+        return startBytes == null && pools.isEmpty() && phases.isEmpty() && incidents == null && cycleCause.isEmpty()
                 && Double.isNaN(cycleStartUptime);
     }
 
@@ -86,6 +91,22 @@ final class OpenGc {
             taken.add(p.withRegionSize(regionBytes));
         }
         pools.clear();
+        return taken;
+    }
+
+    void incident(GcIncident i) {
+        if (incidents == null) {
+            incidents = EnumSet.noneOf(GcIncident.class);
+        }
+        incidents.add(i);
+    }
+
+    Set<GcIncident> takeIncidents() {
+        if (incidents == null) {
+            return Set.of();
+        }
+        Set<GcIncident> taken = incidents;
+        incidents = null;
         return taken;
     }
 

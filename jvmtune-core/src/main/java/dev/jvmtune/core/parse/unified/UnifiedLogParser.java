@@ -13,6 +13,7 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
@@ -25,6 +26,7 @@ import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,13 +65,19 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
+    private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
+    private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
+
+    /** How far the clock must go back to be taken for a restart; a new JVM logs its first line within ~10 ms. */
+    private static final double RESTART_STEP_SEC = 0.25;
 
     /** Open GC ids kept before the oldest is given up; bounds memory on logs with unterminated events. */
     private static final int MAX_OPEN_IDS = 256;
 
     private final ParseListener out;
     private final StringCache strings = new StringCache();
-    private final JvmFacts.Builder facts = new JvmFacts.Builder();
+    private JvmFacts.Builder facts = new JvmFacts.Builder();
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
     /** The state {@link #find} returned last. */
     private OpenGc last;
@@ -79,6 +87,8 @@ public final class UnifiedLogParser implements LogParser {
     /** A completed pause that may still receive its gc,cpu line. */
     private PendingEvent pending;
     private String pendingTrigger = "";
+    /** Incidents logged before the pause they belong to has a summary. */
+    private Set<GcIncident> pendingIncidents = Set.of();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
 
@@ -162,11 +172,28 @@ public final class UnifiedLogParser implements LogParser {
         if (Double.isNaN(firstUptime)) {
             firstUptime = up;
         }
-        if (!Double.isNaN(lastUptime) && up + 1.0 < lastUptime) {
-            out.onWarning(line, String.format("uptime went back from %.3fs to %.3fs: a JVM restart or a "
-                    + "different log appended here", lastUptime, up));
+        if (!Double.isNaN(lastUptime) && up + RESTART_STEP_SEC < lastUptime) {
+            restart(line, up);
         }
         lastUptime = up;
+    }
+
+    /**
+     * A clock going back by more than {@link #RESTART_STEP_SEC} is a JVM restart appended to the same file
+     * (steps back of a few milliseconds happen when threads race to log). The new run is reported apart, with facts of its own.
+     */
+    private void restart(long line, double up) {
+        flushPending();
+        for (OpenGc gc : open.values()) {
+            warnUnfinished(gc);
+        }
+        open.clear();
+        last = null;
+        out.onWarning(line, String.format(java.util.Locale.ROOT, "clock went back from %.3fs to %.3fs: a JVM "
+                + "restart or another log appended here; what follows is analyzed as a new run", lastUptime, up));
+        out.onRestart(line, lastUptime, up);
+        facts = new JvmFacts.Builder();
+        firstUptime = up;
     }
 
     // ---------------------------------------------------------------- lines with a GC id
@@ -219,6 +246,10 @@ public final class UnifiedLogParser implements LogParser {
                 checkClock(line);
                 concurrentEvent(id, b, r, label, durStart, durMs, line);
             }
+            return true;
+        }
+        if (startsWith(b, label, end, TO_SPACE_EXHAUSTED)) {
+            openState(id).incident(GcIncident.EVACUATION_FAILURE); // JDK 9-20; later JDKs say it in the summary
             return true;
         }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
@@ -300,16 +331,33 @@ public final class UnifiedLogParser implements LogParser {
         Instant startWall = ownsState && gc.startWall != null ? gc.startWall : deco.wallMinus(durMs);
         List<MemoryUsage> pools = List.of();
         List<Phase> phases = List.of();
+        Set<GcIncident> incidents = pendingIncidents;
+        pendingIncidents = Set.of();
+        if (indexOf(b, label, labelEnd, EVACUATION_FAILURE) >= 0) {
+            incidents = with(incidents, GcIncident.EVACUATION_FAILURE);
+        }
         if (gc != null && (ownsState || !gc.hasStart())) {
             pools = gc.takePools(facts.regionSizeBytes);
             phases = gc.takePhases();
+            for (GcIncident i : gc.takeIncidents()) {
+                incidents = with(incidents, i);
+            }
             gc.clearStart();
             if (gc.isIdle()) {
                 forget(id);
             }
         }
         pending = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools, phases,
-                line);
+                incidents, line);
+    }
+
+    private static Set<GcIncident> with(Set<GcIncident> set, GcIncident i) {
+        if (set.contains(i)) {
+            return set;
+        }
+        EnumSet<GcIncident> more = set.isEmpty() ? EnumSet.noneOf(GcIncident.class) : EnumSet.copyOf(set);
+        more.add(i);
+        return more;
     }
 
     private void concurrentEvent(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
@@ -544,6 +592,12 @@ public final class UnifiedLogParser implements LogParser {
                 int s = skipSpaces(b, colon + 1, end);
                 pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
             }
+            return true;
+        }
+        if (startsWith(b, m, end, PROMOTION_FAILED)) {
+            // CMS (JDK 9-13) logs it without a GC id, between the failed young pause, which never ends,
+            // and the full collection that replaces it: the full collection carries it
+            pendingIncidents = with(pendingIncidents, GcIncident.PROMOTION_FAILED);
             return true;
         }
         if (startsWith(b, m, end, HEAP_REGION_SIZE)) {
@@ -784,11 +838,13 @@ public final class UnifiedLogParser implements LogParser {
         final MemoryUsage heap;
         List<MemoryUsage> pools;
         final List<Phase> phases;
+        final Set<GcIncident> incidents;
         final long line;
         CpuTimes cpu;
 
         PendingEvent(long id, double uptime, Instant wall, GcKind kind, String name, String cause, double pauseMs,
-                     MemoryUsage heap, List<MemoryUsage> pools, List<Phase> phases, long line) {
+                     MemoryUsage heap, List<MemoryUsage> pools, List<Phase> phases, Set<GcIncident> incidents,
+                     long line) {
             this.id = id;
             this.uptime = uptime;
             this.wall = wall;
@@ -799,6 +855,7 @@ public final class UnifiedLogParser implements LogParser {
             this.heap = heap;
             this.pools = pools;
             this.phases = phases;
+            this.incidents = incidents;
             this.line = line;
         }
 
@@ -810,7 +867,7 @@ public final class UnifiedLogParser implements LogParser {
 
         GcEvent toEvent(String collector) {
             return new GcEvent(id, uptime, wall, collector, kind, name, cause, pauseMs, pauseMs, heap, pools, phases,
-                    cpu, Set.of(), line);
+                    cpu, incidents, line);
         }
     }
 }
