@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Speed benchmark (issue 2, acceptance point 3): jvmtune vs GCViewer 1.36 vs gctoolkit 3.5.0.
-#   bench/run.sh                     build, make the logs if missing, run all three, write bench/out/results.md
+# Speed benchmark: jvmtune vs GCViewer 1.36 vs gctoolkit 3.5.0.
+#   bench/run.sh                     issue 2, point 3: a unified G1 log at debug detail; build, make the logs
+#                                    if missing, run all three, write bench/out/results.md
+#   bench/run.sh legacy              issue 3, point 4: a JDK 7/8 G1 log with detail blocks, concatenated from
+#                                    the corpus (bench/tools/concat_legacy_log.py); jvmtune and GCViewer
+#                                    (gctoolkit left out), write bench/out/results-legacy.md
 # Environment:
 #   SKIP_BUILD=1                     use what is already built
 #   LARGE_MIB=310 SMALL_MIB=30       sizes of the generated logs (bench/out/g1-debug-<N>m.log)
@@ -17,8 +21,18 @@ export JAVA_HOME="${JAVA17_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 export JVMTUNE_OPTS="${JVMTUNE_OPTS:--Xmx256m}"
 large_mib="${LARGE_MIB:-310}"
 small_mib="${SMALL_MIB:-30}"
-large="bench/out/g1-debug-${large_mib}m.log"
-small="bench/out/g1-debug-${small_mib}m.log"
+mode="${1:-unified}"
+corpus="${JVMTUNE_CORPUS:-../shared/corpus}/gctoolkit-testdata/preunified/g1gc"
+legacy_bases=("$corpus/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log"
+  "$corpus/details/170_51mastermind.log" "$corpus/details/g1.details.cause.log"
+  "$corpus/details/tenuring/180/g1gc.log" "$corpus/details/reference/post17040/gc_with_overflow.log"
+  "$corpus/fine/gc_finest.log")
+case "$mode" in
+  unified) large="bench/out/g1-debug-${large_mib}m.log"; small="bench/out/g1-debug-${small_mib}m.log" ;;
+  legacy) large="bench/out/g1-legacy-${large_mib}m.log"; small="bench/out/g1-legacy-${small_mib}m.log"
+    export BENCH_SKIP_GCTOOLKIT=1 BENCH_RESULTS=results-legacy.md ;;
+  *) echo "usage: bench/run.sh [unified|legacy]" >&2; exit 2 ;;
+esac
 mvn="mvn"; command -v mvn >/dev/null || mvn="./mvnw"
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
@@ -28,11 +42,23 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   # the CLI jar last, so bin/jvmtune finds it newer than every source and does not rebuild while timed
   $mvn -q -DskipTests package
 fi
-[[ -s "$large" ]] || bench/make-large-log.sh "$large_mib" "$large"
-[[ -s "$small" ]] || bench/make-large-log.sh "$small_mib" "$small"
+make_log() { # MIB OUT
+  if [[ "$mode" == legacy ]]; then
+    python3 bench/tools/concat_legacy_log.py "$2.tmp" "$1" "${legacy_bases[@]}" && mv "$2.tmp" "$2"
+  else
+    bench/make-large-log.sh "$1" "$2"
+  fi
+}
+[[ -s "$large" ]] || make_log "$large_mib" "$large"
+[[ -s "$small" ]] || make_log "$small_mib" "$small"
 
 status=0
-python3 bench/tools/compare.py "$large" "$small" || status=$?
+if [[ "$mode" == legacy ]]; then
+  python3 bench/tools/compare.py "$large" "$small" "JDK 7/8 G1 -XX:+PrintGCDetails log, corpus files concatenated" \
+    || status=$?
+else
+  python3 bench/tools/compare.py "$large" "$small" || status=$?
+fi
 
 if [[ "${RUN_JMH:-0}" == 1 ]]; then
   java -jar bench/jmh/target/benchmarks.jar -p log="$large" -rf json -rff bench/out/jmh.json ParseBenchmark \

@@ -163,6 +163,8 @@ def median_of(fn, *args):
 
 def main():
     large, small = sys.argv[1], sys.argv[2]
+    kind = sys.argv[3] if len(sys.argv) > 3 else "unified G1 log at debug detail"
+    results = os.environ.get("BENCH_RESULTS", "results.md")
     skip_gctoolkit = os.environ.get("BENCH_SKIP_GCTOOLKIT") == "1"
     size = os.path.getsize(os.path.join(ROOT, large))
     small_size = os.path.getsize(os.path.join(ROOT, small))
@@ -234,7 +236,7 @@ def main():
     header = [
         f"# jvmtune speed benchmark ({datetime.datetime.now().strftime('%Y-%m-%d %H:%M')})",
         "",
-        f"- input: `{large}` ({mb:.1f} MB, unified G1 log at debug detail); small: `{small}` ({small_size / 1e6:.1f} MB)",
+        f"- input: `{large}` ({mb:.1f} MB, {kind}); small: `{small}` ({small_size / 1e6:.1f} MB)",
         f"- machine: {cpu}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}; "
         f"load average before/after: {load_before[0]:.1f} / {load_after[0]:.1f}",
         f"- JVM: {JAVA}; jvmtune runs with JVMTUNE_OPTS={JVMTUNE_JVM}, GCViewer and gctoolkit with their default heap",
@@ -244,7 +246,7 @@ def main():
     text = "\n".join(header + lines) + "\n"
     if gt and gt.get("warnings"):
         text += f"\ngctoolkit printed {gt['warnings']} WARNING lines (events it could not classify).\n"
-    with open(os.path.join(OUT, "results.md"), "w") as f:
+    with open(os.path.join(OUT, results), "w") as f:
         f.write(text)
     print(text)
     return 0 if all(ok for _, _, ok in checks) else 1
