@@ -587,7 +587,7 @@ public final class LegacyG1Parser implements LogParser {
             return false;
         }
         int level = Math.max(0, Math.min(MAX_PHASE_DEPTH - 1, (indent - 3) / 3));
-        boolean perWorker = startsWith(b, colon - MS_NAME_END.length, colon, MS_NAME_END);
+        boolean perWorker = colon - MS_NAME_END.length >= n && startsWith(b, colon - MS_NAME_END.length, colon, MS_NAME_END);
         int nameEnd = perWorker ? colon - MS_NAME_END.length : colon;
         boolean closed = b[end - 1] == ']';
         if (perWorker && (startsWith(b, n, nameEnd, WORKER_START) || startsWith(b, n, nameEnd, WORKER_END))) {

@@ -431,6 +431,49 @@ class LegacyG1ParserTest {
         assertEquals(maxMs, p.maxMs(), EPS, path);
     }
 
+    /**
+     * Every prefix of every line of a log with interleaved records, fed as lines of their own (what a cut or
+     * overwritten log looks like), never throws; the parser then reads the whole log as if nothing happened.
+     */
+    @Test
+    void cutLinesNeverThrowAndTheParserRecovers() throws IOException {
+        Path file = corpus("preunified/g1gc/corrupted/full_concurrent_mark_failure.log");
+        Parsed clean = parse(file);
+        List<GcEvent> events = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        LegacyG1Parser parser = new LegacyG1Parser(new ParseListener() {
+            @Override
+            public void onEvent(GcEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public void onWarning(long line, String message) {
+                warnings.add(message);
+            }
+        });
+        byte[] all = Files.readAllBytes(file);
+        long n = 0;
+        for (String l : new String(all, StandardCharsets.ISO_8859_1).split("\n")) {
+            byte[] b = l.getBytes(StandardCharsets.ISO_8859_1);
+            for (int cut = 0; cut <= b.length; cut++) {
+                parser.line(b, 0, cut, ++n);
+            }
+        }
+        parser.fileBoundary();
+        events.clear();
+        try (InputStream in = Files.newInputStream(file)) {
+            LineReader lines = new LineReader(in, 1 << 20);
+            while (lines.next()) {
+                parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
+            }
+        }
+        parser.finish();
+        assertTrue(!warnings.isEmpty(), "cut records are warned about");
+        assertEquals(clean.pauses().stream().map(GcEvent::pauseMs).toList(),
+                events.stream().filter(GcEvent::isPause).map(GcEvent::pauseMs).toList());
+    }
+
     private static Phase phase(GcEvent e, String path) {
         return e.phases().stream().filter(p -> p.path().equals(path)).findFirst()
                 .orElseThrow(() -> new AssertionError("no phase " + path + " in " + e.phases()));
