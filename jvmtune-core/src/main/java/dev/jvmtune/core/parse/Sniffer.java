@@ -10,7 +10,10 @@ public final class Sniffer {
             "^(\\[[^\\]\\[]+\\])+ ?.*|^GC\\(\\d+\\) .*|^Using (G1|Parallel|Serial|Shenandoah|Concurrent Mark Sweep|The Z Garbage Collector|Epsilon)$");
     private static final Pattern LEGACY = Pattern.compile(
             "^(\\d{4}-\\d\\d-\\d\\dT[^ ]+: )?(\\d+[.,]\\d+: )?\\[(GC|Full GC|ParNew|CMS|DefNew|PSYoungGen|G1|Times)\\b.*"
-                    + "|^\\{Heap before GC.*|^\\d+[.,]\\d+: \\[.*|^Java HotSpot\\(TM\\).*|^OpenJDK .*VM.*|^CommandLine flags: .*");
+                    + "|^\\{Heap before GC.*|^\\d+[.,]\\d+: \\[.*|^Java HotSpot\\(TM\\).*|^OpenJDK .*VM.*|^CommandLine flags: .*"
+                    // a log that starts mid-record (rotated, cut) may show only stamped safepoint lines and G1 details
+                    + "|^(\\d{4}-\\d\\d-\\d\\dT[^ ]+: (\\d+[.,]\\d+: )?|\\d+[.,]\\d+: )(Application time|Total time for which application "
+                    + "threads were stopped): .*|^ +\\[(Times|Eden|Parallel Time): .*");
 
     /** Outcome of sniffing; {@code binary} is true when the head looks like binary data. */
     public record Result(LogFormat format, boolean binary, boolean empty) {

@@ -153,6 +153,16 @@ public final class LegacyHeader {
         return new SafepointEvent(uptimeSec, "", stopping * 1000.0, total * 1000.0, line);
     }
 
+    /**
+     * Where a stopped-time or application-time text starts inside {@code b[from, to)}, or -1. Another
+     * thread's output can come first on the same line ({@code 652.538: 652.538Total time for which ...}),
+     * so lines that do not parse otherwise are searched for it.
+     */
+    public static int timeLineIndex(byte[] b, int from, int to) {
+        int i = Bytes.indexOf(b, from, to, STOPPED);
+        return i >= 0 ? i : Bytes.indexOf(b, from, to, APP_TIME);
+    }
+
     /** Whether the text at {@code from} is a stopped-time or application-time line. */
     public static boolean isTimeLine(byte[] b, int from, int to) {
         return Bytes.startsWith(b, from, to, STOPPED) || Bytes.startsWith(b, from, to, APP_TIME);

@@ -25,8 +25,7 @@ public final class LegacyParsers {
     public static LogParser create(String name, byte[] head, int length, ParseListener out)
             throws UnsupportedLogException {
         if (isG1(head, length)) {
-            throw new UnsupportedLogException(name + ": a JDK 6-8 G1 log (-XX:+PrintGCDetails); "
-                    + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+            return new LegacyG1Parser(out);
         }
         throw new UnsupportedLogException(name + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
                 + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);

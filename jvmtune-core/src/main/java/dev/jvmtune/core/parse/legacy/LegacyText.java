@@ -158,6 +158,118 @@ public final class LegacyText {
         return end;
     }
 
+    /**
+     * Reads a transition {@code before[(capacity)]->after[(capacity)]} as legacy logs print it
+     * ({@code 17.2M(256.0M)->3758.6K(13.0M)}, {@code 0.0B->1024.0K}, {@code 17M->3758K(13M)}) into
+     * {@code out}: before, capacity before, after, capacity after, in bytes, -1 where not printed. Returns
+     * the offset after it, or -1 when {@code b[from, to)} does not start with one.
+     */
+    public static int transition(byte[] b, int from, int to, long[] out) {
+        int i = sizeEnd(b, from, to);
+        if (i == from) {
+            return -1;
+        }
+        out[0] = size(b, from, i);
+        out[1] = -1;
+        if (i < to && b[i] == '(') {
+            int c = sizeEnd(b, i + 1, to);
+            if (c == i + 1 || c >= to || b[c] != ')') {
+                return -1;
+            }
+            out[1] = size(b, i + 1, c);
+            i = c + 1;
+        }
+        if (i + 2 > to || b[i] != '-' || b[i + 1] != '>') {
+            return -1;
+        }
+        int a = i + 2;
+        i = sizeEnd(b, a, to);
+        if (i == a) {
+            return -1;
+        }
+        out[2] = size(b, a, i);
+        out[3] = -1;
+        if (i < to && b[i] == '(') {
+            int c = sizeEnd(b, i + 1, to);
+            if (c == i + 1 || c >= to || b[c] != ')') {
+                return -1;
+            }
+            out[3] = size(b, i + 1, c);
+            i = c + 1;
+        }
+        return i;
+    }
+
+    /**
+     * The seconds printed right before {@code secs} at the end of {@code b[from, close)}
+     * ({@code GC concurrent-mark-end, 0,0136760 secs}), or NaN.
+     */
+    public static double secondsBefore(byte[] b, int from, int close) {
+        int k = close;
+        while (k > from && b[k - 1] == ' ') {
+            k--;
+        }
+        if (k - from < 4 || b[k - 1] != 's' || b[k - 2] != 'c' || b[k - 3] != 'e' || b[k - 4] != 's') {
+            return Double.NaN;
+        }
+        k -= 4;
+        while (k > from && b[k - 1] == ' ') {
+            k--;
+        }
+        int s = k;
+        while (s > from && (isDigit(b[s - 1]) || b[s - 1] == '.' || b[s - 1] == ',')) {
+            s--;
+        }
+        return number(b, s, k);
+    }
+
+    /**
+     * A {@code yyyy-MM-ddTHH:mm:ss.SSS+hhmm} date stamp as epoch milliseconds, or {@link Long#MIN_VALUE} when
+     * the range does not have exactly that shape (a line cut or overwritten by another thread). Parsers call
+     * this for every stamped line, so it reads the fixed positions itself instead of going through
+     * {@link DateTimeFormatter}.
+     */
+    public static long dateMillis(byte[] b, int from, int to) {
+        if (to - from != 28 || b[from + 4] != '-' || b[from + 7] != '-' || b[from + 10] != 'T'
+                || b[from + 13] != ':' || b[from + 16] != ':' || (b[from + 19] != '.' && b[from + 19] != ',')
+                || (b[from + 23] != '+' && b[from + 23] != '-')) {
+            return Long.MIN_VALUE;
+        }
+        int year = digits(b, from, 4);
+        int month = digits(b, from + 5, 2);
+        int day = digits(b, from + 8, 2);
+        int hour = digits(b, from + 11, 2);
+        int minute = digits(b, from + 14, 2);
+        int second = digits(b, from + 17, 2);
+        int millis = digits(b, from + 20, 3);
+        int zoneHours = digits(b, from + 24, 2);
+        int zoneMinutes = digits(b, from + 26, 2);
+        if ((year | month | day | hour | minute | second | millis | zoneHours | zoneMinutes) < 0 || month < 1
+                || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+            return Long.MIN_VALUE;
+        }
+        long epochDay;
+        try {
+            epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
+        } catch (java.time.DateTimeException e) {
+            return Long.MIN_VALUE;
+        }
+        long offsetSec = (zoneHours * 3600L + zoneMinutes * 60L) * (b[from + 23] == '-' ? -1 : 1);
+        return ((epochDay * 86_400L + hour * 3600L + minute * 60L + second) - offsetSec) * 1000L + millis;
+    }
+
+    /** {@code n} decimal digits at {@code from} as an int, or -1 if one of them is not a digit. */
+    private static int digits(byte[] b, int from, int n) {
+        int v = 0;
+        for (int i = from; i < from + n; i++) {
+            if (!isDigit(b[i])) {
+                return -1;
+            }
+            v = v * 10 + (b[i] - '0');
+        }
+        return v;
+    }
+
     static Instant parseDate(byte[] b, int from, int to) {
         try {
             String s = new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1).replace(',', '.');

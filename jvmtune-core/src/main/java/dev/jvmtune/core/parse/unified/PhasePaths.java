@@ -9,7 +9,7 @@ import java.util.Map;
  * collection is looked up at position k of the previous one. Otherwise maps keyed by the canonical name
  * and parent instances (hash codes cached by the JVM) give the path.
  */
-final class PhasePaths {
+public final class PhasePaths {
 
     private static final int MAX_ENTRIES = 20_000;
     private final Map<String, Map<String, String>> byParent = new HashMap<>();
@@ -26,7 +26,7 @@ final class PhasePaths {
      * @param parent the enclosing phase's path, or null at the top level
      * @param name   the phase's canonical name
      */
-    String path(int index, String parent, String name) {
+    public String path(int index, String parent, String name) {
         if (index < SEQUENCE && seqName[index] == name && seqParent[index] == parent) {
             return seqPath[index];
         }
