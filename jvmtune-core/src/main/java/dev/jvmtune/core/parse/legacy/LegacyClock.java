@@ -6,9 +6,11 @@ import java.util.Locale;
 
 /**
  * The time axis of a JDK 6-8 log. Uptime stamps ({@code PrintGCTimeStamps}) are the axis when present;
- * a log with date stamps only is measured from its first date stamp. Warns once per jump when the clock
- * goes back (a JVM restart writing into the same file, or the wall clock being set back) and when a date
- * stamp is malformed, so a reader can find the place; splitting the log there is not this class's job.
+ * a log with date stamps only is measured from its first date stamp. An axis going back is a JVM restart
+ * writing into the same file (so is a JVM header line among timestamped lines, unless a rotated file
+ * begins there): {@link #observe} then starts a new axis and {@link #takeRestart} tells the
+ * parser, which reports it. A date going back while uptime goes on is the wall clock being set back, and
+ * only a warning, as is a malformed date stamp.
  */
 public final class LegacyClock {
 
@@ -44,10 +46,11 @@ public final class LegacyClock {
             }
         }
         double up = stamp.uptimeSec;
+        newFile = false;
         if (!Double.isNaN(up)) {
             if (!Double.isNaN(lastUptime) && up + BACK_TOLERANCE_SEC < lastUptime) {
-                out.onWarning(line, String.format(Locale.ROOT, "clock went back: uptime %.3fs after %.3fs at line %d:"
-                        + " a JVM restart or another log appended here", up, lastUptime, line));
+                restart = new Restart(line, lastUptime, up);
+                reset();
                 warned = true;
             }
             if (Double.isNaN(firstUptime)) {
@@ -58,10 +61,15 @@ public final class LegacyClock {
         if (lineDateMillis != Long.MIN_VALUE) {
             if (!warned && lastDateMillis != Long.MIN_VALUE
                     && lineDateMillis + BACK_TOLERANCE_SEC * 1000 < lastDateMillis) {
-                out.onWarning(line, String.format(Locale.ROOT, "clock went back: date stamp %s after %s at line %d%s",
-                        Instant.ofEpochMilli(lineDateMillis), Instant.ofEpochMilli(lastDateMillis), line,
-                        Double.isNaN(up) ? ": a JVM restart or another log appended here"
-                                : " while uptime went on: the wall clock was set back"));
+                if (Double.isNaN(up)) {
+                    // date stamps only: nothing tells a restart from a clock set back; a restart is likelier
+                    restart = new Restart(line, last(), 0.0);
+                    reset();
+                } else {
+                    out.onWarning(line, String.format(Locale.ROOT, "clock went back: date stamp %s after %s at line %d"
+                                    + " while uptime went on: the wall clock was set back",
+                            Instant.ofEpochMilli(lineDateMillis), Instant.ofEpochMilli(lastDateMillis), line));
+                }
             }
             if (firstDateMillis == Long.MIN_VALUE) {
                 firstDateMillis = lineDateMillis;
@@ -72,6 +80,50 @@ public final class LegacyClock {
             }
         }
         return up;
+    }
+
+    /**
+     * Where the clock went back: the last time of the run that ended, the first of the new one ({@code NaN}
+     * when a restart is known before its first stamp: a JVM header line in the middle of the log).
+     */
+    public record Restart(long line, double lastSec, double firstSec) {
+    }
+
+    private Restart restart;
+
+    /** The restart {@link #observe} found on the last line, once; {@code null} if none. */
+    public Restart takeRestart() {
+        Restart r = restart;
+        restart = null;
+        return r;
+    }
+
+    /**
+     * A JVM header line after timestamped lines: a new JVM starts writing here. Returns the restart, or
+     * {@code null} when nothing was timestamped yet (the header of the first run).
+     */
+    public Restart headerSeen(long line) {
+        if (Double.isNaN(last()) || newFile) {
+            return null;
+        }
+        Restart r = new Restart(line, last(), Double.NaN);
+        reset();
+        return r;
+    }
+
+    /** A rotated log's next file begins, with the header repeated: not a restart. */
+    public void fileBoundary() {
+        newFile = true;
+    }
+
+    private boolean newFile;
+
+    /** Starts a new axis: the first stamp after this is the start of a new run. */
+    private void reset() {
+        firstUptime = Double.NaN;
+        lastUptime = Double.NaN;
+        firstDateMillis = Long.MIN_VALUE;
+        lastDateMillis = Long.MIN_VALUE;
     }
 
     /** The date of the stamp last observed, or {@code null} when it had none. */

@@ -91,8 +91,8 @@ public final class LegacyG1Parser implements LogParser {
     private final ParseListener out;
     private final StringCache strings = new StringCache();
     private final PhasePaths paths = new PhasePaths();
-    private final JvmFacts.Builder facts = new JvmFacts.Builder();
-    private final LegacyHeader header = new LegacyHeader(facts);
+    private JvmFacts.Builder facts = new JvmFacts.Builder();
+    private LegacyHeader header = new LegacyHeader(facts);
     private final LegacyClock clock;
     private final LegacyText.Stamp stamp = new LegacyText.Stamp();
     private final long[] sizes = new long[4];
@@ -146,6 +146,7 @@ public final class LegacyG1Parser implements LogParser {
     @Override
     public void fileBoundary() {
         flush(-1);
+        clock.fileBoundary();
         pendingWorkerPath = null;
         orphanDetails = false;
         inHeapDump = false;
@@ -241,6 +242,12 @@ public final class LegacyG1Parser implements LogParser {
             return true;
         }
         inHeapDump = false;
+        if (LegacyHeader.isVmLine(b, from, end)) {
+            LegacyClock.Restart restart = clock.headerSeen(line);
+            if (restart != null) {
+                restart(restart);
+            }
+        }
         return header.headerLine(b, from, end) || fallback(b, from, from, end, line);
     }
 
@@ -264,6 +271,10 @@ public final class LegacyG1Parser implements LogParser {
                 if (next > i) {
                     lineUptime = clock.observe(stamp, b, line);
                     lineWall = clock.lastDate();
+                    LegacyClock.Restart restart = clock.takeRestart();
+                    if (restart != null) {
+                        restart(restart);
+                    }
                     if (!Double.isNaN(lineUptime)) {
                         lastUptime = lineUptime;
                     }
@@ -676,6 +687,19 @@ public final class LegacyG1Parser implements LogParser {
     // ---------------------------------------------------------------- emitting
 
     /** Emits the current record if its pause time is known; warns about and drops one that has none. */
+    /** Another JVM's log continues the file: what is open belongs to the run that ended. */
+    private void restart(LegacyClock.Restart r) {
+        flush(r.line());
+        out.onWarning(r.line(), String.format(java.util.Locale.ROOT, "clock went back from %.3fs%s: a JVM restart "
+                + "or another log appended here; what follows is analyzed as a new run", r.lastSec(),
+                Double.isNaN(r.firstSec()) ? " (a new JVM header)" : String.format(java.util.Locale.ROOT, " to %.3fs",
+                        r.firstSec())));
+        out.onRestart(r.line(), r.lastSec(), r.firstSec());
+        facts = new JvmFacts.Builder();
+        facts.collector = "G1";
+        header = new LegacyHeader(facts);
+    }
+
     private void flush(long line) {
         if (record.ended()) {
             emit();

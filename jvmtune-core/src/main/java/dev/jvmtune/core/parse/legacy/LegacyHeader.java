@@ -21,6 +21,8 @@ public final class LegacyHeader {
     private static final Pattern STOPPING = Pattern.compile("Stopping threads took: (\\d+[.,]\\d+) seconds");
     private static final byte[] STOPPED = Bytes.ascii("Total time for which application threads were stopped: ");
     private static final byte[] APP_TIME = Bytes.ascii("Application time: ");
+    private static final byte[] JAVA_HOTSPOT = Bytes.ascii("Java HotSpot(TM)");
+    private static final byte[] OPENJDK = Bytes.ascii("OpenJDK");
 
     private final JvmFacts.Builder facts;
     private boolean inMeminfo;
@@ -161,6 +163,11 @@ public final class LegacyHeader {
     public static int timeLineIndex(byte[] b, int from, int to) {
         int i = Bytes.indexOf(b, from, to, STOPPED);
         return i >= 0 ? i : Bytes.indexOf(b, from, to, APP_TIME);
+    }
+
+    /** Whether the line is the JVM's first header line, which a JVM writes when it opens its log. */
+    public static boolean isVmLine(byte[] b, int from, int to) {
+        return Bytes.startsWith(b, from, to, JAVA_HOTSPOT) || Bytes.startsWith(b, from, to, OPENJDK);
     }
 
     /** Whether the text at {@code from} is a stopped-time or application-time line. */

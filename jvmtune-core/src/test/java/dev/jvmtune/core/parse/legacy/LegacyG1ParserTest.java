@@ -425,6 +425,37 @@ class LegacyG1ParserTest {
         assertEquals(76.02, first.pauseMs(), EPS);
     }
 
+    /**
+     * Two real logs in one file, as when a JVM's stdout is appended to on every start: uptime falls from
+     * 1398.470 s (last line of g1.details.cause.log) to 0.079 s (first pause of 170_51mastermind.log), and
+     * each run is analysed on its own with its own pause figures (221 and 480 pauses, as read from each file
+     * alone).
+     */
+    @Test
+    void uptimeFallingInOneFileStartsANewRun(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path first = corpus("preunified/g1gc/details/g1.details.cause.log");
+        Path second = corpus("preunified/g1gc/details/170_51mastermind.log");
+        Path both = tmp.resolve("appended.log");
+        Files.write(both, Files.readAllBytes(first));
+        Files.write(both, Files.readAllBytes(second), java.nio.file.StandardOpenOption.APPEND);
+        long firstLines;
+        try (Stream<String> s = Files.lines(first)) {
+            firstLines = s.count();
+        }
+
+        List<dev.jvmtune.core.analysis.LogAnalysis> runs = dev.jvmtune.core.analysis.LogAnalysis.of(
+                dev.jvmtune.core.input.LogInputs.resolve(List.of(both)).get(0), null, null);
+
+        assertEquals(2, runs.size());
+        assertEquals(221, runs.get(0).summary().pauses().count());
+        assertEquals(480, runs.get(1).summary().pauses().count());
+        assertEquals(parse(first).events().stream().filter(GcEvent::isPause).mapToDouble(GcEvent::pauseMs).sum(),
+                runs.get(0).summary().pauses().totalMs(), 1e-6);
+        assertEquals(parse(second).events().stream().filter(GcEvent::isPause).mapToDouble(GcEvent::pauseMs).sum(),
+                runs.get(1).summary().pauses().totalMs(), 1e-6);
+        assertTrue(runs.get(1).name().endsWith("(run 2 from line " + (firstLines + 1) + ")"), runs.get(1).name());
+    }
+
     private static void assertPhase(GcEvent e, String path, double ms, double maxMs) {
         Phase p = phase(e, path);
         assertEquals(ms, p.ms(), EPS, path);
