@@ -29,10 +29,10 @@ import picocli.CommandLine.Option;
                 "3:--root is not a directory",
                 "4:the facts allow no configuration (memory unknown or too small); the message says which"},
         footer = {"", "Examples:",
-                "  jvmtune baseline                                 latency goal, the JDK in JAVA_HOME",
-                "  jvmtune baseline --goal throughput --jdk 25      a batch job on JDK 25",
+                "  jvmtune baseline                            latency, JAVA_HOME's JDK",
+                "  jvmtune baseline --goal throughput --jdk 25 a batch job on JDK 25",
                 "  jvmtune baseline --jdk /usr/lib/jvm/java-17-openjdk-amd64 --app-memory 600m",
-                "  jvmtune baseline --goal footprint --shared       a tool on a desktop that runs other programs",
+                "  jvmtune baseline --goal footprint --shared  a desktop tool",
                 "  jvmtune baseline --json | jq -r '.flags | join(\" \")'"})
 final class BaselineCommand extends StreamCommand implements Callable<Integer> {
 
