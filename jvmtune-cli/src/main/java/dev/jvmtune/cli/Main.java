@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
                 + "pauses or slows down, and shows the numbers behind it.", ""},
-        subcommands = {AnalyzeCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, SystemCommand.class, BaselineCommand.class, DemoCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {

@@ -10,6 +10,7 @@ import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.NumaStatistic;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -107,6 +108,24 @@ public final class JsonReport {
         count(g, "concurrentWorkers", f.concurrentWorkers());
         bool(g, "numa", f.numa());
         count(g, "numaNodes", f.numaNodes());
+        g.writeArrayFieldStart("numaStatistics");
+        for (NumaStatistic s : f.numaStatistics()) {
+            g.writeStartObject();
+            g.writeStringField("name", s.name());
+            g.writeNumberField("collections", s.collections());
+            g.writeNumberField("hits", s.hits());
+            g.writeNumberField("requests", s.requests());
+            g.writeObjectFieldStart("byNode");
+            for (Map.Entry<Integer, NumaStatistic.Count> e : new java.util.TreeMap<>(s.byNode()).entrySet()) {
+                g.writeObjectFieldStart(Integer.toString(e.getKey()));
+                g.writeNumberField("hits", e.getValue().hits());
+                g.writeNumberField("requests", e.getValue().requests());
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
         bool(g, "largePages", f.largePages());
         g.writeStringField("compressedOops", f.compressedOops());
         g.writeObjectFieldStart("facts");

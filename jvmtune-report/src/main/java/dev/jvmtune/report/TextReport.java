@@ -6,6 +6,7 @@ import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.NumaStatistic;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,10 @@ public final class TextReport {
         Analysis a = run.summary();
         out.println("== " + run.name());
         out.println("JVM       " + describeJvm(jvm));
+        String numa = describeNuma(jvm);
+        if (numa != null) {
+            out.println("NUMA      " + numa);
+        }
         long lines = 0;
         long bytes = 0;
         long unrecognized = 0;
@@ -121,6 +126,27 @@ public final class TextReport {
             parts.add("regions " + mb(f.regionSizeBytes()));
         }
         return String.join(", ", parts);
+    }
+
+    /** NUMA as the log tells it: support, node count and G1's placement statistics; null if it says nothing. */
+    private static String describeNuma(JvmFacts f) {
+        if (f.numa() == null && f.numaStatistics().isEmpty()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        if (f.numa() != null) {
+            parts.add(f.numa() ? "enabled" + (f.numaNodes() > 0 ? ", " + f.numaNodes() + " nodes" : "")
+                    : "disabled (a single-node host, or -XX:+UseNUMA not given)");
+        }
+        for (NumaStatistic s : f.numaStatistics()) {
+            List<String> nodes = new ArrayList<>();
+            s.byNode().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> nodes.add(String.format(
+                    Locale.ROOT, "node %d %s", e.getKey(), pct(e.getValue().pct()))));
+            parts.add(String.format(Locale.ROOT, "%s %s (%,d/%,d over %d GCs%s)", s.name().toLowerCase(Locale.ROOT),
+                    pct(s.pct()), s.hits(), s.requests(), s.collections(),
+                    nodes.isEmpty() ? "" : "; " + String.join(", ", nodes)));
+        }
+        return String.join("; ", parts);
     }
 
     private static void row(PrintStream out, String label, PauseStats p) {

@@ -1,5 +1,7 @@
 package dev.jvmtune.core.model;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,10 +13,12 @@ import java.util.TreeMap;
 public record JvmFacts(String version, String collector, int cpusTotal, int cpusAvailable, long memoryBytes,
                        long heapMinBytes, long heapInitialBytes, long heapMaxBytes, long regionSizeBytes,
                        int parallelWorkers, int concurrentWorkers, Boolean numa, int numaNodes,
-                       Boolean largePages, String compressedOops, Map<String, String> raw) {
+                       Boolean largePages, String compressedOops, Map<String, String> raw,
+                       List<NumaStatistic> numaStatistics) {
 
     public JvmFacts {
         raw = Map.copyOf(raw);
+        numaStatistics = List.copyOf(numaStatistics);
     }
 
     public static JvmFacts empty() {
@@ -39,11 +43,13 @@ public record JvmFacts(String version, String collector, int cpusTotal, int cpus
         public Boolean largePages;
         public String compressedOops;
         public final Map<String, String> raw = new TreeMap<>();
+        /** G1's gc+heap+numa statistics by name, summed over collections. */
+        public final Map<String, NumaStatistic> numaStatistics = new LinkedHashMap<>();
 
         public JvmFacts build() {
             return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes,
                     heapInitialBytes, heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa,
-                    numaNodes, largePages, compressedOops, raw);
+                    numaNodes, largePages, compressedOops, raw, List.copyOf(numaStatistics.values()));
         }
     }
 }

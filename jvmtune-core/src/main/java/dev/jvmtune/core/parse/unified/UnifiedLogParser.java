@@ -227,6 +227,11 @@ public final class UnifiedLogParser implements LogParser {
             cpuLine(id, b, label, end);
             return true;
         }
+        if (label < end && (b[label] == 'P' || b[label] == 'W')) { // G1's NUMA statistics
+            if (NumaLines.accept(facts, b, label, end)) {
+                return true;
+            }
+        }
         if (pending != null && (startsWith(b, label, end, PAUSE) || startsWith(b, label, end, CONCURRENT))) {
             flushPending();
         }

@@ -1,0 +1,73 @@
+package dev.jvmtune.core.parse.unified;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.NumaStatistic;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * NUMA in unified logs. The real log is JDK 17 G1 run with -XX:+UseNUMA and gc+heap+numa=debug on a
+ * single-node machine: HotSpot turns NUMA off there ("NUMA Support: Disabled") and prints no statistics.
+ * No multi-node machine was at hand, so the statistics lines are written exactly as G1NUMAStats::print_info
+ * formats them ("%s: %0.0f%% %zu/%zu (" then "%d: %0.0f%% %zu/%zu" per node, ", " between, ")").
+ */
+class NumaLinesTest {
+
+    @Test
+    void realSingleNodeLogSaysNumaDisabled() throws Exception {
+        Path log = Path.of(NumaLinesTest.class.getResource("/logs/g1-usenuma-jdk17-single-node.log").toURI());
+        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+        JvmFacts f = runs.get(0).jvm();
+        assertEquals(Boolean.FALSE, f.numa());
+        assertEquals(-1, f.numaNodes());
+        assertTrue(f.numaStatistics().isEmpty());
+        assertEquals(0, runs.get(0).inputs().get(0).unrecognizedLines());
+        long summaries = Files.readAllLines(log).stream().filter(l -> l.contains(" Pause ") && l.endsWith("ms")).count();
+        assertEquals(summaries, runs.get(0).summary().pauses().count());
+    }
+
+    @Test
+    void g1StatisticsAreSummedOverCollections(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        Files.writeString(log, String.join("\n",
+                "[0.010s][info][gc] Using G1",
+                "[0.020s][info][gc,init] NUMA Support: Enabled",
+                "[0.020s][info][gc,init] NUMA Nodes: 2",
+                "[0.500s][info][gc,start    ] GC(0) Pause Young (Normal) (G1 Evacuation Pause)",
+                "[0.503s][info][gc,heap,numa] GC(0) Placement match ratio: 87% 230/264 (0: 85% 110/129, 1: 89% 120/135)",
+                "[0.503s][info][gc,heap,numa] GC(0) Worker task locality match ratio: 95% 1900/2000 (0: 96% 960/1000, 1: 94% 940/1000)",
+                "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms",
+                "[1.500s][info][gc,start    ] GC(1) Pause Young (Normal) (G1 Evacuation Pause)",
+                "[1.502s][info][gc,heap,numa] GC(1) Placement match ratio: 50% 10/20 (0: 50% 5/10, 1: 50% 5/10)",
+                "[1.502s][info][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 2.000ms",
+                ""), StandardCharsets.ISO_8859_1);
+        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+        JvmFacts f = runs.get(0).jvm();
+        assertEquals(Boolean.TRUE, f.numa());
+        assertEquals(2, f.numaNodes());
+        assertEquals(2, runs.get(0).summary().pauses().count(), "the statistics lines do not disturb the pauses");
+        assertEquals(0, runs.get(0).inputs().get(0).unrecognizedLines());
+        NumaStatistic placement = f.numaStatistics().get(0);
+        assertEquals("Placement match ratio", placement.name());
+        assertEquals(2, placement.collections());
+        assertEquals(240, placement.hits());
+        assertEquals(284, placement.requests());
+        assertEquals(new NumaStatistic.Count(115, 139), placement.byNode().get(0));
+        assertEquals(new NumaStatistic.Count(125, 145), placement.byNode().get(1));
+        NumaStatistic locality = f.numaStatistics().get(1);
+        assertEquals("Worker task locality match ratio", locality.name());
+        assertEquals(1, locality.collections());
+        assertEquals(95.0, locality.pct(), 1e-9);
+        assertFalse(locality.byNode().isEmpty());
+    }
+}

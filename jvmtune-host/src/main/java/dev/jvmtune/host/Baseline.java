@@ -1,0 +1,41 @@
+package dev.jvmtune.host;
+
+import java.util.List;
+
+/**
+ * A starting JVM configuration and how it was derived from the host's facts.
+ *
+ * @param flags the command-line flags, in the order they are best read
+ * @param steps the arithmetic, one readable step per decision, in the order it was done
+ * @param notes what the facts cannot decide and the user should know (not flags)
+ */
+public record Baseline(Goal goal, int jdkFeature, String collector, MemoryBudget memory, int cpus,
+                       List<String> flags, List<Step> steps, List<String> notes) {
+
+    public Baseline {
+        flags = List.copyOf(flags);
+        steps = List.copyOf(steps);
+        notes = List.copyOf(notes);
+    }
+
+    /** The flags as one command line fragment. */
+    public String commandLine() {
+        return String.join(" ", flags);
+    }
+
+    /** @param topic what was decided ("heap", "gc threads"), {@code text} the arithmetic and why */
+    public record Step(String topic, String text) {
+    }
+
+    /**
+     * The memory-calculator split of the memory limit, in MiB, so that the parts add up exactly:
+     * heap = limit - headroom - metaspace - codeCache - threads x threadStack - directMemory.
+     *
+     * @param limitSource where the limit came from ("cgroup v2 memory.max", "MemTotal", "MemAvailable")
+     * @param appMemoryMiB the user's --app-memory, which replaces metaspace and direct memory; -1 without
+     */
+    public record MemoryBudget(String limitSource, long limitMiB, long headroomMiB, long metaspaceMiB,
+                               long codeCacheMiB, int threads, long threadStackMiB, long directMemoryMiB,
+                               long appMemoryMiB, long heapMiB, boolean pinned) {
+    }
+}

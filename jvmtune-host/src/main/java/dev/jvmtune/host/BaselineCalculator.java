@@ -1,0 +1,335 @@
+package dev.jvmtune.host;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Derives a starting configuration from {@link HostFacts}. Memory follows the memory-calculator model of the
+ * Cloud Foundry java-buildpack and the Paketo buildpacks (github.com/cloudfoundry/java-buildpack-memory-calculator):
+ * heap = limit - headroom - metaspace - code cache - thread stacks x threads - direct memory, with that
+ * model's defaults for what an unknown application needs. GC threads follow HotSpot's own ergonomics, so
+ * the numbers match what the JVM would choose for the CPUs it sees, stated rather than implied.
+ */
+public final class BaselineCalculator {
+
+    // Defaults of the memory calculator (Paketo libjvm), used when the application's needs are not given
+    static final int THREADS = 250;
+    static final long THREAD_STACK_MIB = 1; // -Xss default on 64-bit Linux
+    static final long DIRECT_MEMORY_MIB = 10;
+    static final long METASPACE_BYTES_PER_CLASS = 5_800;
+    static final long METASPACE_BASE_BYTES = 14_000_000;
+    /** Without an application to count, a mid-size framework application; --app-memory replaces it. */
+    static final int ASSUMED_CLASSES = 20_000;
+    /** ReservedCodeCacheSize with tiered compilation, JDK 8 and later. */
+    static final long CODE_CACHE_MIB = 240;
+    /** Native memory the model does not count (GC remembered sets and card tables, malloc and JIT arenas). */
+    static final int CONTAINER_HEADROOM_PCT = 5;
+    /** On a whole machine the kernel, page cache and other processes need memory too (S3: available - ~1 GB). */
+    static final long HOST_HEADROOM_MIN_MIB = 1024;
+    /** HotSpot's server-class machine test: 2 CPUs and 2 GB (1792 MiB after the BIOS hole). */
+    static final long SERVER_CLASS_MIB = 1792;
+    /** Above this, compressed oops are off and G1's young pauses grow with Eden (S1). */
+    static final long LARGE_HEAP_MIB = 32 * 1024;
+
+    /**
+     * @param appMemoryBytes the application's non-heap needs (metaspace, direct buffers, native libraries),
+     *        or -1 to use the model's defaults
+     * @param shared the host runs other work too: size from available memory and let the heap grow
+     */
+    public record Request(Goal goal, int jdkFeature, long appMemoryBytes, boolean shared, int pauseGoalMs) {
+    }
+
+    /** The facts do not allow a configuration (memory unknown, or too small for the non-heap parts). */
+    public static final class Impossible extends Exception {
+        public Impossible(String message) {
+            super(message);
+        }
+    }
+
+    private final HostFacts facts;
+    private final Request req;
+    private final List<Baseline.Step> steps = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final List<String> flags = new ArrayList<>();
+
+    private BaselineCalculator(HostFacts facts, Request req) {
+        this.facts = facts;
+        this.req = req;
+    }
+
+    public static Baseline compute(HostFacts facts, Request req) throws Impossible {
+        if (req.jdkFeature() < 8) {
+            throw new Impossible("JDK " + req.jdkFeature() + " is not supported: jvmtune configures JDK 8 and later");
+        }
+        return new BaselineCalculator(facts, req).run();
+    }
+
+    private Baseline run() throws Impossible {
+        Baseline.MemoryBudget memory = memory();
+        memoryFlags(memory);
+        int cpus = facts.jvmCpus();
+        cpuStep(cpus);
+        String collector = collector(memory.heapMiB(), cpus);
+        threads(collector, cpus);
+        numa(collector, memory.heapMiB());
+        logging();
+        return new Baseline(req.goal(), req.jdkFeature(), collector, memory, cpus, flags, steps, notes);
+    }
+
+    // ------------------------------------------------------------------ memory
+
+    private Baseline.MemoryBudget memory() throws Impossible {
+        long cgroupLimit = facts.effectiveMemoryLimit();
+        long limitBytes;
+        String source;
+        boolean limited = cgroupLimit > 0;
+        if (limited) {
+            limitBytes = cgroupLimit;
+            source = facts.cgroup().version() == 2 ? "cgroup v2 memory.max" : "cgroup v1 memory.limit_in_bytes";
+        } else if (req.shared() && facts.memory().availableBytes() > 0) {
+            limitBytes = facts.memory().availableBytes();
+            source = "MemAvailable (shared host)";
+        } else if (facts.memory().totalBytes() > 0) {
+            limitBytes = facts.memory().totalBytes();
+            source = "MemTotal (no cgroup memory limit)";
+        } else {
+            throw new Impossible("memory size unknown: neither a cgroup memory limit nor /proc/meminfo could be read under "
+                    + facts.root());
+        }
+        long limit = limitBytes / Sizes.MIB;
+        step("memory limit", String.format(Locale.ROOT, "%,d MiB from %s", limit, source));
+
+        long headroom;
+        if (limited) {
+            headroom = ceilDiv(limit * CONTAINER_HEADROOM_PCT, 100);
+            step("headroom", String.format(Locale.ROOT, "%d%% x %,d MiB = %,d MiB for native memory the model does "
+                    + "not count (GC remembered sets, malloc and JIT arenas); the calculator's default is 0%%",
+                    CONTAINER_HEADROOM_PCT, limit, headroom));
+        } else {
+            long pct = ceilDiv(limit * CONTAINER_HEADROOM_PCT, 100);
+            headroom = Math.max(HOST_HEADROOM_MIN_MIB, pct);
+            step("headroom", String.format(Locale.ROOT, "max(%,d MiB, %d%% x %,d MiB = %,d MiB) = %,d MiB for the "
+                    + "kernel, page cache and other processes", HOST_HEADROOM_MIN_MIB, CONTAINER_HEADROOM_PCT, limit,
+                    pct, headroom));
+        }
+
+        long metaspace;
+        long direct;
+        long app = -1;
+        if (req.appMemoryBytes() >= 0) {
+            app = ceilDiv(req.appMemoryBytes(), Sizes.MIB);
+            metaspace = 0;
+            direct = 0;
+            step("application memory", String.format(Locale.ROOT, "%,d MiB (--app-memory) replaces the model's "
+                    + "metaspace and direct memory estimates", app));
+        } else {
+            long metaBytes = METASPACE_BYTES_PER_CLASS * ASSUMED_CLASSES + METASPACE_BASE_BYTES;
+            metaspace = ceilDiv(metaBytes, Sizes.MIB);
+            step("metaspace", String.format(Locale.ROOT, "%,d B x %,d classes + %,d B = %,d B = %,d MiB (memory "
+                            + "calculator formula; %,d loaded classes assumed: give --app-memory for your application)",
+                    METASPACE_BYTES_PER_CLASS, ASSUMED_CLASSES, METASPACE_BASE_BYTES, metaBytes, metaspace,
+                    ASSUMED_CLASSES));
+            direct = DIRECT_MEMORY_MIB;
+            step("direct memory", String.format(Locale.ROOT, "%d MiB (the calculator's default; without a cap the JVM "
+                    + "allows as much direct memory as heap)", direct));
+        }
+        step("code cache", String.format(Locale.ROOT, "%d MiB, the JDK's ReservedCodeCacheSize with tiered "
+                + "compilation; not lowered (S4: a full code cache costs far more than it saves)", CODE_CACHE_MIB));
+        long stacks = THREADS * THREAD_STACK_MIB;
+        step("thread stacks", String.format(Locale.ROOT, "%d threads x %d MiB = %d MiB (the calculator's default "
+                + "thread count)", THREADS, THREAD_STACK_MIB, stacks));
+
+        long nonHeap = app >= 0 ? app : metaspace + direct;
+        long heap = limit - headroom - nonHeap - CODE_CACHE_MIB - stacks;
+        String parts = app >= 0
+                ? String.format(Locale.ROOT, "%,d - %,d headroom - %,d application - %d code cache - %d stacks",
+                        limit, headroom, app, CODE_CACHE_MIB, stacks)
+                : String.format(Locale.ROOT, "%,d - %,d headroom - %,d metaspace - %d code cache - %d stacks - %d direct",
+                        limit, headroom, metaspace, CODE_CACHE_MIB, stacks, direct);
+        if (heap < 16) {
+            throw new Impossible(String.format(Locale.ROOT, "the memory limit is too small: heap = %s = %,d MiB; "
+                    + "give a smaller --app-memory or more memory", parts, heap));
+        }
+        step("heap", String.format(Locale.ROOT, "%s = %,d MiB (%s) -> -Xmx%dm", parts, heap,
+                Sizes.human(heap * Sizes.MIB), heap));
+
+        boolean pin = req.goal() != Goal.FOOTPRINT && !req.shared();
+        return new Baseline.MemoryBudget(source, limit, headroom, metaspace, CODE_CACHE_MIB, THREADS,
+                THREAD_STACK_MIB, direct, app, heap, pin);
+    }
+
+    private void memoryFlags(Baseline.MemoryBudget m) {
+        flags.add("-Xmx" + m.heapMiB() + "m");
+        if (m.pinned()) {
+            flags.add("-Xms" + m.heapMiB() + "m");
+            step("initial heap", "-Xms = -Xmx: the " + req.goal().label() + " goal on memory this JVM owns; a heap "
+                    + "that grows and shrinks pays for it in collections and page faults (S3: 1.38x faster)");
+        } else {
+            step("initial heap", req.shared() ? "not pinned: on a shared host the heap grows only when it must"
+                    : "not pinned: the footprint goal lets the heap start small and grow on demand");
+        }
+        if (m.appMemoryMiB() < 0) {
+            flags.add("-XX:MaxMetaspaceSize=" + m.metaspaceMiB() + "m");
+            flags.add("-XX:MaxDirectMemorySize=" + m.directMemoryMiB() + "m");
+        } else {
+            notes.add("with --app-memory the split between metaspace and direct memory is yours: cap them with "
+                    + "-XX:MaxMetaspaceSize and -XX:MaxDirectMemorySize inside " + m.appMemoryMiB() + " MiB");
+        }
+        if (m.heapMiB() > LARGE_HEAP_MIB) {
+            notes.add(String.format(Locale.ROOT, "a %,d MiB heap is above 32 GiB: object references take 8 bytes "
+                    + "instead of 4 (no compressed oops)", m.heapMiB()));
+        }
+    }
+
+    // ------------------------------------------------------------------ CPUs and collector
+
+    private void cpuStep(int cpus) {
+        if (cpus <= 0) {
+            step("cpus", "unknown: /sys/devices/system/cpu/online could not be read; GC threads are left to the JVM");
+            return;
+        }
+        HostFacts.Cgroup cg = facts.cgroup();
+        int visible = cg.cpusetCount() > 0 ? cg.cpusetCount() : facts.cpus().online();
+        String from = cg.cpusetCount() > 0 ? visible + " in the cpuset (" + cg.cpuset() + ")"
+                : visible + " online (" + facts.cpus().onlineList() + ")";
+        double quota = cg.cpuLimit();
+        if (Double.isNaN(quota)) {
+            step("cpus", from + ", no CPU quota = " + cpus);
+        } else {
+            step("cpus", String.format(Locale.ROOT, "min(%s, ceil(quota %d us / period %d us = %.2f)) = %d",
+                    from, cg.cpuQuotaUs(), cg.cpuPeriodUs(), quota, cpus));
+        }
+    }
+
+    private String collector(long heapMiB, int cpus) {
+        int jdk = req.jdkFeature();
+        switch (req.goal()) {
+            case LATENCY -> {
+                if (heapMiB > LARGE_HEAP_MIB && jdk >= 21) {
+                    flags.add("-XX:+UseZGC");
+                    if (jdk < 23) {
+                        flags.add("-XX:+ZGenerational"); // the default only from JDK 23
+                    }
+                    step("collector", String.format(Locale.ROOT, "latency goal, heap %,d MiB > 32 GiB, JDK %d -> "
+                            + "generational ZGC: pauses stay below a millisecond whatever the heap size", heapMiB, jdk));
+                    return "ZGC";
+                }
+                flags.add("-XX:+UseG1GC");
+                flags.add("-XX:MaxGCPauseMillis=" + req.pauseGoalMs());
+                String why = heapMiB > LARGE_HEAP_MIB
+                        ? String.format(Locale.ROOT, "heap %,d MiB > 32 GiB but JDK %d has no generational ZGC (21+)",
+                                heapMiB, jdk)
+                        : String.format(Locale.ROOT, "heap %,d MiB <= 32 GiB", heapMiB);
+                step("collector", "latency goal, " + why + " -> G1 with a pause goal of " + req.pauseGoalMs()
+                        + " ms (--pause-goal; G1's own default is 200)");
+                if (heapMiB > LARGE_HEAP_MIB) {
+                    notes.add(String.format(Locale.ROOT, "G1's young generation starts at G1NewSizePercent = 5%% of "
+                            + "the heap = %,d MiB; if young pauses miss the goal, measure the evacuation speed with "
+                            + "'jvmtune analyze' and cap Eden (S1)", heapMiB * 5 / 100));
+                }
+                return "G1";
+            }
+            case THROUGHPUT -> {
+                flags.add("-XX:+UseParallelGC");
+                step("collector", "throughput goal -> Parallel: the least GC work per allocated byte, pauses "
+                        + "are the price");
+                return "Parallel";
+            }
+            default -> {
+                boolean small = (cpus > 0 && cpus < 2) || heapMiB < SERVER_CLASS_MIB;
+                if (small) {
+                    flags.add("-XX:+UseSerialGC");
+                    step("collector", String.format(Locale.ROOT, "footprint goal, %s -> Serial: no GC threads, no "
+                            + "remembered sets", cpus > 0 && cpus < 2 ? cpus + " CPU" : String.format(Locale.ROOT,
+                            "heap %,d MiB < %,d MiB (HotSpot's server-class line)", heapMiB, SERVER_CLASS_MIB)));
+                    return "Serial";
+                }
+                flags.add("-XX:+UseG1GC");
+                step("collector", String.format(Locale.ROOT, "footprint goal, %d CPUs and heap %,d MiB >= %,d MiB -> "
+                        + "G1, which returns unused heap to the system%s", cpus, heapMiB, SERVER_CLASS_MIB,
+                        jdk >= 12 ? " (JDK 12+ also after idle periods with -XX:G1PeriodicGCInterval)" : ""));
+                return "G1";
+            }
+        }
+    }
+
+    private void threads(String collector, int n) {
+        if (n <= 0) {
+            return;
+        }
+        switch (collector) {
+            case "G1", "Parallel" -> {
+                int parallel = n <= 8 ? n : 8 + (n - 8) * 5 / 8;
+                flags.add("-XX:ParallelGCThreads=" + parallel);
+                step("gc threads", n <= 8
+                        ? String.format(Locale.ROOT, "ParallelGCThreads = N = %d (N <= 8; HotSpot's rule)", n)
+                        : String.format(Locale.ROOT, "ParallelGCThreads = 8 + (N - 8) x 5/8 = 8 + (%d - 8) x 5/8 = %d "
+                        + "(HotSpot's rule; S1: 28 for 40 CPUs)", n, parallel));
+                if (collector.equals("G1")) {
+                    int conc = Math.max(1, (parallel + 2) / 4);
+                    flags.add("-XX:ConcGCThreads=" + conc);
+                    step("concurrent threads", String.format(Locale.ROOT,
+                            "ConcGCThreads = max(1, (ParallelGCThreads + 2) / 4) = max(1, (%d + 2) / 4) = %d", parallel, conc));
+                }
+            }
+            case "ZGC" -> step("gc threads", "left to ZGC, which sizes and adjusts its workers itself from the "
+                    + n + " CPUs");
+            default -> step("gc threads", "none: Serial collects on the VM thread");
+        }
+    }
+
+    // ------------------------------------------------------------------ NUMA
+
+    private void numa(String collector, long heapMiB) {
+        List<HostFacts.NumaNode> nodes = facts.numaNodes().stream().filter(n -> n.memTotalBytes() > 0).toList();
+        if (nodes.size() <= 1) {
+            step("numa", nodes.isEmpty() ? "no NUMA nodes in /sys/devices/system/node: UseNUMA not set"
+                    : "1 node: all memory is local, UseNUMA not set");
+            return;
+        }
+        long largest = nodes.stream().mapToLong(HostFacts.NumaNode::memTotalBytes).max().orElse(0) / Sizes.MIB;
+        String base = String.format(Locale.ROOT, "%d nodes, the largest holds %,d MiB; heap %,d MiB", nodes.size(),
+                largest, heapMiB);
+        if (heapMiB <= largest) {
+            step("numa", base + " fits in one node: UseNUMA not set (S2: no gain when the heap fits in a node)");
+            return;
+        }
+        boolean aware = switch (collector) {
+            case "Parallel", "ZGC" -> true;
+            case "G1" -> req.jdkFeature() >= 14; // JEP 345
+            default -> false;
+        };
+        if (!aware) {
+            step("numa", base + " spans nodes, but " + collector + " on JDK " + req.jdkFeature()
+                    + " is not NUMA-aware (G1 is from JDK 14): UseNUMA not set");
+            return;
+        }
+        flags.add("-XX:+UseNUMA");
+        step("numa", base + " > one node: -XX:+UseNUMA keeps each thread's new objects on its own node (S2)");
+    }
+
+    // ------------------------------------------------------------------ logging
+
+    private void logging() {
+        if (req.jdkFeature() >= 9) {
+            flags.add("-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m");
+            step("logging", "unified GC and safepoint logging, 5 files of 50 MB: what 'jvmtune analyze' reads");
+        } else {
+            flags.addAll(List.of("-Xloggc:gc.log", "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
+                    "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime", "-XX:+PrintAdaptiveSizePolicy",
+                    "-XX:+UseGCLogFileRotation", "-XX:NumberOfGCLogFiles=5", "-XX:GCLogFileSize=50M"));
+            step("logging", "JDK 8 GC logging with details, stopped time and rotation (5 files of 50 MB)");
+            notes.add("JDK 8 reads cgroup limits only from 8u191; the explicit heap and thread flags above make "
+                    + "this configuration independent of that");
+        }
+    }
+
+    private void step(String topic, String text) {
+        steps.add(new Baseline.Step(topic, text));
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+}
