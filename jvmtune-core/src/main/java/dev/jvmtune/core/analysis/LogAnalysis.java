@@ -35,6 +35,9 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
                 stream.onEvent(alsoTo);
             }
             stream.onSafepoint(analyzer::accept);
+            stream.onCodeCache(analyzer::accept);
+            stream.onCompilation(analyzer::accept);
+            stream.onCpuLoad(analyzer::accept);
             if (progress != null) {
                 stream.onProgress(progress);
             }
