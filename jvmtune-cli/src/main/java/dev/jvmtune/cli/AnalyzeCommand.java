@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "analyze", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
-                "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), plain, .gz or .zip. "
+                "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations) or a JFR recording (.jfr), "
+                        + "plain, .gz or .zip. "
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
                         + "are read as one timeline in order; logs of different JVMs are analyzed separately.", ""},
         exitCodeListHeading = "%nExit codes:%n",
@@ -34,7 +35,8 @@ import picocli.CommandLine.Parameters;
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
                 "3:a file is missing or cannot be read",
-                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, JDK 8 format, JFR)"},
+                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, JDK 8 format, "
+                        + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
                 "  jvmtune analyze --events events.jsonl logs/", "",
                 "To get a log worth analyzing, run java with:",

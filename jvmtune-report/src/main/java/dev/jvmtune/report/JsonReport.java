@@ -175,7 +175,53 @@ public final class JsonReport {
             g.writeNumberField(e.getKey().name(), e.getValue());
         }
         g.writeEndObject();
+        writeJit(g, a);
         g.writeEndObject();
+    }
+
+    /** Code cache, compilation and CPU load: JFR recordings only, {@code null} for GC logs. */
+    private static void writeJit(JsonGenerator g, Analysis a) throws IOException {
+        Analysis.CodeCache cc = a.codeCache();
+        if (cc == null) {
+            g.writeNullField("codeCache");
+        } else {
+            g.writeObjectFieldStart("codeCache");
+            g.writeNumberField("samples", cc.samples());
+            g.writeNumberField("fullEvents", cc.fullEvents());
+            g.writeArrayFieldStart("heaps");
+            for (Analysis.CodeHeap h : cc.heaps()) {
+                g.writeStartObject();
+                g.writeStringField("name", h.name());
+                g.writeNumberField("reservedBytes", h.reservedBytes());
+                g.writeNumberField("peakUsedBytes", h.peakUsedBytes());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        Analysis.Compilations c = a.compilation();
+        if (c == null) {
+            g.writeNullField("compilation");
+        } else {
+            g.writeObjectFieldStart("compilation");
+            g.writeNumberField("count", c.count());
+            number(g, "totalMs", c.totalMs());
+            number(g, "maxMs", c.maxMs());
+            g.writeNumberField("failures", c.failures());
+            g.writeEndObject();
+        }
+        Analysis.CpuLoad cpu = a.cpuLoad();
+        if (cpu == null) {
+            g.writeNullField("cpuLoad");
+        } else {
+            g.writeObjectFieldStart("cpuLoad");
+            g.writeNumberField("samples", cpu.samples());
+            number(g, "meanJvmPct", cpu.meanJvmPct());
+            number(g, "maxJvmPct", cpu.maxJvmPct());
+            number(g, "meanMachinePct", cpu.meanMachinePct());
+            number(g, "maxMachinePct", cpu.maxMachinePct());
+            g.writeEndObject();
+        }
     }
 
     private static void writePauses(JsonGenerator g, PauseStats p) throws IOException {

@@ -7,6 +7,7 @@ import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
+import dev.jvmtune.core.parse.LogFormat;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,14 @@ public final class TextReport {
             bytes += in.bytes();
             unrecognized += in.unrecognizedLines();
         }
-        out.printf(Locale.ROOT, "Log       %d file(s), %,d lines, %s, %,d unrecognized; covers %s%n",
-                run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
+        boolean jfr = !run.inputs().isEmpty() && run.inputs().stream().allMatch(in -> in.format() == LogFormat.JFR);
+        if (jfr) {
+            out.printf(Locale.ROOT, "Recording %d file(s), %,d events, %s; covers %s%n",
+                    run.inputs().size(), lines, mb(bytes), seconds(a.durationSec()));
+        } else {
+            out.printf(Locale.ROOT, "Log       %d file(s), %,d lines, %s, %,d unrecognized; covers %s%n",
+                    run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
+        }
         out.println();
 
         PauseStats all = a.pauses();
@@ -57,9 +64,12 @@ public final class TextReport {
             out.printf(Locale.ROOT, "Concurrent      %,d phases, %.1f ms in total%n", a.concurrentCount(), a.concurrentMs());
         }
         if (a.safepoints().count() > 0) {
-            out.printf(Locale.ROOT, "Safepoints      %,d, stopped %.1f ms in total (%.1f ms reaching them, %.1f ms not "
-                            + "for GC), longest %.3f ms%n", a.safepoints().count(), a.safepoints().totalMs(),
-                    a.safepoints().timeToSafepointMs(), a.safepoints().nonGcMs(), a.safepoints().maxMs());
+            // a JFR recording without jdk.SafepointStateSynchronization does not tell the time to reach them
+            String reaching = Double.isNaN(a.safepoints().timeToSafepointMs()) ? ""
+                    : String.format(Locale.ROOT, ", %.1f ms reaching them", a.safepoints().timeToSafepointMs());
+            out.printf(Locale.ROOT, "Safepoints      %,d, stopped %.1f ms in total (%.1f ms not for GC%s), longest %.3f ms%n",
+                    a.safepoints().count(), a.safepoints().totalMs(), a.safepoints().nonGcMs(), reaching,
+                    a.safepoints().maxMs());
         }
         if (!a.incidents().isEmpty()) {
             List<String> incidents = new ArrayList<>();
@@ -67,6 +77,7 @@ public final class TextReport {
                     e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + e.getValue()));
             out.println("Incidents       " + String.join(", ", incidents));
         }
+        jit(out, a);
         if (!a.pausesByCause().isEmpty()) {
             List<String> causes = new ArrayList<>();
             a.pausesByCause().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
@@ -87,6 +98,29 @@ public final class TextReport {
             for (InputStats.LineSample s : in.samples()) {
                 out.println("skipped: " + in.path() + ":" + s.line() + ": " + s.text());
             }
+        }
+    }
+
+    /** Code cache, compilation and CPU load lines, present for JFR recordings. */
+    private static void jit(PrintStream out, Analysis a) {
+        if (a.codeCache() != null) {
+            List<String> heaps = new ArrayList<>();
+            for (Analysis.CodeHeap h : a.codeCache().heaps()) {
+                heaps.add(String.format(Locale.ROOT, "%s %s of %s", h.name(), mb(h.peakUsedBytes()),
+                        mb(h.reservedBytes())));
+            }
+            out.printf(Locale.ROOT, "Code cache      peak %s; %d full event(s)%n", String.join(", ", heaps),
+                    a.codeCache().fullEvents());
+        }
+        if (a.compilation() != null) {
+            Analysis.Compilations c = a.compilation();
+            out.printf(Locale.ROOT, "Compilation     %,d recorded, %.1f ms in total, longest %.3f ms, %d failed%n",
+                    c.count(), c.totalMs(), c.maxMs(), c.failures());
+        }
+        if (a.cpuLoad() != null) {
+            Analysis.CpuLoad c = a.cpuLoad();
+            out.printf(Locale.ROOT, "CPU load        JVM mean %.1f %%, max %.1f %%; machine mean %.1f %%, max %.1f %%%n",
+                    c.meanJvmPct(), c.maxJvmPct(), c.meanMachinePct(), c.maxMachinePct());
         }
     }
 

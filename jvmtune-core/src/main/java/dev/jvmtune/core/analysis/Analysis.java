@@ -2,6 +2,7 @@ package dev.jvmtune.core.analysis;
 
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,16 +20,51 @@ import java.util.Map;
  * @param promotionRateMBps  old-generation growth during young collections per second of log; NaN if unknown
  * @param incidents          collections per {@link GcIncident} the log reports (evacuation failure...)
  * @param safepoints         safepoint statistics when {@code -Xlog:safepoint} (or JDK 8's stopped-time lines) was on
+ * @param codeCache          code heap occupancy; {@code null} when the input has none (GC logs)
+ * @param compilation        JIT compilations; {@code null} when the input has none
+ * @param cpuLoad            CPU load; {@code null} when the input has none
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
                        double throughputPct, long fullGcCount, double allocationRateMBps, double promotionRateMBps,
-                       Map<GcIncident, Long> incidents, Safepoints safepoints) {
+                       Map<GcIncident, Long> incidents, Safepoints safepoints, CodeCache codeCache,
+                       Compilations compilation, CpuLoad cpuLoad) {
 
     public Analysis {
         pausesByKind = Map.copyOf(pausesByKind);
         pausesByCause = Map.copyOf(pausesByCause);
         incidents = Map.copyOf(incidents);
+    }
+
+    /**
+     * @param samples  code heap samples read (statistics and full events)
+     * @param fullEvents {@code jdk.CodeCacheFull} events: times a code heap was found full
+     * @param heaps    per code heap, in the order first seen
+     */
+    public record CodeCache(long samples, long fullEvents, List<CodeHeap> heaps) {
+        public CodeCache {
+            heaps = List.copyOf(heaps);
+        }
+    }
+
+    /** One code heap: its reserved size and the most it was seen to use. */
+    public record CodeHeap(String name, long reservedBytes, long peakUsedBytes) {
+    }
+
+    /**
+     * @param count    compilations recorded (JFR records only those above its threshold)
+     * @param totalMs  their summed duration
+     * @param maxMs    the longest
+     * @param failures compilations that did not succeed
+     */
+    public record Compilations(long count, double totalMs, double maxMs, long failures) {
+    }
+
+    /**
+     * Shares of the machine's CPU capacity in percent: the JVM's user + system, and the whole machine's.
+     */
+    public record CpuLoad(long samples, double meanJvmPct, double maxJvmPct, double meanMachinePct,
+                          double maxMachinePct) {
     }
 
     /**

@@ -1,11 +1,16 @@
 package dev.jvmtune.core.analysis;
 
+import dev.jvmtune.core.model.CodeCacheSample;
+import dev.jvmtune.core.model.Compilation;
+import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -41,6 +46,20 @@ public final class Analyzer {
     private double namedNonGcMs;
     private boolean operationsNamed;
     private final Map<GcIncident, Long> incidents = new EnumMap<>(GcIncident.class);
+    private boolean ttspKnown;
+
+    private long codeCacheSamples;
+    private long codeCacheFull;
+    private final Map<String, Analysis.CodeHeap> codeHeaps = new LinkedHashMap<>();
+    private long compilations;
+    private double compileMs;
+    private double compileMax;
+    private long compileFailures;
+    private long cpuSamples;
+    private double jvmCpuSum;
+    private double machineCpuSum;
+    private double jvmCpuMax;
+    private double machineCpuMax;
 
     public void accept(GcEvent e) {
         double t = e.uptimeSec();
@@ -101,6 +120,35 @@ public final class Analyzer {
         }
     }
 
+    public void accept(CodeCacheSample s) {
+        codeCacheSamples++;
+        if (s.full()) {
+            codeCacheFull++;
+        }
+        codeHeaps.merge(s.codeHeap(), new Analysis.CodeHeap(s.codeHeap(), s.reservedBytes(), s.usedBytes()),
+                (a, b) -> new Analysis.CodeHeap(a.name(), Math.max(a.reservedBytes(), b.reservedBytes()),
+                        Math.max(a.peakUsedBytes(), b.peakUsedBytes())));
+    }
+
+    public void accept(Compilation c) {
+        compilations++;
+        compileMs += c.durationMs();
+        compileMax = Math.max(compileMax, c.durationMs());
+        if (!c.success()) {
+            compileFailures++;
+        }
+    }
+
+    public void accept(CpuLoadSample s) {
+        double jvm = 100.0 * (s.jvmUser() + s.jvmSystem());
+        double machine = 100.0 * s.machineTotal();
+        cpuSamples++;
+        jvmCpuSum += jvm;
+        machineCpuSum += machine;
+        jvmCpuMax = Math.max(jvmCpuMax, jvm);
+        machineCpuMax = Math.max(machineCpuMax, machine);
+    }
+
     public void accept(SafepointEvent s) {
         safepointCount++;
         if (!Double.isNaN(s.totalMs())) {
@@ -109,6 +157,7 @@ public final class Analyzer {
         }
         if (!Double.isNaN(s.timeToSafepointMs())) {
             ttspMs += s.timeToSafepointMs();
+            ttspKnown = true;
         }
         if (!s.operation().isEmpty()) {
             operationsNamed = true;
@@ -146,8 +195,14 @@ public final class Analyzer {
         double nonGc = safepointCount == 0 ? Double.NaN
                 : operationsNamed ? namedNonGcMs : Math.max(0, safepointMs - all.totalMs());
         return new Analysis(duration, all, kinds, byCause, concurrentCount, concurrentMs, throughput, fullGcs,
-                allocRate, promoRate, incidents, new Analysis.Safepoints(safepointCount, safepointMs, ttspMs,
-                safepointCount == 0 ? Double.NaN : safepointMax, nonGc));
+                allocRate, promoRate, incidents, new Analysis.Safepoints(safepointCount, safepointMs,
+                ttspKnown || safepointCount == 0 ? ttspMs : Double.NaN,
+                safepointCount == 0 ? Double.NaN : safepointMax, nonGc),
+                codeCacheSamples == 0 ? null : new Analysis.CodeCache(codeCacheSamples, codeCacheFull,
+                        List.copyOf(codeHeaps.values())),
+                compilations == 0 ? null : new Analysis.Compilations(compilations, compileMs, compileMax, compileFailures),
+                cpuSamples == 0 ? null : new Analysis.CpuLoad(cpuSamples, jvmCpuSum / cpuSamples, jvmCpuMax,
+                        machineCpuSum / cpuSamples, machineCpuMax));
     }
 
     private static double nanToMax(double v) {

@@ -39,6 +39,9 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
                 stream.onEvent(alsoTo);
             }
             stream.onSafepoint(s -> runs.analyzer.accept(s));
+            stream.onCodeCache(c -> runs.analyzer.accept(c));
+            stream.onCompilation(c -> runs.analyzer.accept(c));
+            stream.onCpuLoad(c -> runs.analyzer.accept(c));
             stream.onRestart(r -> runs.restart(stream, r));
             if (progress != null) {
                 stream.onProgress(progress);

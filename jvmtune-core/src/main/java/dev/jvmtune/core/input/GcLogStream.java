@@ -1,6 +1,9 @@
 package dev.jvmtune.core.input;
 
 import dev.jvmtune.core.input.InputStats.LineSample;
+import dev.jvmtune.core.model.CodeCacheSample;
+import dev.jvmtune.core.model.Compilation;
+import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.SafepointEvent;
@@ -9,14 +12,18 @@ import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.Sniffer;
+import dev.jvmtune.core.parse.TimelineParser;
+import dev.jvmtune.core.parse.jfr.JfrParser;
 import dev.jvmtune.core.parse.legacy.LegacyParsers;
 import dev.jvmtune.core.parse.unified.UnifiedLogParser;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +31,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
- * Reads one timeline (a log, or a rotated set) and pushes its events to registered actions, in the
+ * Reads one timeline (a log, a rotated set, or a JFR recording) and pushes its events to registered actions, in the
  * manner of {@code jdk.jfr.consumer.EventStream}:
  *
  * <pre>{@code
@@ -36,7 +43,8 @@ import java.util.function.LongConsumer;
  * }</pre>
  *
  * Memory use does not grow with the size of the log: lines are scanned in place and only open
- * collections are kept.
+ * collections are kept. A text file goes to the {@link LogParser} of its dialect, line by line; a JFR
+ * recording to {@link JfrParser}, event by event; both push to the same listener.
  */
 public final class GcLogStream implements AutoCloseable {
 
@@ -50,9 +58,15 @@ public final class GcLogStream implements AutoCloseable {
     private final List<Consumer<GcEvent>> eventActions = new ArrayList<>();
     private final List<Consumer<SafepointEvent>> safepointActions = new ArrayList<>();
     private final List<Consumer<Restart>> restartActions = new ArrayList<>();
+    private final List<Consumer<CodeCacheSample>> codeCacheActions = new ArrayList<>();
+    private final List<Consumer<Compilation>> compilationActions = new ArrayList<>();
+    private final List<Consumer<CpuLoadSample>> cpuLoadActions = new ArrayList<>();
     private final List<InputStats> failed = new ArrayList<>();
     private final List<FileRead> reads = new ArrayList<>();
+    /** Reads a text timeline; null for a recording. */
     private LogParser parser;
+    /** Reads a JFR timeline; null for text. */
+    private JfrParser jfr;
     private boolean started;
     private LongConsumer progress;
     private long bytesBefore;
@@ -102,7 +116,25 @@ public final class GcLogStream implements AutoCloseable {
     public record Restart(String file, long line, double lastSec, double firstSec) {
     }
 
-    /** Called with the number of bytes read so far (all files) every few megabytes. */
+    /** Code heap samples and code-cache-full events; JFR recordings only. */
+    public void onCodeCache(Consumer<CodeCacheSample> action) {
+        codeCacheActions.add(action);
+    }
+
+    /** JIT compilations above the recording's threshold; JFR recordings only. */
+    public void onCompilation(Consumer<Compilation> action) {
+        compilationActions.add(action);
+    }
+
+    /** CPU load samples; JFR recordings only. */
+    public void onCpuLoad(Consumer<CpuLoadSample> action) {
+        cpuLoadActions.add(action);
+    }
+
+    /**
+     * Called with the number of bytes read so far (all files) every few megabytes; for a JFR recording, an
+     * estimate from how far into the recording's time span the events read lie.
+     */
     public void onProgress(LongConsumer action) {
         progress = action;
     }
@@ -130,11 +162,11 @@ public final class GcLogStream implements AutoCloseable {
                         List.of(new LineSample(0, e.getMessage()))));
             }
         }
-        if (parser == null) {
+        if (reader() == null) {
             throw firstProblem != null ? firstProblem
                     : new UnsupportedLogException(timeline.name() + ": no input", LogFormat.UNKNOWN);
         }
-        parser.finish();
+        reader().finish();
     }
 
     private void readFile(LogFile file) throws IOException {
@@ -170,8 +202,12 @@ public final class GcLogStream implements AutoCloseable {
                 throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
             }
             if (sniff.format() == LogFormat.JFR) {
-                throw new UnsupportedLogException(file.displayName()
-                        + ": a JFR recording; this version reads unified GC logs (-Xlog:gc*) only", LogFormat.JFR);
+                readJfr(file, head, rest);
+                return;
+            }
+            if (jfr != null) {
+                throw new UnsupportedLogException(file.displayName() + ": a text log in the same set as a JFR "
+                        + "recording; give it as a separate argument", sniff.format());
             }
             if (sniff.binary()) {
                 throw new UnsupportedLogException(file.displayName() + ": binary data, not a text GC log",
@@ -216,9 +252,63 @@ public final class GcLogStream implements AutoCloseable {
                 listener.onWarning(lines.lineNumber(), "reading stopped: " + e.getMessage());
             } finally {
                 parser.fileBoundary();
-                reads.add(new FileRead(file.displayName(), listener, lines.bytesRead(), lines.lineNumber()));
+                reads.add(new FileRead(file.displayName(), parser.format(), listener, lines.bytesRead(),
+                        lines.lineNumber()));
                 bytesBefore += lines.bytesRead();
             }
+        }
+    }
+
+    /** The reader of this timeline, text or JFR; null before a file has been recognised. */
+    private TimelineParser reader() {
+        return parser != null ? parser : jfr;
+    }
+
+    /**
+     * A JFR recording. {@code RecordingFile} needs a file it can seek in: a plain file is read in place, a
+     * gzip or zip entry is first copied to a temporary file, deleted afterwards.
+     */
+    private void readJfr(LogFile file, byte[] head, InputStream rest) throws IOException {
+        if (parser != null) {
+            throw new UnsupportedLogException(file.displayName() + ": a JFR recording in the same set as text "
+                    + "logs; give it as a separate argument", LogFormat.JFR);
+        }
+        FileListener listener = new FileListener();
+        // kept only once something was read, so that an unreadable recording fails the timeline
+        JfrParser reading = jfr != null ? jfr : new JfrParser(listener);
+        current = listener;
+        Path temp = null;
+        try {
+            Path recording = file.path();
+            long bytes = file.bytes();
+            if (file.entry() != null || !isPlainRecording(file.path())) {
+                temp = Files.createTempFile("jvmtune-", ".jfr");
+                try (OutputStream o = Files.newOutputStream(temp)) {
+                    o.write(head);
+                    rest.transferTo(o);
+                } catch (IOException e) {
+                    listener.onWarning(0, "decompressing stopped: " + e.getMessage() + "; reading what was copied");
+                }
+                recording = temp;
+                bytes = Files.size(temp);
+            }
+            long before = bytesBefore;
+            LongConsumer fileProgress = progress == null ? null : b -> progress.accept(before + b);
+            long events = reading.read(recording, file.displayName(), bytes, fileProgress);
+            jfr = reading;
+            reads.add(new FileRead(file.displayName(), LogFormat.JFR, listener, bytes, events));
+            bytesBefore += bytes;
+        } finally {
+            if (temp != null) {
+                Files.deleteIfExists(temp);
+            }
+        }
+    }
+
+    private static boolean isPlainRecording(Path path) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
         }
     }
 
@@ -231,28 +321,29 @@ public final class GcLogStream implements AutoCloseable {
 
     /** Facts gathered from the log ({@link JvmFacts#empty()} before {@link #start()}). */
     public JvmFacts facts() {
-        return parser == null ? JvmFacts.empty() : parser.facts();
+        return reader() == null ? JvmFacts.empty() : reader().facts();
     }
 
     /** What was read from each file, in reading order, then the files that could not be read. */
     public List<InputStats> inputs() {
         List<InputStats> all = new ArrayList<>();
         for (FileRead r : reads) {
-            all.add(r.listener.stats(r.path, r.bytes, r.lines));
+            all.add(r.listener.stats(r.path, r.format, r.bytes, r.lines));
         }
         all.addAll(failed);
         return all;
     }
 
-    private record FileRead(String path, FileListener listener, long bytes, long lines) {
+    /** @param lines lines read, or events for a JFR recording */
+    private record FileRead(String path, LogFormat format, FileListener listener, long bytes, long lines) {
     }
 
     public double firstTimestampSec() {
-        return parser == null ? Double.NaN : parser.firstTimestampSec();
+        return reader() == null ? Double.NaN : reader().firstTimestampSec();
     }
 
     public double lastTimestampSec() {
-        return parser == null ? Double.NaN : parser.lastTimestampSec();
+        return reader() == null ? Double.NaN : reader().lastTimestampSec();
     }
 
     public LogInputs.Timeline timeline() {
@@ -300,6 +391,27 @@ public final class GcLogStream implements AutoCloseable {
         }
 
         @Override
+        public void onCodeCache(CodeCacheSample sample) {
+            for (Consumer<CodeCacheSample> a : codeCacheActions) {
+                a.accept(sample);
+            }
+        }
+
+        @Override
+        public void onCompilation(Compilation compilation) {
+            for (Consumer<Compilation> a : compilationActions) {
+                a.accept(compilation);
+            }
+        }
+
+        @Override
+        public void onCpuLoad(CpuLoadSample sample) {
+            for (Consumer<CpuLoadSample> a : cpuLoadActions) {
+                a.accept(sample);
+            }
+        }
+
+        @Override
         public void onUnrecognized(long line, byte[] buf, int from, int to) {
             FileListener target = current != null ? current : this;
             target.unrecognized++;
@@ -317,8 +429,8 @@ public final class GcLogStream implements AutoCloseable {
             }
         }
 
-        InputStats stats(String path, long bytes, long lines) {
-            return new InputStats(path, parser.format(), bytes, lines, unrecognized, samples, warnings);
+        InputStats stats(String path, LogFormat format, long bytes, long lines) {
+            return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings);
         }
     }
 }

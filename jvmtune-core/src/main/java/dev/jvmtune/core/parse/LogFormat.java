@@ -4,7 +4,7 @@ package dev.jvmtune.core.parse;
 public enum LogFormat {
     UNIFIED("unified logging (JDK 9+ -Xlog:gc)", true),
     LEGACY("JDK 6-8 -XX:+PrintGC* / -verbose:gc", false),
-    JFR("JDK Flight Recorder recording", false),
+    JFR("JDK Flight Recorder recording", true),
     UNKNOWN("not a GC log", false);
 
     private final String description;

@@ -1,5 +1,8 @@
 package dev.jvmtune.core.parse;
 
+import dev.jvmtune.core.model.CodeCacheSample;
+import dev.jvmtune.core.model.Compilation;
+import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.SafepointEvent;
 
@@ -9,6 +12,18 @@ public interface ParseListener {
     void onEvent(GcEvent event);
 
     default void onSafepoint(SafepointEvent safepoint) {
+    }
+
+    /** Code heap occupancy; only JFR recordings carry it. */
+    default void onCodeCache(CodeCacheSample sample) {
+    }
+
+    /** A JIT compilation; only JFR recordings carry it. */
+    default void onCompilation(Compilation compilation) {
+    }
+
+    /** CPU load; only JFR recordings carry it. */
+    default void onCpuLoad(CpuLoadSample sample) {
     }
 
     /** A line that is not part of the dialect; {@code text} is only valid during the call. */
