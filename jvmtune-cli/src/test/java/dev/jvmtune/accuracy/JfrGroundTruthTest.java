@@ -264,8 +264,10 @@ class JfrGroundTruthTest {
                         -1, true),
                 new StrictCase(new Case("17", JDK17, Collector.ZGC, INFO_ZGC, "uptimemillis,tid,level", "default"),
                         ZGC_STRICT_MISSES, true),
+                // total not strict: ~10-60 ms over ~170 sub-millisecond pauses; one descheduled pause moves
+                // it past 1% (+2.8% seen on a loaded machine), see docs/accuracy.md
                 new StrictCase(new Case("17", JDK17, Collector.SHENANDOAH, INFO, "time,pid,tags", "default"),
-                        -1, true),
+                        -1, false),
                 new StrictCase(new Case("25", JDK25, Collector.SERIAL, INFO, "hostname,uptimemillis,level,tags",
                         "default"), -1, false),
                 new StrictCase(new Case("25", JDK25, Collector.PARALLEL, INFO, "uptime,tid", "default"), -1, false),
