@@ -28,7 +28,6 @@ public final class LegacyParsers {
             throw new UnsupportedLogException(name + ": a JDK 6-8 G1 log (-XX:+PrintGCDetails); "
                     + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
         }
-        throw new UnsupportedLogException(name + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
-                + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+        return new LegacyGenerationalParser(out);
     }
 }
