@@ -7,6 +7,7 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
@@ -49,6 +50,8 @@ public final class LegacyGenerationalParser implements LogParser {
      * they alternate, and a full collection ends a cycle.
      */
     private boolean nextIsRemark;
+    /** The old generation's name as the log gives it ("CMS", "Tenured", "ParOldGen", "PSOldGen"). */
+    private String oldName;
 
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
@@ -218,11 +221,52 @@ public final class LegacyGenerationalParser implements LogParser {
         if (d.collectorHint != null) {
             inferredCollector = d.collectorHint;
         }
+        if (facts.collector == null && inferredCollector != null) {
+            facts.collector = inferredCollector;
+        }
+        oldGeneration(kind, d);
         Instant wall = d.dateFrom >= 0 ? date(r, d.dateFrom, d.dateTo) : null;
         double up = uptime(d.startUptime, wall);
         double ms = d.pauseMs;
         out.onEvent(new GcEvent(-1, up, wall, collector(), kind, name, d.cause, ms, ms, d.heap, d.pools, d.phases,
                 d.cpu, d.incidents, line));
+    }
+
+    /**
+     * A young collection's record gives the young generation and the heap, not the old generation; the old
+     * one is their difference, which is what the collection promoted. It is named as the log names the
+     * old generation elsewhere (ParOldGen and PSOldGen both follow PSYoungGen), else by its usual partner.
+     */
+    private void oldGeneration(GcKind kind, RecordDecoder d) {
+        MemoryUsage young = null;
+        for (MemoryUsage p : d.pools) {
+            switch (p.name()) {
+                case "Tenured", "CMS", "ParOldGen", "PSOldGen" -> {
+                    oldName = p.name();
+                    return;
+                }
+                default -> {
+                    if (p.name().equals(d.youngPool)) {
+                        young = p;
+                    }
+                }
+            }
+        }
+        MemoryUsage heap = d.heap;
+        if (kind != GcKind.YOUNG || young == null || heap == null || heap.beforeBytes() < 0
+                || young.beforeBytes() < 0) {
+            return;
+        }
+        String name = oldName != null ? oldName : switch (young.name()) {
+            case "ParNew", "ASParNew" -> "CMS".equals(collector()) ? "CMS" : "Tenured";
+            case "PSYoungGen", "ASPSYoungGen" -> facts.version != null && facts.version.startsWith("1.6")
+                    ? "PSOldGen" : "ParOldGen";
+            default -> "Tenured";
+        };
+        long capacity = heap.capacityBytes() >= 0 && young.capacityBytes() >= 0
+                ? heap.capacityBytes() - young.capacityBytes() : MemoryUsage.UNKNOWN;
+        d.pools.add(MemoryUsage.bytes(name, heap.beforeBytes() - young.beforeBytes(),
+                heap.afterBytes() - young.afterBytes(), capacity));
     }
 
     private String collector() {

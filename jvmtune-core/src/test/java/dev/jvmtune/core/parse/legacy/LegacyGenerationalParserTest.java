@@ -124,7 +124,9 @@ class LegacyGenerationalParserTest {
         assertEquals("GCLocker Initiated GC", e.cause());
         assertEquals(15.816, e.pauseMs(), EPS);
         assertEquals(MemoryUsage.bytes("Heap", 174848L << 10, 25512L << 10, 354944L << 10), e.heap());
-        assertEquals(List.of(MemoryUsage.bytes("ParNew", 174848L << 10, 25512L << 10, 349568L << 10)), e.pools());
+        // the old generation is the heap less the young one: nothing promoted here
+        assertEquals(List.of(MemoryUsage.bytes("ParNew", 174848L << 10, 25512L << 10, 349568L << 10),
+                MemoryUsage.bytes("CMS", 0, 0, 5376L << 10)), e.pools());
         assertEquals(15.738, e.phaseMs("ParNew"), EPS);
         assertEquals(0.07, e.cpu().userSec(), EPS);
         assertEquals(0.03, e.cpu().sysSec(), EPS);
@@ -266,6 +268,10 @@ class LegacyGenerationalParserTest {
         assertEquals(MemoryUsage.bytes("Heap", 786432L << 10, 122819L << 10, 3014656L << 10), e.heap());
         assertEquals(0.25, e.cpu().userSec(), EPS);
         assertEquals(5249, p.stats().lines());
+        // line 30 promoted 92913K: [PSYoungGen: 909251K->131043K(917504K)] 909251K->223956K(3014656K)
+        GcEvent second = p.at(30, GcKind.YOUNG);
+        assertEquals(MemoryUsage.bytes("ParOldGen", 0, (223956L - 131043L) << 10, (3014656L - 917504L) << 10),
+                second.pool("ParOldGen"));
     }
 
     /** PrintAdaptiveSizePolicy breaks the record after {@code [GC (Allocation Failure) }. */
