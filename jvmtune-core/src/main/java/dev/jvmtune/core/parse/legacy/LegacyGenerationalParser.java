@@ -167,26 +167,30 @@ public final class LegacyGenerationalParser implements LogParser {
             }
             return;
         }
-        if (!decoder.decode(r, 0, n)) {
-            int p = RecordDecoder.skipStamps(r, 0, n);
-            // PrintReferenceGC's "[Preclean SoftReferences, 0.0000150 secs]..." before a concurrent preclean
-            if (!startsWith(r, p, n, "[Preclean ")) {
-                unrecognized(line, r, n);
+        // the text is balanced, so whatever follows a record is whole records too: "... real=0.09 secs]
+        // 2020-09-23T16:49:09.812+0800: 504426.827: [Full GC ..." prints two on a line
+        int from = 0;
+        while (from < n && Bytes.indexOf(r, from, n, (byte) '[') >= 0) {
+            if (!decoder.decode(r, from, n)) {
+                int p = RecordDecoder.skipStamps(r, from, n);
+                // PrintReferenceGC's "[Preclean SoftReferences, 0.0000150 secs]..." before a concurrent preclean
+                if (startsWith(r, p, n, "[Preclean ")) {
+                    return;
+                }
+                if (from == 0) {
+                    unrecognized(line, r, n);
+                } else {
+                    out.onWarning(line, "text after a collection record is not one: "
+                            + Bytes.string(r, from, Math.min(n, from + 100)));
+                }
+                return;
             }
-            return;
-        }
-        if (Double.isNaN(decoder.pauseMs)) {
-            out.onWarning(line, "a " + decoder.label + " record without its pause time; it is left out");
-            return;
-        }
-        emit(line, r);
-        int rest = decoder.end;
-        if (rest < n && Bytes.indexOf(r, rest, n, (byte) '[') >= 0) {
-            // "... real=0.09 secs]2020-09-23T16:49:09.812+0800: 504426.827: [Full GC ...": two records on a line
-            byte[] next = java.util.Arrays.copyOfRange(r, rest, n);
-            if (assembler.append(next, 0, next.length, line)) {
-                record(line);
+            if (Double.isNaN(decoder.pauseMs)) {
+                out.onWarning(line, "a " + decoder.label + " record without its pause time; it is left out");
+            } else {
+                emit(line, r);
             }
+            from = decoder.end;
         }
     }
 

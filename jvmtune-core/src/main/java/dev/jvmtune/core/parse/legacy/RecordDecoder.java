@@ -246,7 +246,8 @@ final class RecordDecoder {
                 continue;
             }
             if (isDigit(c)) {
-                p = number(b, p, to, depth);
+                // a malformed number may be left where it is: always move on
+                p = Math.max(number(b, p, to, depth), p + 1);
                 continue;
             }
             p++;

@@ -407,10 +407,13 @@ class LegacyGenerationalParserTest {
                 something else entirely
                 2.000: [GC 2.000: [DefNew: 1000K->100K(2000K), 0.0010000 secs] 3000K->2100K(4000K), 0.0012000 secs]
                 : 3000K->]]]] [[[ 0.1 secs
+                2.500: [GC 2.500: [ParNew: 2016-03-22T10:06:43.528-0100x 1000K->100K(2000K), 0.0010000 secs] 3000K->2100K(4000K), 0.0013000 secs]
                 3.000: [GC [[[[
                 """, StandardCharsets.ISO_8859_1);
         Parsed p = parse(log);
-        assertEquals(2, p.events().size());
+        // a date-shaped number that is no stamp once made the decoder spin on it
+        assertEquals(1.3, p.at(5, GcKind.YOUNG).pauseMs(), EPS);
+        assertEquals(3, p.events().size());
         assertEquals(2, p.stats().unrecognizedLines(), () -> p.stats().samples().toString());
         assertEquals(2, p.stats().samples().get(0).line());
         assertEquals(1, p.stats().warnings().size(), () -> p.stats().warnings().toString());
