@@ -112,7 +112,12 @@ class BadInputCliTest {
     void jdk8Log() throws IOException {
         Path f = dir.resolve("gc-jdk8.log");
         Files.copy(CliRun.corpus("preunified/ps/details/memoryleak2.log"), f);
-        assertRefused(f, NOT_ANALYZABLE, "JDK 6-8");
+        CliRun r = CliRun.of("analyze", "--json", f.toString());
+        assertEquals(OK, r.exit(), r.err());
+        r.noStackTrace();
+        assertEquals("legacy", input(r).path("format").asText());
+        assertEquals(0, input(r).path("unrecognizedLines").asLong());
+        assertEquals(863, r.json().path("summary").path("pauses").path("count").asLong());
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.jvmtune.core.parse;
 /** Log dialects the sniffer can name. Only those with {@link #supported} have a parser in this version. */
 public enum LogFormat {
     UNIFIED("unified logging (JDK 9+ -Xlog:gc)", true),
-    LEGACY("JDK 6-8 -XX:+PrintGC* / -verbose:gc", false),
+    LEGACY("JDK 6-8 -XX:+PrintGC* / -verbose:gc", true),
     JFR("JDK Flight Recorder recording", true),
     UNKNOWN("not a GC log", false);
 

@@ -127,7 +127,10 @@ class BadInputTest {
     void legacyJdk8Log() throws IOException {
         Path f = dir.resolve("gc-jdk8.log");
         Files.copy(need(LEGACY), f);
-        assertUnsupported(f, LogFormat.LEGACY, "JDK 6-8", "-Xlog:gc*");
+        Parsed p = parse(f);
+        assertEquals(LogFormat.LEGACY, p.input().format());
+        assertEquals(863, p.events().size());
+        assertEquals(0, p.input().unrecognizedLines());
     }
 
     @Test
@@ -253,13 +256,17 @@ class BadInputTest {
     }
 
     @Test
-    void twoDialectsMixedMostlyLegacyIsRefused() throws IOException {
+    void twoDialectsMixedMostlyLegacy() throws IOException {
         List<String> lines = new ArrayList<>(realLines(0)); // two unified lines
         try (var l = Files.lines(need(LEGACY), StandardCharsets.ISO_8859_1)) {
             lines.addAll(l.limit(100).toList());
         }
         Path f = write("gc.log", join(lines));
-        assertUnsupported(f, LogFormat.LEGACY, "JDK 6-8");
+        Parsed p = parse(f);
+        assertEquals(LogFormat.LEGACY, p.input().format());
+        assertEquals(100, p.events().size());
+        assertEquals(2, p.input().unrecognizedLines(), "the unified lines are counted");
+        assertEquals(List.of(1L, 2L), p.input().samples().stream().map(LineSample::line).toList());
     }
 
     @Test

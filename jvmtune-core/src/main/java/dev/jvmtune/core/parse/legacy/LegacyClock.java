@@ -87,6 +87,13 @@ public final class LegacyClock {
      * when a restart is known before its first stamp: a JVM header line in the middle of the log).
      */
     public record Restart(long line, double lastSec, double firstSec) {
+
+        /** The warning the parsers give, so a reader of the report can find the place. */
+        public String message() {
+            return String.format(Locale.ROOT, "clock went back from %.3fs%s: a JVM restart or another log appended "
+                    + "here; what follows is analyzed as a new run", lastSec, Double.isNaN(firstSec)
+                    ? " (a new JVM header)" : String.format(Locale.ROOT, " to %.3fs", firstSec));
+        }
     }
 
     private Restart restart;
@@ -124,6 +131,23 @@ public final class LegacyClock {
         lastUptime = Double.NaN;
         firstDateMillis = Long.MIN_VALUE;
         lastDateMillis = Long.MIN_VALUE;
+    }
+
+    /**
+     * A stamp found inside a record (not at a line start) on this axis, without following the clock:
+     * the uptime, or seconds since the first date stamp for logs stamped with dates only.
+     */
+    public double axis(double uptimeSec, Instant date) {
+        if (!Double.isNaN(uptimeSec) || date == null) {
+            return uptimeSec;
+        }
+        return firstDateMillis == Long.MIN_VALUE ? 0.0 : (date.toEpochMilli() - firstDateMillis) / 1000.0;
+    }
+
+    /** A date stamp ({@code 2016-03-22T10:06:31.139-0100}) as an instant; {@code null} if malformed. */
+    public static Instant date(byte[] b, int from, int to) {
+        long millis = LegacyText.dateMillis(b, from, to);
+        return millis == Long.MIN_VALUE ? null : Instant.ofEpochMilli(millis);
     }
 
     /** The date of the stamp last observed, or {@code null} when it had none. */

@@ -690,10 +690,7 @@ public final class LegacyG1Parser implements LogParser {
     /** Another JVM's log continues the file: what is open belongs to the run that ended. */
     private void restart(LegacyClock.Restart r) {
         flush(r.line());
-        out.onWarning(r.line(), String.format(java.util.Locale.ROOT, "clock went back from %.3fs%s: a JVM restart "
-                + "or another log appended here; what follows is analyzed as a new run", r.lastSec(),
-                Double.isNaN(r.firstSec()) ? " (a new JVM header)" : String.format(java.util.Locale.ROOT, " to %.3fs",
-                        r.firstSec())));
+        out.onWarning(r.line(), r.message());
         out.onRestart(r.line(), r.lastSec(), r.firstSec());
         facts = new JvmFacts.Builder();
         facts.collector = "G1";

@@ -27,7 +27,6 @@ public final class LegacyParsers {
         if (isG1(head, length)) {
             return new LegacyG1Parser(out);
         }
-        throw new UnsupportedLogException(name + ": a JDK 6-8 GC log (-XX:+PrintGCDetails); "
-                + "this version reads JDK 9+ unified logs (-Xlog:gc*) only", LogFormat.LEGACY);
+        return new LegacyGenerationalParser(out);
     }
 }
