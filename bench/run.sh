@@ -30,7 +30,7 @@ legacy_bases=("$corpus/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rs
 case "$mode" in
   unified) large="bench/out/g1-debug-${large_mib}m.log"; small="bench/out/g1-debug-${small_mib}m.log" ;;
   legacy) large="bench/out/g1-legacy-${large_mib}m.log"; small="bench/out/g1-legacy-${small_mib}m.log"
-    export BENCH_SKIP_GCTOOLKIT=1 BENCH_RESULTS=results-legacy.md ;;
+    export BENCH_SKIP_GCTOOLKIT=1 BENCH_RESULTS=results-legacy.md BENCH_AGREEMENT=skip ;;
   *) echo "usage: bench/run.sh [unified|legacy]" >&2; exit 2 ;;
 esac
 mvn="mvn"; command -v mvn >/dev/null || mvn="./mvnw"
