@@ -26,21 +26,25 @@ import picocli.CommandLine.Parameters;
 @Command(name = "analyze", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
-                "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations) or a JFR recording (.jfr), "
-                        + "plain, .gz or .zip. "
+                "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "
+                        + "(-XX:+PrintGCDetails and friends, or -verbose:gc; Serial, ParNew/CMS, Parallel, G1) or a "
+                        + "JFR recording (.jfr), plain, .gz or .zip. "
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
-                        + "are read as one timeline in order; logs of different JVMs are analyzed separately.", ""},
+                        + "are read as one timeline in order; logs of different JVMs are analyzed separately, and so "
+                        + "are the runs of a log that a restarted JVM appended to (the clock goes back).", ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
                 "3:a file is missing or cannot be read",
-                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, JDK 8 format, "
+                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, "
                         + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
                 "  jvmtune analyze --events events.jsonl logs/", "",
                 "To get a log worth analyzing, run java with:",
-                "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m"})
+                "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
+                "  (JDK 8: -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps",
+                "   -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause)"})
 final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "GC log files or directories of rotated logs.")

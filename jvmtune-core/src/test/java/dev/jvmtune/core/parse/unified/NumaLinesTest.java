@@ -70,4 +70,27 @@ class NumaLinesTest {
         assertEquals(95.0, locality.pct(), 1e-9);
         assertFalse(locality.byNode().isEmpty());
     }
+
+    /**
+     * A line of a real 4-node run, as quoted in a public repository's code comment (the only real G1 NUMA
+     * statistics line found; the decorations' padding is the JVM's): four nodes, a low overall ratio.
+     */
+    @Test
+    void realFourNodePlacementLineIsRead(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        Files.writeString(log, String.join("\n",
+                "[0.010s][info][gc             ] Using G1",
+                "[1.630s][info][gc,start       ] GC(23) Pause Young (Normal) (G1 Evacuation Pause)",
+                "[1.631s][info][gc,heap,numa   ] GC(23) Placement match ratio: 5% 555/10618 (0: 62% 243/392, "
+                        + "1: 53% 265/498, 2: 100% 11/11, 3: 100% 36/36)",
+                "[1.631s][info][gc             ] GC(23) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.000ms",
+                ""), StandardCharsets.ISO_8859_1);
+        JvmFacts f = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).jvm();
+        NumaStatistic placement = f.numaStatistics().get(0);
+        assertEquals(555, placement.hits());
+        assertEquals(10618, placement.requests());
+        assertEquals(4, placement.byNode().size());
+        assertEquals(new NumaStatistic.Count(265, 498), placement.byNode().get(1));
+        assertEquals(new NumaStatistic.Count(36, 36), placement.byNode().get(3));
+    }
 }
