@@ -222,7 +222,7 @@ public final class GcLogStream implements AutoCloseable {
             FileListener listener = new FileListener();
             if (parser == null) {
                 parser = sniff.format() == LogFormat.LEGACY
-                        ? LegacyParsers.create(file.displayName(), head, head.length, listener)
+                        ? LegacyParsers.create(head, head.length, listener)
                         : new UnifiedLogParser(listener);
             } else {
                 parser.fileBoundary();

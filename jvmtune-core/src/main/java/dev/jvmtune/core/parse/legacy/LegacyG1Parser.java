@@ -12,12 +12,9 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
-import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
-import dev.jvmtune.core.parse.LogFormat;
-import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import dev.jvmtune.core.parse.unified.PhasePaths;
@@ -41,7 +38,7 @@ import java.util.Set;
  * {@code [Times: ...]}) is read line by line; the event is emitted at {@code [Times: ...]} or when the next
  * record or safepoint line shows that none is coming.
  */
-public final class LegacyG1Parser implements LogParser {
+public final class LegacyG1Parser extends LegacyLogParser {
 
     private static final byte[] GC_PAUSE = ascii("GC pause");
     private static final byte[] FULL_GC = ascii("Full GC");
@@ -88,12 +85,8 @@ public final class LegacyG1Parser implements LogParser {
     private static final int MAX_DEPTH = 16;
     private static final int MAX_PHASE_DEPTH = 8;
 
-    private final ParseListener out;
     private final StringCache strings = new StringCache();
     private final PhasePaths paths = new PhasePaths();
-    private JvmFacts.Builder facts = new JvmFacts.Builder();
-    private LegacyHeader header = new LegacyHeader(facts);
-    private final LegacyClock clock;
     private final LegacyText.Stamp stamp = new LegacyText.Stamp();
     private final long[] sizes = new long[4];
 
@@ -118,29 +111,13 @@ public final class LegacyG1Parser implements LogParser {
     private double markStartUptime = Double.NaN;
 
     public LegacyG1Parser(ParseListener out) {
-        this.out = out;
-        this.clock = new LegacyClock(out);
+        super(out);
+    }
+
+    @Override
+    protected void newFacts() {
+        super.newFacts();
         facts.collector = "G1";
-    }
-
-    @Override
-    public LogFormat format() {
-        return LogFormat.LEGACY;
-    }
-
-    @Override
-    public JvmFacts facts() {
-        return facts.build();
-    }
-
-    @Override
-    public double firstTimestampSec() {
-        return clock.first();
-    }
-
-    @Override
-    public double lastTimestampSec() {
-        return clock.last();
     }
 
     @Override
@@ -242,12 +219,7 @@ public final class LegacyG1Parser implements LogParser {
             return true;
         }
         inHeapDump = false;
-        if (LegacyHeader.isVmLine(b, from, end)) {
-            LegacyClock.Restart restart = clock.headerSeen(line);
-            if (restart != null) {
-                restart(restart);
-            }
-        }
+        vmLine(b, from, end, line);
         return header.headerLine(b, from, end) || fallback(b, from, from, end, line);
     }
 
@@ -269,12 +241,8 @@ public final class LegacyG1Parser implements LogParser {
             if (isDigit(c)) {
                 next = LegacyText.stamps(b, i, end, stamp);
                 if (next > i) {
-                    lineUptime = clock.observe(stamp, b, line);
+                    lineUptime = observe(stamp, b, line);
                     lineWall = clock.lastDate();
-                    LegacyClock.Restart restart = clock.takeRestart();
-                    if (restart != null) {
-                        restart(restart);
-                    }
                     if (!Double.isNaN(lineUptime)) {
                         lastUptime = lineUptime;
                     }
@@ -686,17 +654,12 @@ public final class LegacyG1Parser implements LogParser {
 
     // ---------------------------------------------------------------- emitting
 
-    /** Emits the current record if its pause time is known; warns about and drops one that has none. */
-    /** Another JVM's log continues the file: what is open belongs to the run that ended. */
-    private void restart(LegacyClock.Restart r) {
-        flush(r.line());
-        out.onWarning(r.line(), r.message());
-        out.onRestart(r.line(), r.lastSec(), r.firstSec());
-        facts = new JvmFacts.Builder();
-        facts.collector = "G1";
-        header = new LegacyHeader(facts);
+    @Override
+    protected void endRun(long line) {
+        flush(line);
     }
 
+    /** Emits the current record if its pause time is known; warns about and drops one that has none. */
     private void flush(long line) {
         if (record.ended()) {
             emit();

@@ -5,12 +5,9 @@ import static dev.jvmtune.core.parse.legacy.RecordDecoder.startsWith;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
-import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
-import dev.jvmtune.core.parse.LogFormat;
-import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
@@ -28,12 +25,9 @@ import java.util.Set;
  * {@link RecordAssembler} joins a record's lines and cuts out the concurrent-phase records printed into it;
  * {@link RecordDecoder} reads the joined record. Only the record being joined is held.
  */
-public final class LegacyGenerationalParser implements LogParser {
+public final class LegacyGenerationalParser extends LegacyLogParser {
 
-    private final ParseListener out;
     private final StringCache strings = new StringCache();
-    private JvmFacts.Builder facts = new JvmFacts.Builder();
-    private LegacyHeader header = new LegacyHeader(facts);
     private final RecordDecoder decoder = new RecordDecoder(strings);
     private final RecordAssembler assembler = new RecordAssembler(this::concurrent);
     private final LegacyText.Stamp stamp = new LegacyText.Stamp();
@@ -49,31 +43,8 @@ public final class LegacyGenerationalParser implements LogParser {
     /** The old generation's name as the log gives it ("CMS", "Tenured", "ParOldGen", "PSOldGen"). */
     private String oldName;
 
-    private final LegacyClock clock;
-
     public LegacyGenerationalParser(ParseListener out) {
-        this.out = out;
-        this.clock = new LegacyClock(out);
-    }
-
-    @Override
-    public LogFormat format() {
-        return LogFormat.LEGACY;
-    }
-
-    @Override
-    public JvmFacts facts() {
-        return facts.build();
-    }
-
-    @Override
-    public double firstTimestampSec() {
-        return clock.first();
-    }
-
-    @Override
-    public double lastTimestampSec() {
-        return clock.last();
+        super(out);
     }
 
     @Override
@@ -113,12 +84,7 @@ public final class LegacyGenerationalParser implements LogParser {
             header.headerLine(b, from, end); // ends a /proc/meminfo block
             return;
         }
-        if (LegacyHeader.isVmLine(b, from, end)) {
-            LegacyClock.Restart restart = clock.headerSeen(line);
-            if (restart != null) {
-                restart(restart);
-            }
-        }
+        vmLine(b, from, end, line);
         if (!assembler.isOpen() && header.headerLine(b, from, end)) {
             return;
         }
@@ -133,7 +99,7 @@ public final class LegacyGenerationalParser implements LogParser {
         }
         // the clock is followed on line starts only: a concurrent phase printed inside a long collection
         // ends later than the next line starts
-        double up = track(stamp, b, line);
+        double up = observe(stamp, b, line);
         if (LegacyHeader.isTimeLine(b, p, end)) {
             SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
             if (s != null) {
@@ -390,23 +356,9 @@ public final class LegacyGenerationalParser implements LogParser {
 
     // ---------------------------------------------------------------- time
 
-    /** The time of a line's leading stamps; follows the log's time span and the restarts in it. */
-    private double track(LegacyText.Stamp s, byte[] b, long line) {
-        double up = clock.observe(s, b, line);
-        LegacyClock.Restart restart = clock.takeRestart();
-        if (restart != null) {
-            restart(restart);
-        }
-        return up;
-    }
-
-    /** Another JVM's log continues the file: what is open belongs to the run that ended. */
-    private void restart(LegacyClock.Restart r) {
+    @Override
+    protected void endRun(long line) {
         dropOpenRecord("a JVM restart cuts short the collection record");
-        out.onWarning(r.line(), r.message());
-        out.onRestart(r.line(), r.lastSec(), r.firstSec());
-        facts = new JvmFacts.Builder();
-        header = new LegacyHeader(facts);
         inferredCollector = null;
         oldName = null;
         nextIsRemark = false;

@@ -1,7 +1,5 @@
 package dev.jvmtune.core.parse.legacy;
 
-import dev.jvmtune.core.input.UnsupportedLogException;
-import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import java.nio.charset.StandardCharsets;
@@ -22,11 +20,8 @@ public final class LegacyParsers {
                 || s.contains("garbage-first heap") || s.contains("[Eden: ") || s.contains("[GC concurrent-");
     }
 
-    public static LogParser create(String name, byte[] head, int length, ParseListener out)
-            throws UnsupportedLogException {
-        if (isG1(head, length)) {
-            return new LegacyG1Parser(out);
-        }
-        return new LegacyGenerationalParser(out);
+    /** The parser for a legacy log whose first bytes are {@code head[0, length)}. */
+    public static LogParser create(byte[] head, int length, ParseListener out) {
+        return isG1(head, length) ? new LegacyG1Parser(out) : new LegacyGenerationalParser(out);
     }
 }

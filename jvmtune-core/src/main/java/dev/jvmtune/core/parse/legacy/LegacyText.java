@@ -93,6 +93,15 @@ public final class LegacyText {
 
     /** A non-negative decimal with '.' or ',' as separator; NaN if the range is not one. */
     public static double number(byte[] b, int from, int to) {
+        return scaled(b, from, to, 0);
+    }
+
+    /**
+     * {@code number(b, from, to)} times {@code 10^exp10}, computed in decimal so that the figure is the
+     * logged one to the last digit: seconds {@code 0,0158160} with {@code exp10 = 3} are 15.816 ms, not
+     * 15.816000000000001.
+     */
+    public static double scaled(byte[] b, int from, int to, int exp10) {
         if (from >= to) {
             return Double.NaN;
         }
@@ -103,7 +112,7 @@ public final class LegacyText {
         for (int i = from; i < to; i++) {
             byte c = b[i];
             if (isDigit(c)) {
-                if (digits < 18) {
+                if (digits < 17) {
                     mantissa = mantissa * 10 + (c - '0');
                     digits++;
                     if (separator) {
@@ -121,7 +130,17 @@ public final class LegacyText {
         if (digits == 0) {
             return Double.NaN;
         }
-        return scale >= 0 ? mantissa / Math.pow(10, scale) : mantissa * Math.pow(10, -scale);
+        int s = scale - exp10;
+        return s >= 0 ? mantissa / POW10[Math.min(s, 22)] : mantissa * POW10[Math.min(-s, 22)];
+    }
+
+    private static final double[] POW10 = new double[23];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
     }
 
     /**

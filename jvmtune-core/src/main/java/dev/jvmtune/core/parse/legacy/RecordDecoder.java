@@ -484,45 +484,9 @@ final class RecordDecoder {
 
     // ---------------------------------------------------------------- byte helpers
 
-    /**
-     * Seconds as logged ({@code 0.0158160} or {@code 0,0158160}) in milliseconds, scaled in decimal so that
-     * the figure is the logged one to the last digit (15.816, not 15.816000000000001).
-     */
+    /** Seconds as logged ({@code 0.0158160} or {@code 0,0158160}) in milliseconds, to the logged digit. */
     static double millis(byte[] b, int from, int to) {
-        long mantissa = 0;
-        int scale = 0;
-        boolean separator = false;
-        int digits = 0;
-        for (int i = from; i < to; i++) {
-            byte c = b[i];
-            if (isDigit(c)) {
-                if (digits++ >= 17) {
-                    return LegacyText.number(b, from, to) * 1000.0;
-                }
-                mantissa = mantissa * 10 + (c - '0');
-                if (separator) {
-                    scale++;
-                }
-            } else if ((c == '.' || c == ',') && !separator) {
-                separator = true;
-            } else {
-                return Double.NaN;
-            }
-        }
-        if (digits == 0) {
-            return Double.NaN;
-        }
-        scale -= 3;
-        return scale > 0 ? mantissa / POW10[Math.min(scale, 18)] : mantissa * POW10[Math.min(-scale, 18)];
-    }
-
-    private static final double[] POW10 = new double[19];
-
-    static {
-        POW10[0] = 1;
-        for (int i = 1; i < POW10.length; i++) {
-            POW10[i] = POW10[i - 1] * 10;
-        }
+        return LegacyText.scaled(b, from, to, 3);
     }
 
     /** Skips date and uptime stamps ({@code 2016-03-22T10:06:31.139-0100: 42.738: }) at {@code p}. */

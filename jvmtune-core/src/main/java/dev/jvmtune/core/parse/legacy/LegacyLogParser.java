@@ -1,0 +1,80 @@
+package dev.jvmtune.core.parse.legacy;
+
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.LogParser;
+import dev.jvmtune.core.parse.ParseListener;
+
+/**
+ * What the two JDK 6-8 dialects share: the JVM header's facts, the clock, and what a JVM restart inside
+ * the log does - the run that ended is closed, the listener told, and the new run gets facts of its own.
+ */
+abstract class LegacyLogParser implements LogParser {
+
+    protected final ParseListener out;
+    protected final LegacyClock clock;
+    protected JvmFacts.Builder facts;
+    protected LegacyHeader header;
+
+    LegacyLogParser(ParseListener out) {
+        this.out = out;
+        this.clock = new LegacyClock(out);
+        newFacts();
+    }
+
+    @Override
+    public final LogFormat format() {
+        return LogFormat.LEGACY;
+    }
+
+    @Override
+    public final JvmFacts facts() {
+        return facts.build();
+    }
+
+    @Override
+    public final double firstTimestampSec() {
+        return clock.first();
+    }
+
+    @Override
+    public final double lastTimestampSec() {
+        return clock.last();
+    }
+
+    /** The time of the stamps at a line's start, on the log's axis; a clock going back starts a new run. */
+    protected final double observe(LegacyText.Stamp stamp, byte[] b, long line) {
+        double t = clock.observe(stamp, b, line);
+        LegacyClock.Restart restart = clock.takeRestart();
+        if (restart != null) {
+            restart(restart);
+        }
+        return t;
+    }
+
+    /** A JVM's first header line after timestamped lines (not at a rotated file's start) starts a new run. */
+    protected final void vmLine(byte[] b, int from, int end, long line) {
+        if (LegacyHeader.isVmLine(b, from, end)) {
+            LegacyClock.Restart restart = clock.headerSeen(line);
+            if (restart != null) {
+                restart(restart);
+            }
+        }
+    }
+
+    private void restart(LegacyClock.Restart r) {
+        endRun(r.line());
+        out.onWarning(r.line(), r.message());
+        out.onRestart(r.line(), r.lastSec(), r.firstSec());
+        newFacts();
+    }
+
+    /** Closes what is open of the run that ended at {@code line} and forgets what was learnt about it. */
+    protected abstract void endRun(long line);
+
+    /** Starts the facts of a new run; a dialect that knows its collector sets it here. */
+    protected void newFacts() {
+        facts = new JvmFacts.Builder();
+        header = new LegacyHeader(facts);
+    }
+}
