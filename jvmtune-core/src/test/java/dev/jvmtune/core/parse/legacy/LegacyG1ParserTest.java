@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.legacy;
 
+import dev.jvmtune.core.parse.CollectingListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,7 +17,6 @@ import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogFormat;
-import dev.jvmtune.core.parse.ParseListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -68,31 +68,8 @@ class LegacyG1ParserTest {
     }
 
     static Parsed parse(Path file) throws IOException {
-        List<GcEvent> events = new ArrayList<>();
-        List<SafepointEvent> safepoints = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        List<Long> unrecognized = new ArrayList<>();
-        LegacyG1Parser parser = new LegacyG1Parser(new ParseListener() {
-            @Override
-            public void onEvent(GcEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public void onSafepoint(SafepointEvent safepoint) {
-                safepoints.add(safepoint);
-            }
-
-            @Override
-            public void onUnrecognized(long line, byte[] buf, int from, int to) {
-                unrecognized.add(line);
-            }
-
-            @Override
-            public void onWarning(long line, String message) {
-                warnings.add(line + ": " + message);
-            }
-        });
+        CollectingListener c = new CollectingListener();
+        LegacyG1Parser parser = new LegacyG1Parser(c);
         try (InputStream in = Files.newInputStream(file)) {
             LineReader lines = new LineReader(in, 1 << 20);
             while (lines.next()) {
@@ -100,7 +77,7 @@ class LegacyG1ParserTest {
             }
         }
         parser.finish();
-        return new Parsed(events, safepoints, warnings, unrecognized, parser);
+        return new Parsed(c.events, c.safepoints, c.warnings, c.unrecognizedLines, parser);
     }
 
     static Stream<Arguments> corpusFiles() {
@@ -470,19 +447,8 @@ class LegacyG1ParserTest {
     void cutLinesNeverThrowAndTheParserRecovers() throws IOException {
         Path file = corpus("preunified/g1gc/corrupted/full_concurrent_mark_failure.log");
         Parsed clean = parse(file);
-        List<GcEvent> events = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        LegacyG1Parser parser = new LegacyG1Parser(new ParseListener() {
-            @Override
-            public void onEvent(GcEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public void onWarning(long line, String message) {
-                warnings.add(message);
-            }
-        });
+        CollectingListener c = new CollectingListener();
+        LegacyG1Parser parser = new LegacyG1Parser(c);
         byte[] all = Files.readAllBytes(file);
         long n = 0;
         for (String l : new String(all, StandardCharsets.ISO_8859_1).split("\n")) {
@@ -492,7 +458,7 @@ class LegacyG1ParserTest {
             }
         }
         parser.fileBoundary();
-        events.clear();
+        c.events.clear();
         try (InputStream in = Files.newInputStream(file)) {
             LineReader lines = new LineReader(in, 1 << 20);
             while (lines.next()) {
@@ -500,9 +466,9 @@ class LegacyG1ParserTest {
             }
         }
         parser.finish();
-        assertTrue(!warnings.isEmpty(), "cut records are warned about");
+        assertTrue(!c.warnings.isEmpty(), "cut records are warned about");
         assertEquals(clean.pauses().stream().map(GcEvent::pauseMs).toList(),
-                events.stream().filter(GcEvent::isPause).map(GcEvent::pauseMs).toList());
+                c.events.stream().filter(GcEvent::isPause).map(GcEvent::pauseMs).toList());
     }
 
     private static Phase phase(GcEvent e, String path) {

@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.unified;
 
+import dev.jvmtune.core.parse.CollectingListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,10 +9,8 @@ import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
-import dev.jvmtune.core.parse.ParseListener;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,36 +29,8 @@ class DecorationsTest {
     private static final Instant END_WALL = Instant.parse("2024-03-01T09:15:30.250Z");
     private static final Instant START_WALL = END_WALL.minusNanos(12_500_000);
 
-    /** What a parser pushed out. */
-    static final class Collected implements ParseListener {
-        final List<GcEvent> events = new ArrayList<>();
-        final List<SafepointEvent> safepoints = new ArrayList<>();
-        final List<String> unrecognized = new ArrayList<>();
-        final List<String> warnings = new ArrayList<>();
-
-        @Override
-        public void onEvent(GcEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public void onSafepoint(SafepointEvent safepoint) {
-            safepoints.add(safepoint);
-        }
-
-        @Override
-        public void onUnrecognized(long line, byte[] buf, int from, int to) {
-            unrecognized.add(new String(buf, from, to - from, StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public void onWarning(long line, String message) {
-            warnings.add(message);
-        }
-    }
-
-    static Collected parse(String... lines) {
-        Collected c = new Collected();
+    static CollectingListener parse(String... lines) {
+        CollectingListener c = new CollectingListener();
         UnifiedLogParser p = new UnifiedLogParser(c);
         long n = 0;
         for (String line : lines) {
@@ -71,7 +42,7 @@ class DecorationsTest {
         return c;
     }
 
-    private static GcEvent only(Collected c) {
+    private static GcEvent only(CollectingListener c) {
         assertEquals(1, c.events.size(), () -> "events: " + c.events);
         return c.events.get(0);
     }
@@ -142,7 +113,7 @@ class DecorationsTest {
     void timemillisLevelTags() {
         long endMillis = END_WALL.toEpochMilli();
         long startMillis = endMillis - 13; // the start line is logged just before the pause begins
-        Collected c = parse("[" + startMillis + "ms][info][gc,start] " + START,
+        CollectingListener c = parse("[" + startMillis + "ms][info][gc,start] " + START,
                 "[" + endMillis + "ms][info][gc] " + PAUSE);
         GcEvent e = only(c);
         assertPause(e);
@@ -156,7 +127,7 @@ class DecorationsTest {
      */
     @Test
     void timenanosHostnameTags() {
-        Collected c = parse("[1798796170142ns][buildhost][gc,start] " + START,
+        CollectingListener c = parse("[1798796170142ns][buildhost][gc,start] " + START,
                 "[1798808670142ns][buildhost][gc] " + PAUSE,
                 "[1799796170142ns][buildhost][gc,start] GC(8) Pause Young (Normal) (G1 Evacuation Pause)",
                 "[1799798170142ns][buildhost][gc] GC(8) Pause Young (Normal) (G1 Evacuation Pause) 130M->41M(256M) 2.000ms");
@@ -171,7 +142,7 @@ class DecorationsTest {
 
     @Test
     void timeOnly() {
-        Collected c = parse("[2024-03-01T10:15:30.2375+0100] " + START, "[2024-03-01T10:15:30.250+0100] " + PAUSE);
+        CollectingListener c = parse("[2024-03-01T10:15:30.2375+0100] " + START, "[2024-03-01T10:15:30.250+0100] " + PAUSE);
         GcEvent e = only(c);
         assertPause(e);
         assertEquals(START_WALL, e.wallTime());
@@ -195,7 +166,7 @@ class DecorationsTest {
 
     @Test
     void startAndSummaryLinesMakeOneEventThatBeginsAtTheStartLine() {
-        Collected c = parse("[12.330s][info][gc,start] " + START, "[12.345s][info][gc] " + PAUSE,
+        CollectingListener c = parse("[12.330s][info][gc,start] " + START, "[12.345s][info][gc] " + PAUSE,
                 "[12.345s][info][gc,cpu] GC(7) User=0.02s Sys=0.00s Real=0.01s");
         GcEvent e = only(c);
         assertPause(e);
@@ -224,7 +195,7 @@ class DecorationsTest {
      */
     @Test
     void generationalZgcMinorYoungPrefix() {
-        Collected c = parse("[1.434s][info][gc] GC(1) Minor Collection (Allocation Stall)",
+        CollectingListener c = parse("[1.434s][info][gc] GC(1) Minor Collection (Allocation Stall)",
                 "[1.435s][info][gc,phases] GC(1) y: Pause Mark Start 0.017ms",
                 "[1.440s][info][gc,phases] GC(1) y: Pause Mark End 0.021ms",
                 "[1.442s][info][gc,phases] GC(1) Y: Pause Relocate Start 0.015ms",
@@ -239,7 +210,7 @@ class DecorationsTest {
     /** JDK 9-16 -Xlog:safepoint. */
     @Test
     void jdk9To16SafepointLine() {
-        Collected c = parse("[3.210s][info][safepoint] Total time for which application threads were stopped: "
+        CollectingListener c = parse("[3.210s][info][safepoint] Total time for which application threads were stopped: "
                 + "0.0001234 seconds, Stopping threads took: 0.0000123 seconds");
         assertEquals(List.of(), c.events);
         assertEquals(1, c.safepoints.size());
@@ -251,7 +222,7 @@ class DecorationsTest {
 
     @Test
     void jdk17SafepointLine() {
-        Collected c = parse("[0.424s][info][safepoint   ] Safepoint \"G1CollectForAllocation\", Time since last: "
+        CollectingListener c = parse("[0.424s][info][safepoint   ] Safepoint \"G1CollectForAllocation\", Time since last: "
                 + "348804621 ns, Reaching safepoint: 4935 ns, At safepoint: 6723 ns, Total: 13205 ns");
         SafepointEvent s = c.safepoints.get(0);
         assertEquals("G1CollectForAllocation", s.operation());
