@@ -11,6 +11,9 @@ import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -61,9 +64,39 @@ public final class JsonReport {
         g.writeEndArray();
         writeJvm(g, run.jvm());
         writeSummary(g, run.summary());
-        // filled by the advice rules; an empty list means no rule has fired
         g.writeArrayFieldStart("findings");
+        for (Finding f : Rules.evaluate(RuleContext.of(run.summary(), run.jvm()))) {
+            writeFinding(g, f);
+        }
         g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeFinding(JsonGenerator g, Finding f) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("ruleId", f.ruleId());
+        g.writeStringField("severity", f.severity().name());
+        g.writeNumberField("score", f.score());
+        g.writeStringField("title", f.title());
+        g.writeArrayFieldStart("evidence");
+        for (String e : f.evidence()) {
+            g.writeString(e);
+        }
+        g.writeEndArray();
+        if (f.recommendation() != null) {
+            g.writeObjectFieldStart("recommendation");
+            g.writeArrayFieldStart("options");
+            for (String o : f.recommendation().options()) {
+                g.writeString(o);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("arithmetic");
+            for (String a : f.recommendation().arithmetic()) {
+                g.writeString(a);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -8,6 +8,9 @@ import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +21,29 @@ import java.util.Map;
 public final class TextReport {
 
     private TextReport() {
+    }
+
+    /** The findings first: what a person reads before the figures that back them. */
+    private static void findings(PrintStream out, List<Finding> findings) {
+        if (findings.isEmpty()) {
+            out.println("Findings  none of the rules fired");
+            out.println();
+            return;
+        }
+        out.println("Findings");
+        for (Finding f : findings) {
+            out.printf(Locale.ROOT, "  %-8s %s  [%s, score %d]%n", f.severity(), f.title(), f.ruleId(), f.score());
+            for (String e : f.evidence()) {
+                out.println("             " + e);
+            }
+            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
+                out.println("           try: " + String.join(" ", f.recommendation().options()));
+                for (String step : f.recommendation().arithmetic()) {
+                    out.println("             - " + step);
+                }
+            }
+        }
+        out.println();
     }
 
     public static void write(LogAnalysis run, PrintStream out) {
@@ -46,6 +72,7 @@ public final class TextReport {
                     run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
         }
         out.println();
+        findings(out, Rules.evaluate(RuleContext.of(a, jvm)));
 
         PauseStats all = a.pauses();
         out.printf(Locale.ROOT, "%-18s %7s %11s %9s %9s %9s %9s %9s %9s%n", "Pauses (ms)", "count", "total",

@@ -1,0 +1,47 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.GcIncident;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * G1 ran out of free regions to copy live objects into ("to-space exhausted"): the pause then takes the
+ * slow failure path, and a Full GC often follows. The reserve G1 keeps free for this is G1ReservePercent.
+ */
+final class EvacuationFailureRule implements Rule {
+
+    static final int DEFAULT_RESERVE_PCT = 10;
+
+    @Override
+    public String id() {
+        return "evacuation-failure";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis a = run.analysis();
+        long failures = a.incidents().getOrDefault(GcIncident.EVACUATION_FAILURE, 0L);
+        if (failures == 0) {
+            return Optional.empty();
+        }
+        String logged = run.jvm().raw().get("G1ReservePercent");
+        int reserve = logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_RESERVE_PCT;
+        int proposed = Math.min(50, reserve * 2);
+        long heapMax = run.jvm().heapMaxBytes();
+        String heap = heapMax > 0 ? String.format(Locale.ROOT, " of the %d MB heap: %d MB -> %d MB", heapMax >> 20,
+                heapMax * reserve / 100 >> 20, heapMax * proposed / 100 >> 20) : "";
+        List<String> arithmetic = List.of(
+                "reserve now: G1ReservePercent=" + reserve + (logged != null ? " (the log's flag)" : " (the default)"),
+                "double it: 2 x " + reserve + " = " + proposed + "%" + heap,
+                "the reserve is taken from what young and old may use: if pauses or Full GCs grow afterwards, the "
+                        + "heap is too small for the live set instead (raise -Xmx)");
+        List<String> evidence = List.of(String.format(Locale.ROOT, "%d pauses reported an evacuation failure "
+                + "(to-space exhausted) out of %d", failures, a.pauses().count()));
+        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 70 + failures * 5),
+                "G1 ran out of free regions during evacuation " + failures + " times", evidence,
+                new Recommendation(JdkFlags.option("G1ReservePercent", Integer.toString(proposed), run.jdkOr(8))
+                        .stream().toList(), arithmetic)));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.model.GcKind;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A Full GC under a concurrent collector (G1, CMS, ZGC, Shenandoah) means its concurrent work lost the race
+ * with allocation: the longest pauses of the run, and the thing such a collector is chosen to avoid.
+ */
+final class FullGcRule implements Rule {
+
+    private static final Set<String> CONCURRENT = Set.of("G1", "CMS", "ZGC", "Shenandoah");
+    /** Causes of collections somebody asked for (the application, jcmd, a heap dump): not a lost race. */
+    static final Set<String> REQUESTED = Set.of("System.gc()", "System", "Diagnostic Command",
+            "Heap Inspection Initiated GC", "Heap Dump Initiated GC", "JvmtiEnv ForceGarbageCollection");
+
+    @Override
+    public String id() {
+        return "full-gc";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis a = run.analysis();
+        PauseStats full = a.pausesByKind().get(GcKind.FULL);
+        if (full == null || full.count() == 0 || !CONCURRENT.contains(run.collector())) {
+            return Optional.empty();
+        }
+        long explicit = 0;
+        for (String cause : REQUESTED) {
+            explicit += a.pausesByCause().getOrDefault(cause, 0L);
+        }
+        if (explicit >= full.count()) {
+            return Optional.empty(); // all were asked for: the explicit-gc rule speaks for System.gc()
+        }
+        List<String> evidence = List.of(String.format(Locale.ROOT, "%d Full GCs (%d of them requested), %.0f ms in "
+                        + "all, longest %.0f ms, against a median pause of %.1f ms", full.count(), explicit,
+                full.totalMs(), full.maxMs(), a.pauses().p50Ms()));
+        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 60 + (full.count() - explicit) * 5),
+                run.collector() + " fell back to " + (full.count() - explicit) + " stop-the-world Full GCs", evidence,
+                null));
+    }
+}

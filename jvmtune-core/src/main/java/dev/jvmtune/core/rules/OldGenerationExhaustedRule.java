@@ -1,0 +1,61 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.GcIncident;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * CMS's old generation filled before its concurrent cycle finished ("concurrent mode failure"), or a young
+ * collection could not promote ("promotion failed"): both end in a long single-threaded Full GC. Starting
+ * the cycle earlier, at a fixed occupancy, gives it time to finish.
+ */
+final class OldGenerationExhaustedRule implements Rule {
+
+    /** CMS's trigger without the flag: (100 - MinHeapFreeRatio) + MinHeapFreeRatio x CMSTriggerRatio / 100. */
+    static final int DEFAULT_TRIGGER_PCT = (100 - 40) + 40 * 80 / 100;
+    static final int EARLIER_BY_PCT = 20;
+
+    @Override
+    public String id() {
+        return "old-generation-exhausted";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis a = run.analysis();
+        long cmf = a.incidents().getOrDefault(GcIncident.CONCURRENT_MODE_FAILURE, 0L);
+        long pf = a.incidents().getOrDefault(GcIncident.PROMOTION_FAILED, 0L);
+        if (cmf + pf == 0) {
+            return Optional.empty();
+        }
+        List<String> evidence = new ArrayList<>();
+        if (cmf > 0) {
+            evidence.add(cmf + " concurrent mode failures: the old generation filled before the CMS cycle ended");
+        }
+        if (pf > 0) {
+            evidence.add(pf + " promotion failures: a young collection found no room in the old generation");
+        }
+        evidence.add(a.fullGcCount() + " Full GCs in all");
+        Recommendation rec = null;
+        if ("CMS".equals(run.collector())) {
+            String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
+            int now = logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_TRIGGER_PCT;
+            int proposed = Math.max(40, now - EARLIER_BY_PCT);
+            java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+            settings.put("CMSInitiatingOccupancyFraction", Integer.toString(proposed));
+            settings.put("UseCMSInitiatingOccupancyOnly", "true");
+            rec = new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), List.of(
+                    logged != null ? "the cycle starts at CMSInitiatingOccupancyFraction=" + now + " (the log's flag)"
+                            : "without the flag CMS starts at (100 - MinHeapFreeRatio 40) + 40 x CMSTriggerRatio "
+                            + "80 / 100 = " + DEFAULT_TRIGGER_PCT + "% of the old generation",
+                    "start " + EARLIER_BY_PCT + " points earlier: " + now + " - " + EARLIER_BY_PCT + " = " + proposed
+                            + "%, and only there (UseCMSInitiatingOccupancyOnly), so the cycle has the old "
+                            + "generation's last " + (100 - proposed) + "% to finish in",
+                    "CMS is gone from JDK 14: on a newer JDK the answer is G1"));
+        }
+        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 75 + (cmf + pf) * 3),
+                "The old generation ran out: " + (cmf + pf) + " failures ending in Full GCs", evidence, rec));
+    }
+}

@@ -1,0 +1,14 @@
+package dev.jvmtune.core.rules;
+
+import java.util.Optional;
+
+/**
+ * One diagnosis, in the manner of JDK Mission Control's rules: an id, and an evaluation of a run's
+ * analysis that either finds something, with its evidence, or stays silent.
+ */
+public interface Rule {
+
+    String id();
+
+    Optional<Finding> evaluate(RuleContext run);
+}

@@ -1,0 +1,44 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.JvmFacts;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a rule may look at: one run's analysis, the facts its log tells, and the JDK feature release that
+ * wrote it (recommended flags must fit that JDK).
+ *
+ * @param jdk the feature release (8, 11, 17, 21, 25...), or 0 when the log does not say
+ */
+public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
+
+    private static final Pattern LEGACY = Pattern.compile("^1\\.(\\d+)");
+    private static final Pattern MODERN = Pattern.compile("^(\\d+)");
+
+    public static RuleContext of(Analysis analysis, JvmFacts jvm) {
+        return new RuleContext(analysis, jvm, feature(jvm.version()));
+    }
+
+    /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */
+    static int feature(String version) {
+        if (version == null) {
+            return 0;
+        }
+        Matcher m = LEGACY.matcher(version);
+        if (m.find()) {
+            return Integer.parseInt(m.group(1));
+        }
+        m = MODERN.matcher(version);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    /** The JDK to fit flags to: the log's, else {@code fallback} (8 for a JDK 6-8 log, 11 for a unified one). */
+    public int jdkOr(int fallback) {
+        return jdk > 0 ? jdk : fallback;
+    }
+
+    public String collector() {
+        return jvm.collector() == null ? "unknown" : jvm.collector();
+    }
+}
