@@ -98,6 +98,8 @@ public final class JdkFlags {
         add("UseLargePages", b, p, 8, 0, "false");
         add("UseTransparentHugePages", b, p, 8, 0, "false");
         add("UseStringDeduplication", b, p, 8, 0, "false");
+        // locking
+        add("UseBiasedLocking", b, p, 8, 18, "false"); // off by default from 15, obsolete in 18
     }
 
     private JdkFlags() {

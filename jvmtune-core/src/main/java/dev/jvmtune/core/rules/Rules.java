@@ -8,7 +8,7 @@ import java.util.List;
 public final class Rules {
 
     private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
-            new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule());
+            new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule());
 
     private Rules() {
     }

@@ -99,6 +99,17 @@ class RulesTest {
     }
 
     @Test
+    void nonGcSafepoints() throws Exception {
+        // streaming/gc.log.gz: JDK 8 Parallel with PrintGCApplicationStoppedTime; 6651 stops, 35.9 s of 101.4 s
+        // outside the collections
+        Finding f = finds(new NonGcSafepointRule(), corpus("streaming/gc.log.gz"));
+        assertTrue(f.title().startsWith("35% of the stopped time"), f.title());
+        assertEquals(List.of("-XX:-UseBiasedLocking"), f.recommendation().options());
+        // tenuring/180/g1gc.log: 111.6 ms of 2338.8 ms stopped is not GC (5%)
+        silent(new NonGcSafepointRule(), corpus("preunified/g1gc/details/tenuring/180/g1gc.log"));
+    }
+
+    @Test
     void findingsComeMostSevereFirst() throws Exception {
         List<Finding> all = Rules.evaluate(corpus("preunified/cms/parnew/details/tenuring/860_gc.log"));
         assertEquals(java.util.Set.of("old-generation-exhausted", "full-gc", "gc-overhead", "explicit-gc"),

@@ -1,0 +1,54 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Much of the time the application is stopped is not garbage collection: other VM operations at
+ * safepoints (biased-locking revocation, deoptimization, thread dumps, class redefinition). GC graphs do not
+ * show it. On JDK 8-14 biased locking is on by default and its revocations are the usual cause.
+ */
+final class NonGcSafepointRule implements Rule {
+
+    static final double MIN_SHARE_PCT = 25;
+    static final double MIN_TOTAL_MS = 1000;
+
+    @Override
+    public String id() {
+        return "non-gc-safepoints";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis.Safepoints s = run.analysis().safepoints();
+        if (s.count() == 0 || Double.isNaN(s.nonGcMs()) || s.totalMs() <= 0) {
+            return Optional.empty();
+        }
+        double share = 100.0 * s.nonGcMs() / s.totalMs();
+        if (share < MIN_SHARE_PCT || s.nonGcMs() < MIN_TOTAL_MS) {
+            return Optional.empty();
+        }
+        List<String> evidence = new ArrayList<>();
+        evidence.add(String.format(Locale.ROOT, "%.1f s of %.1f s stopped at %,d safepoints was not GC (%.0f%%)",
+                s.nonGcMs() / 1000, s.totalMs() / 1000, s.count(), share));
+        if (!Double.isNaN(s.timeToSafepointMs())) {
+            evidence.add(String.format(Locale.ROOT, "%.1f s of it went to reaching the safepoints",
+                    s.timeToSafepointMs() / 1000));
+        }
+        int jdk = run.jdkOr(8);
+        Recommendation rec = null;
+        if (jdk < 15) {
+            rec = new Recommendation(JdkFlags.option("UseBiasedLocking", "false", jdk).stream().toList(), List.of(
+                    "biased locking is on by default up to JDK 14 (off from 15, gone from 18); revoking a bias "
+                            + "stops every thread, and with contended locks it happens all the time",
+                    "turn it off and compare the stopped time; to see which operations stop the JVM, add "
+                            + (jdk >= 9 ? "-Xlog:safepoint" : "-XX:+PrintSafepointStatistics "
+                            + "-XX:PrintSafepointStatisticsCount=1")));
+        }
+        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
+                String.format(Locale.ROOT, "%.0f%% of the stopped time is not GC", share), evidence, rec));
+    }
+}
