@@ -8,7 +8,8 @@ import java.util.List;
 public final class Rules {
 
     private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
-            new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule());
+            new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule(),
+            new HumongousRule());
 
     private Rules() {
     }

@@ -110,6 +110,13 @@ class RulesTest {
     }
 
     @Test
+    void humongousStaysSilentOnAFewForcedCollections() throws Exception {
+        // gc_finest.log: JDK 8 G1, 3 of 148 pauses "(G1 Humongous Allocation)"; the rule fires from 5 on
+        // (the triggering case runs real JVMs: jvmtune-cli RulesOnRealRunsTest)
+        silent(new HumongousRule(), corpus("preunified/g1gc/fine/gc_finest.log"));
+    }
+
+    @Test
     void findingsComeMostSevereFirst() throws Exception {
         List<Finding> all = Rules.evaluate(corpus("preunified/cms/parnew/details/tenuring/860_gc.log"));
         assertEquals(java.util.Set.of("old-generation-exhausted", "full-gc", "gc-overhead", "explicit-gc"),

@@ -1,0 +1,74 @@
+package dev.jvmtune.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.workloads.AllocationChurn;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Rules on logs of real JVMs provoked into the symptom, on both JDKs: the finding appears, its flags start
+ * that JDK, and with the recommended value applied the finding is gone.
+ */
+class RulesOnRealRunsTest {
+
+    /**
+     * {@link AllocationChurn} allocates 2-6 MB arrays: humongous with the 1 MB regions G1 picks for a 256 MB
+     * heap (6 forced collections in 2 s on JDK 17, 33 on JDK 25), ordinary ones with 16 MB regions.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void humongousAllocationsAskForLargerRegions(int jdk, String property, String fallback, @TempDir Path dir)
+            throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+
+        Optional<Finding> before = humongous(run(java, dir.resolve("before.log"), List.of()));
+        assertTrue(before.isPresent(), "no humongous finding on JDK " + jdk);
+        List<String> options = before.get().recommendation().options();
+        assertEquals(List.of("-XX:G1HeapRegionSize=2m"), options, before.get().toString());
+
+        // the value derived from 1 MB regions, and a larger one that clears every array of the workload
+        run(java, dir.resolve("derived.log"), options);
+        Optional<Finding> after = humongous(run(java, dir.resolve("after.log"), List.of("-XX:G1HeapRegionSize=16m")));
+        assertEquals(Optional.empty(), after, "still humongous with 16 MB regions on JDK " + jdk);
+    }
+
+    private static Optional<Finding> humongous(LogAnalysis run) {
+        return Rules.evaluate(RuleContext.of(run.summary(), run.jvm())).stream()
+                .filter(f -> f.ruleId().equals("humongous-allocation")).findFirst();
+    }
+
+    private static LogAnalysis run(Path java, Path log, List<String> extra) throws Exception {
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseG1GC"));
+        cmd.addAll(extra);
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName(),
+                "--seconds", "2"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile()).start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish: " + cmd);
+        }
+        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd + "\n"
+                + Files.readString(log.resolveSibling(log.getFileName() + ".out")));
+        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+    }
+}
