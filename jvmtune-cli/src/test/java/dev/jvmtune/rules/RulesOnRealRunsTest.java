@@ -50,9 +50,36 @@ class RulesOnRealRunsTest {
         assertEquals(Optional.empty(), after, "still humongous with 16 MB regions on JDK " + jdk);
     }
 
+    /**
+     * A JVM limited to 2 CPUs (as in a container, {@code -XX:ActiveProcessorCount=2}) with 8 GC workers
+     * copied from a bigger machine: its {@code gc,init} lines say so, and the rule gives HotSpot's own
+     * count for 2 CPUs; with that applied, it stays silent.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void moreGcWorkersThanCpus(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        List<String> twoCpus = List.of("-XX:ActiveProcessorCount=2", "-XX:ParallelGCThreads=8");
+
+        Finding f = find(run(java, dir.resolve("before.log"), twoCpus), "gc-threads").orElseThrow(
+                () -> new AssertionError("no gc-threads finding on JDK " + jdk));
+        assertEquals(List.of("8 parallel GC workers for 2 available CPUs"), f.evidence());
+        assertEquals(List.of("-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1"), f.recommendation().options());
+
+        List<String> applied = new ArrayList<>(List.of("-XX:ActiveProcessorCount=2"));
+        applied.addAll(f.recommendation().options());
+        assertEquals(Optional.empty(), find(run(java, dir.resolve("after.log"), applied), "gc-threads"));
+    }
+
     private static Optional<Finding> humongous(LogAnalysis run) {
+        return find(run, "humongous-allocation");
+    }
+
+    private static Optional<Finding> find(LogAnalysis run, String ruleId) {
         return Rules.evaluate(RuleContext.of(run.summary(), run.jvm())).stream()
-                .filter(f -> f.ruleId().equals("humongous-allocation")).findFirst();
+                .filter(f -> f.ruleId().equals(ruleId)).findFirst();
     }
 
     private static LogAnalysis run(Path java, Path log, List<String> extra) throws Exception {
