@@ -11,6 +11,7 @@ import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
 import dev.jvmtune.workloads.AllocationChurn;
+import dev.jvmtune.workloads.SafepointStall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,12 +74,47 @@ class RulesOnRealRunsTest {
         assertEquals(Optional.empty(), find(run(java, dir.resolve("after.log"), applied), "gc-threads"));
     }
 
+    /**
+     * {@link SafepointStall}: a counted loop without safepoint polls ({@code -XX:-UseCountedLoopSafepoints})
+     * holds every collection of an allocating thread for seconds; with the JIT's default polls the time to
+     * reach safepoints drops to a small share and the rule is silent.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void countedLoopsWithoutPollsDelaySafepoints(int jdk, String property, String fallback, @TempDir Path dir)
+            throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+
+        Finding f = find(stall(java, dir.resolve("before.log"), List.of("-XX:-UseCountedLoopSafepoints")),
+                "time-to-safepoint").orElseThrow(() -> new AssertionError("no time-to-safepoint finding, JDK " + jdk));
+        assertTrue(f.evidence().get(0).contains("went to reaching them"), f.evidence().toString());
+        assertEquals(Optional.empty(), find(stall(java, dir.resolve("after.log"), List.of()), "time-to-safepoint"));
+    }
+
+    private static LogAnalysis stall(Path java, Path log, List<String> extra) throws Exception {
+        Path classes = Path.of(SafepointStall.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx64m"));
+        cmd.addAll(extra);
+        cmd.addAll(List.of("-Xlog:gc,safepoint:file=" + log, "-cp", classes.toString(),
+                SafepointStall.class.getName(), "--seconds", "3"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish: " + cmd);
+        }
+        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
+        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+    }
+
     private static Optional<Finding> humongous(LogAnalysis run) {
         return find(run, "humongous-allocation");
     }
 
     private static Optional<Finding> find(LogAnalysis run, String ruleId) {
-        return Rules.evaluate(RuleContext.of(run.summary(), run.jvm())).stream()
+        return Rules.evaluate(RuleContext.of(run)).stream()
                 .filter(f -> f.ruleId().equals(ruleId)).findFirst();
     }
 

@@ -65,7 +65,7 @@ public final class JsonReport {
         writeJvm(g, run.jvm());
         writeSummary(g, run.summary());
         g.writeArrayFieldStart("findings");
-        for (Finding f : Rules.evaluate(RuleContext.of(run.summary(), run.jvm()))) {
+        for (Finding f : Rules.evaluate(RuleContext.of(run))) {
             writeFinding(g, f);
         }
         g.writeEndArray();

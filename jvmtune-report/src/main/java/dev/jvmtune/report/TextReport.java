@@ -72,7 +72,7 @@ public final class TextReport {
                     run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
         }
         out.println();
-        findings(out, Rules.evaluate(RuleContext.of(a, jvm)));
+        findings(out, Rules.evaluate(RuleContext.of(run)));
 
         PauseStats all = a.pauses();
         out.printf(Locale.ROOT, "%-18s %7s %11s %9s %9s %9s %9s %9s %9s%n", "Pauses (ms)", "count", "total",

@@ -98,6 +98,8 @@ public final class JdkFlags {
         add("UseLargePages", b, p, 8, 0, "false");
         add("UseTransparentHugePages", b, p, 8, 0, "false");
         add("UseStringDeduplication", b, p, 8, 0, "false");
+        // safepoints
+        add("UseCountedLoopSafepoints", b, p, 8, 0, "true"); // C2 only; on by default from 10
         // locking
         add("UseBiasedLocking", b, p, 8, 18, "false"); // off by default from 15, obsolete in 18
     }

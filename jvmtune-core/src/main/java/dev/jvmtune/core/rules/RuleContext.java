@@ -1,6 +1,7 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.model.JvmFacts;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,8 +17,22 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
     private static final Pattern LEGACY = Pattern.compile("^1\\.(\\d+)");
     private static final Pattern MODERN = Pattern.compile("^(\\d+)");
 
-    public static RuleContext of(Analysis analysis, JvmFacts jvm) {
-        return new RuleContext(analysis, jvm, feature(jvm.version()));
+    /**
+     * The context of one analysed run. When the log does not name its JDK ({@code -Xlog:gc} without
+     * {@code gc+init}), flags are fitted to the oldest JDK that writes its format: 8 for JDK 6-8 logs, 9 for
+     * unified logs, 11 for JFR.
+     */
+    public static RuleContext of(LogAnalysis run) {
+        int jdk = feature(run.jvm().version());
+        if (jdk == 0 && !run.inputs().isEmpty()) {
+            jdk = switch (run.inputs().get(0).format()) {
+                case LEGACY -> 8;
+                case UNIFIED -> 9;
+                case JFR -> 11;
+                case UNKNOWN -> 0;
+            };
+        }
+        return new RuleContext(run.summary(), run.jvm(), jdk);
     }
 
     /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */

@@ -9,7 +9,7 @@ public final class Rules {
 
     private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
             new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule(),
-            new HumongousRule(), new GcThreadsRule());
+            new HumongousRule(), new GcThreadsRule(), new TimeToSafepointRule());
 
     private Rules() {
     }

@@ -25,8 +25,7 @@ class RulesTest {
         assumeTrue(prop != null, "system property jvmtune.corpus not set (the Maven build sets it)");
         Path p = Path.of(prop, "gctoolkit-testdata", rel);
         assumeTrue(Files.isRegularFile(p), "no corpus file " + p);
-        LogAnalysis a = run(p);
-        return RuleContext.of(a.summary(), a.jvm());
+        return RuleContext.of(run(p));
     }
 
     private static Finding finds(Rule rule, RuleContext run) {
@@ -55,7 +54,7 @@ class RulesTest {
         // a real JDK 17 G1 run with a 64 MB heap that overflows: "To-space exhausted" twice
         Path log = Path.of(RulesTest.class.getResource("/logs/g1-evacuation-failure-two-runs.log").toURI());
         LogAnalysis jdk17 = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
-        RuleContext run = RuleContext.of(jdk17.summary(), jdk17.jvm());
+        RuleContext run = RuleContext.of(jdk17);
         assertEquals(17, run.jdk());
         Finding f = finds(new EvacuationFailureRule(), run);
         assertEquals(Severity.CRITICAL, f.severity());

@@ -1,0 +1,54 @@
+package dev.jvmtune.core.rules;
+
+import dev.jvmtune.core.analysis.Analysis;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Threads take long to reach safepoints: every pause (GC or not) is lengthened by the slowest thread's way
+ * to its next safepoint poll, time no GC log line shows as GC. The classic cause is a counted loop without
+ * a poll (JDK 8's default; JDK 10+ keeps a poll every 1000 iterations unless
+ * {@code -XX:-UseCountedLoopSafepoints}).
+ */
+final class TimeToSafepointRule implements Rule {
+
+    /** Provoked runs spend 89-99% of the stopped time reaching safepoints; busy 2-core runs without the
+     * problem up to 38% (two spinning threads and the GC sharing 2 CPUs). */
+    static final double MIN_SHARE_PCT = 60;
+    static final double MIN_TOTAL_MS = 100;
+
+    @Override
+    public String id() {
+        return "time-to-safepoint";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis.Safepoints s = run.analysis().safepoints();
+        if (s.count() == 0 || Double.isNaN(s.timeToSafepointMs()) || s.totalMs() <= 0) {
+            return Optional.empty();
+        }
+        double share = 100.0 * s.timeToSafepointMs() / s.totalMs();
+        if (share < MIN_SHARE_PCT || s.timeToSafepointMs() < MIN_TOTAL_MS) {
+            return Optional.empty();
+        }
+        List<String> evidence = List.of(String.format(Locale.ROOT, "%.1f ms of %.1f ms stopped at %,d safepoints went "
+                        + "to reaching them (%.0f%%); the longest safepoint took %.1f ms", s.timeToSafepointMs(),
+                s.totalMs(), s.count(), share, s.maxMs()));
+        int jdk = run.jdkOr(8);
+        String logged = run.jvm().raw().get("UseCountedLoopSafepoints");
+        Recommendation rec = null;
+        if (jdk < 10 || "false".equals(logged)) {
+            rec = new Recommendation(JdkFlags.option("UseCountedLoopSafepoints", "true", jdk).stream().toList(),
+                    List.of((jdk < 10 ? "JDK " + jdk + " compiles counted loops without a safepoint poll"
+                                    : "the JVM ran with -XX:-UseCountedLoopSafepoints")
+                            + ": a thread in a long loop holds every safepoint until the loop ends",
+                            "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
+                                    + (jdk >= 10 ? " strip (LoopStripMiningIter=1000)" : "")));
+        }
+        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
+                String.format(Locale.ROOT, "%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
+                        share), evidence, rec));
+    }
+}
