@@ -61,6 +61,11 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                     + "the summary then goes to stderr).")
     String events;
 
+    @Option(names = "--pause-goal", paramLabel = "MS",
+            description = "Judge pauses against this goal in ms instead of the one the log states "
+                    + "(MaxGCPauseMillis, G1 target pause time).")
+    double pauseGoalMs;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display.")
     boolean quiet;
 
@@ -71,6 +76,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         boolean eventsToStdout = "-".equals(events);
         if (eventsToStdout && json) {
             err.println("jvmtune: --json and --events - both want stdout: write the events to a file, or use --json-out");
+            return Main.USAGE;
+        }
+        if (pauseGoalMs < 0 || Double.isNaN(pauseGoalMs) || Double.isInfinite(pauseGoalMs)) {
+            err.println("jvmtune: --pause-goal wants a positive number of milliseconds");
             return Main.USAGE;
         }
         List<LogInputs.Timeline> timelines;
@@ -95,7 +104,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 Progress progress = quiet || System.console() == null ? null : new Progress(err, t);
                 try (EventLines lines = eventStream == null ? null
                         : new EventLines(nonClosing(eventStream), timelines.size() > 1 ? t.name() : null)) {
-                    results.addAll(LogAnalysis.of(t, lines, progress));
+                    results.addAll(LogAnalysis.of(t, lines, progress, pauseGoalMs));
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;

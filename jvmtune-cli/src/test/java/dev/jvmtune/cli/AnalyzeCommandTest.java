@@ -51,6 +51,27 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void pauseGoalOptionOverridesTheLogsGoal() throws IOException {
+        Path log = CliRun.corpus("preunified/g1gc/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log");
+        JsonNode own = JSON.readTree(CliRun.of("analyze", "--json", log.toString()).out()).path("summary");
+        assertEquals(100.0, own.path("pauseGoal").path("goalMs").asDouble());
+        assertEquals("G1 target pause time", own.path("pauseGoal").path("source").asText());
+        CliRun r = CliRun.of("analyze", "--json", "--pause-goal", "50", log.toString());
+        assertEquals(0, r.exit(), r.err());
+        JsonNode summary = JSON.readTree(r.out()).path("summary");
+        JsonNode goal = summary.path("pauseGoal");
+        assertEquals(50.0, goal.path("goalMs").asDouble());
+        assertEquals("option", goal.path("source").asText());
+        assertTrue(goal.path("overall").path("over").asLong() > own.path("pauseGoal").path("overall").path("over").asLong());
+        // the Eden cleared within the goal follows the goal: half the goal, half the Eden
+        assertEquals(own.path("evacuation").path("edenForGoalBytes").asDouble() / 2,
+                summary.path("evacuation").path("edenForGoalBytes").asDouble(), 1);
+        assertEquals(summary.path("pauses").path("count").asLong() - summary.path("steadyState").path("warmupPauses").asLong(),
+                summary.path("steadyState").path("pauses").path("count").asLong());
+        assertEquals(Main.USAGE, CliRun.of("analyze", "--pause-goal", "-5", log.toString()).exit());
+    }
+
+    @Test
     void eventsAreOneJsonLinePerPauseAndConcurrentPhase(@TempDir Path dir) throws IOException {
         Path log = CliRun.corpus("unified/cms/gc_trace.log");
         Path events = dir.resolve("events.jsonl");

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcIncident;
@@ -209,6 +211,57 @@ public final class JsonReport {
         }
         g.writeEndObject();
         writeJit(g, a);
+        writeSteadyAndGoal(g, a);
+        g.writeEndObject();
+    }
+
+    /** Warm-up and steady state, the pause goal, evacuation speed and intervals between pauses. */
+    private static void writeSteadyAndGoal(JsonGenerator g, Analysis a) throws IOException {
+        Analysis.SteadyState s = a.steadyState();
+        g.writeObjectFieldStart("steadyState");
+        number(g, "warmupEndSec", s.warmupEndSec());
+        g.writeNumberField("warmupPauses", s.warmupPauses());
+        g.writeFieldName("pauses");
+        writePauses(g, s.pauses());
+        g.writeEndObject();
+        PauseGoal goal = a.pauseGoal();
+        if (goal == null) {
+            g.writeNullField("pauseGoal");
+        } else {
+            g.writeObjectFieldStart("pauseGoal");
+            number(g, "goalMs", goal.goalMs());
+            g.writeStringField("source", goal.source());
+            writeExceedance(g, "overall", goal.overall());
+            writeExceedance(g, "steadyState", goal.steady());
+            g.writeEndObject();
+        }
+        EvacuationSpeed ev = a.evacuation();
+        if (ev == null) {
+            g.writeNullField("evacuation");
+        } else {
+            g.writeObjectFieldStart("evacuation");
+            g.writeNumberField("pauses", ev.pauses());
+            number(g, "p10MBPerMs", ev.p10MBPerMs());
+            number(g, "p50MBPerMs", ev.p50MBPerMs());
+            number(g, "p90MBPerMs", ev.p90MBPerMs());
+            if (Double.isNaN(ev.edenForGoalBytes())) {
+                g.writeNullField("edenForGoalBytes");
+            } else {
+                g.writeNumberField("edenForGoalBytes", Math.round(ev.edenForGoalBytes()));
+            }
+            g.writeEndObject();
+        }
+        g.writeFieldName("intervals");
+        writePauses(g, a.intervals());
+    }
+
+    private static void writeExceedance(JsonGenerator g, String name, PauseGoal.Exceedance e) throws IOException {
+        g.writeObjectFieldStart(name);
+        g.writeNumberField("pauses", e.pauses());
+        g.writeNumberField("over", e.over());
+        number(g, "overPct", e.overPct());
+        number(g, "meanExcessMs", e.meanExcessMs());
+        number(g, "maxExcessMs", e.maxExcessMs());
         g.writeEndObject();
     }
 

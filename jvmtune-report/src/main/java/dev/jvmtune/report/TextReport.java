@@ -82,7 +82,27 @@ public final class TextReport {
                 .sorted(Map.Entry.comparingByKey()).toList()) {
             row(out, "  " + e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '), e.getValue());
         }
+        Analysis.SteadyState st = a.steadyState();
+        if (!Double.isNaN(st.warmupEndSec())) {
+            row(out, "steady state", st.pauses());
+        }
         out.println();
+        if (!Double.isNaN(st.warmupEndSec())) {
+            out.printf(Locale.ROOT, "Warm-up         ends at %.3f s, after %,d pauses%n", st.warmupEndSec(), st.warmupPauses());
+        }
+        if (a.pauseGoal() != null) {
+            dev.jvmtune.core.analysis.PauseGoal goal = a.pauseGoal();
+            out.printf(Locale.ROOT, "Pause goal      %s ms (%s): %,d of %,d pauses over it (%s), steady state %,d of %,d (%s)%n",
+                    ms(goal.goalMs()), goal.source(), goal.overall().over(), goal.overall().pauses(),
+                    pct(goal.overall().overPct()), goal.steady().over(), goal.steady().pauses(), pct(goal.steady().overPct()));
+        }
+        if (a.evacuation() != null) {
+            dev.jvmtune.core.analysis.EvacuationSpeed ev = a.evacuation();
+            String eden = Double.isNaN(ev.edenForGoalBytes()) ? ""
+                    : String.format(Locale.ROOT, "; Eden cleared within the goal: %.0f MiB", ev.edenForGoalBytes() / 1048576.0);
+            out.printf(Locale.ROOT, "Evacuation      %.1f MiB/ms median young (p10 %.1f, p90 %.1f)%s%n", ev.p50MBPerMs(),
+                    ev.p10MBPerMs(), ev.p90MBPerMs(), eden);
+        }
         out.printf(Locale.ROOT, "Throughput      %s of the time not paused by GC%n", pct(a.throughputPct()));
         out.printf(Locale.ROOT, "Full GCs        %d%n", a.fullGcCount());
         out.printf(Locale.ROOT, "Allocation      %s   promotion %s%n", rate(a.allocationRateMBps()),

@@ -23,12 +23,17 @@ import java.util.Map;
  * @param codeCache          code heap occupancy; {@code null} when the input has none (GC logs)
  * @param compilation        JIT compilations; {@code null} when the input has none
  * @param cpuLoad            CPU load; {@code null} when the input has none
+ * @param steadyState        where warm-up ends and the pauses after it
+ * @param pauseGoal          the pause goal and the pauses over it; {@code null} when no goal is known
+ * @param evacuation         young evacuation speed; {@code null} when the log has no young-pool figures
+ * @param intervals          time between the starts of consecutive pauses, as a distribution in ms
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
                        double throughputPct, long fullGcCount, double allocationRateMBps, double promotionRateMBps,
                        Map<GcIncident, Long> incidents, Safepoints safepoints, CodeCache codeCache,
-                       Compilations compilation, CpuLoad cpuLoad) {
+                       Compilations compilation, CpuLoad cpuLoad, SteadyState steadyState,
+                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals) {
 
     public Analysis {
         pausesByKind = Map.copyOf(pausesByKind);
@@ -76,5 +81,15 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
      *                          or, where operations are not logged (JDK 8), total stopped time minus GC pauses
      */
     public record Safepoints(long count, double totalMs, double timeToSafepointMs, double maxMs, double nonGcMs) {
+    }
+
+    /**
+     * The run after warm-up (see {@code WarmUp} for the change-point method).
+     *
+     * @param warmupEndSec start of the first steady-state pause; NaN when no warm-up was detected
+     * @param warmupPauses pauses before it
+     * @param pauses       all pauses from {@code warmupEndSec} on (the whole run when there was no warm-up)
+     */
+    public record SteadyState(double warmupEndSec, long warmupPauses, PauseStats pauses) {
     }
 }

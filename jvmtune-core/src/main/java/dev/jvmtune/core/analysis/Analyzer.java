@@ -6,6 +6,7 @@ import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
 import java.util.EnumMap;
@@ -22,7 +23,12 @@ public final class Analyzer {
     /** Pool names of the old generation across collectors. */
     private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
 
+    /** The user's pause goal in ms; 0 to take the log's own. */
+    private final double pauseGoalMs;
     private final PauseStats.Accumulator pauses = new PauseStats.Accumulator();
+    private final PauseSeries series = new PauseSeries();
+    private final PauseStats.Accumulator intervals = new PauseStats.Accumulator();
+    private double prevPauseStart = Double.NaN;
     private final Map<GcKind, PauseStats.Accumulator> byKind = new EnumMap<>(GcKind.class);
     private final Map<String, Long> byCause = new TreeMap<>();
     private long concurrentCount;
@@ -61,6 +67,15 @@ public final class Analyzer {
     private double jvmCpuMax;
     private double machineCpuMax;
 
+    public Analyzer() {
+        this(0);
+    }
+
+    /** @param pauseGoalMs pause goal to judge pauses against; 0 (or less) takes the goal the log states */
+    public Analyzer(double pauseGoalMs) {
+        this.pauseGoalMs = pauseGoalMs;
+    }
+
     public void accept(GcEvent e) {
         double t = e.uptimeSec();
         if (!Double.isNaN(t)) {
@@ -80,8 +95,16 @@ public final class Analyzer {
             if (e.kind() == GcKind.FULL) {
                 fullGcs++;
             }
-            if (e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START) {
+            boolean young = e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START;
+            if (young) {
                 promotion(e);
+            }
+            series.add(t, e.pauseMs(), young, young ? EvacuationSpeed.of(e) : Double.NaN);
+            if (!Double.isNaN(t)) {
+                if (!Double.isNaN(prevPauseStart) && t >= prevPauseStart) {
+                    intervals.add((t - prevPauseStart) * 1000.0);
+                }
+                prevPauseStart = t;
             }
         } else if (e.kind() == GcKind.CONCURRENT) {
             concurrentCount++;
@@ -182,10 +205,20 @@ public final class Analyzer {
      * @param logEndSec   last timestamped line of the log (NaN if none)
      */
     public Analysis result(double logStartSec, double logEndSec) {
+        return result(logStartSec, logEndSec, null);
+    }
+
+    /**
+     * @param logStartSec first timestamped line of the log (NaN if none)
+     * @param logEndSec   last timestamped line of the log (NaN if none)
+     * @param facts       what the log tells about the JVM (its pause goal); may be null
+     */
+    public Analysis result(double logStartSec, double logEndSec, JvmFacts facts) {
         double start = Double.isNaN(logStartSec) ? firstEventTime : Math.min(logStartSec, nanToMax(firstEventTime));
         double end = Double.isNaN(logEndSec) ? lastEventEnd : Math.max(logEndSec, nanToMin(lastEventEnd));
         double duration = Double.isNaN(start) || Double.isNaN(end) ? Double.NaN : Math.max(0, end - start);
         PauseStats all = pauses.build();
+        Steady steady = steadyState();
         double throughput = duration > 0 ? Math.max(0, 100.0 * (1.0 - all.totalMs() / 1000.0 / duration)) : Double.NaN;
         double heapSpan = lastHeapTime - firstHeapTime;
         double allocRate = heapSpan > 0 ? allocatedBytes / MIB / heapSpan : Double.NaN;
@@ -202,7 +235,38 @@ public final class Analyzer {
                         List.copyOf(codeHeaps.values())),
                 compilations == 0 ? null : new Analysis.Compilations(compilations, compileMs, compileMax, compileFailures),
                 cpuSamples == 0 ? null : new Analysis.CpuLoad(cpuSamples, jvmCpuSum / cpuSamples, jvmCpuMax,
-                        machineCpuSum / cpuSamples, machineCpuMax));
+                        machineCpuSum / cpuSamples, machineCpuMax),
+                steady.state, goal(facts, steady.from), EvacuationSpeed.of(series, goalMs(facts)), intervals.build());
+    }
+
+    private record Steady(int from, Analysis.SteadyState state) {
+    }
+
+    private Steady steadyState() {
+        int from = WarmUp.warmupEnd(series);
+        PauseStats.Accumulator acc = new PauseStats.Accumulator();
+        for (int i = from; i < series.size(); i++) {
+            acc.add(series.ms(i));
+        }
+        PauseStats stats = acc.build();
+        if (series.stride() > 1) { // a sample: counts and totals stand for stride pauses each
+            stats = new PauseStats(stats.count() * series.stride(), stats.totalMs() * series.stride(), stats.meanMs(),
+                    stats.stdMs(), stats.minMs(), stats.p50Ms(), stats.p90Ms(), stats.p99Ms(), stats.p999Ms(),
+                    stats.maxMs());
+        }
+        return new Steady(from, new Analysis.SteadyState(from == 0 ? Double.NaN : series.time(from),
+                (long) from * series.stride(), stats));
+    }
+
+    private double goalMs(JvmFacts facts) {
+        PauseGoal.Source s = PauseGoal.resolve(pauseGoalMs, facts);
+        return s == null ? Double.NaN : s.goalMs();
+    }
+
+    private PauseGoal goal(JvmFacts facts, int steadyFrom) {
+        PauseGoal.Source s = PauseGoal.resolve(pauseGoalMs, facts);
+        return s == null ? null : new PauseGoal(s.goalMs(), s.source(), PauseGoal.judge(series, 0, s.goalMs()),
+                PauseGoal.judge(series, steadyFrom, s.goalMs()));
     }
 
     private static double nanToMax(double v) {

@@ -32,7 +32,16 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
      */
     public static List<LogAnalysis> of(LogInputs.Timeline timeline, Consumer<GcEvent> alsoTo, LongConsumer progress)
             throws IOException {
-        Runs runs = new Runs();
+        return of(timeline, alsoTo, progress, 0);
+    }
+
+    /**
+     * As {@link #of(LogInputs.Timeline, Consumer, LongConsumer)}, judging pauses against {@code pauseGoalMs}
+     * (0 or less: the goal the log states, if any).
+     */
+    public static List<LogAnalysis> of(LogInputs.Timeline timeline, Consumer<GcEvent> alsoTo, LongConsumer progress,
+                                       double pauseGoalMs) throws IOException {
+        Runs runs = new Runs(pauseGoalMs);
         try (GcLogStream stream = GcLogStream.open(timeline)) {
             stream.onEvent(e -> runs.analyzer.accept(e));
             if (alsoTo != null) {
@@ -67,15 +76,22 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
     /** The run being read and those finished. */
     private static final class Runs {
         final List<Run> done = new ArrayList<>();
-        Analyzer analyzer = new Analyzer();
+        final double pauseGoalMs;
+        Analyzer analyzer;
         double start = Double.NaN;
         String file;
         long fromLine;
 
+        Runs(double pauseGoalMs) {
+            this.pauseGoalMs = pauseGoalMs;
+            analyzer = new Analyzer(pauseGoalMs);
+        }
+
         void restart(GcLogStream stream, GcLogStream.Restart r) {
             double first = done.isEmpty() ? stream.firstTimestampSec() : start;
-            done.add(new Run(file, fromLine, stream.facts(), analyzer.result(first, r.lastSec())));
-            analyzer = new Analyzer();
+            JvmFacts facts = stream.facts();
+            done.add(new Run(file, fromLine, facts, analyzer.result(first, r.lastSec(), facts)));
+            analyzer = new Analyzer(pauseGoalMs);
             start = r.firstSec();
             file = r.file();
             fromLine = r.line();
@@ -83,7 +99,8 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
 
         void end(GcLogStream stream) {
             double first = done.isEmpty() ? stream.firstTimestampSec() : start;
-            done.add(new Run(file, fromLine, stream.facts(), analyzer.result(first, stream.lastTimestampSec())));
+            JvmFacts facts = stream.facts();
+            done.add(new Run(file, fromLine, facts, analyzer.result(first, stream.lastTimestampSec(), facts)));
         }
     }
 }

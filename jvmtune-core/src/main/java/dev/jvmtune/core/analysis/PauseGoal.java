@@ -1,0 +1,83 @@
+package dev.jvmtune.core.analysis;
+
+import dev.jvmtune.core.model.JvmFacts;
+
+/**
+ * The pause-time goal a run is judged against, and how its pauses fared. The goal is the user's
+ * ({@code --pause-goal}) or the one the log states: {@code MaxGCPauseMillis} from the command-line flags
+ * of a JDK 6-8 log or a JFR recording's flags, else G1's {@code target pause time} from the adaptive-size
+ * (ergonomics) lines of a JDK 7/8 G1 log.
+ *
+ * @param goalMs  the goal
+ * @param source  {@code option} ({@code --pause-goal}), {@code MaxGCPauseMillis} or {@code G1 target pause time}
+ * @param overall all pauses of the run against the goal
+ * @param steady  the pauses after warm-up ({@link Analysis#steadyState()}) against the goal
+ */
+public record PauseGoal(double goalMs, String source, Exceedance overall, Exceedance steady) {
+
+    /**
+     * @param pauses       pauses judged
+     * @param over         pauses longer than the goal
+     * @param overPct      their share of {@code pauses}, percent
+     * @param meanExcessMs mean of (pause - goal) over those pauses; NaN when none
+     * @param maxExcessMs  the longest pause minus the goal; NaN when none
+     */
+    public record Exceedance(long pauses, long over, double overPct, double meanExcessMs, double maxExcessMs) {
+    }
+
+    /** A goal and where it came from, before the pauses are judged. */
+    record Source(double goalMs, String source) {
+    }
+
+    /** The explicit goal if given (positive), else the log's own; {@code null} when neither is known. */
+    static Source resolve(double explicitMs, JvmFacts facts) {
+        if (explicitMs > 0) {
+            return new Source(explicitMs, "option");
+        }
+        if (facts == null) {
+            return null;
+        }
+        double flag = millis(facts.raw().get("MaxGCPauseMillis"));
+        if (flag > 0) {
+            return new Source(flag, "MaxGCPauseMillis");
+        }
+        double target = millis(facts.raw().get("G1 target pause time"));
+        return target > 0 ? new Source(target, "G1 target pause time") : null;
+    }
+
+    /** "100", "100.00 ms" -> 100; NaN for anything else. */
+    static double millis(String v) {
+        if (v == null) {
+            return Double.NaN;
+        }
+        String s = v.strip();
+        if (s.endsWith("ms")) {
+            s = s.substring(0, s.length() - 2).strip();
+        }
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Judges the kept pauses from {@code from} on; counts scale by the series' sampling stride. */
+    static Exceedance judge(PauseSeries series, int from, double goalMs) {
+        long n = 0;
+        long over = 0;
+        double excess = 0;
+        double max = Double.NaN;
+        for (int i = from; i < series.size(); i++) {
+            double ms = series.ms(i);
+            n++;
+            if (ms > goalMs) {
+                over++;
+                excess += ms - goalMs;
+                max = Double.isNaN(max) ? ms - goalMs : Math.max(max, ms - goalMs);
+            }
+        }
+        long s = series.stride();
+        return new Exceedance(n * s, over * s, n == 0 ? Double.NaN : 100.0 * over / n,
+                over == 0 ? Double.NaN : excess / over, max);
+    }
+}
