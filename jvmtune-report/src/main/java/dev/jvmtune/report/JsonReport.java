@@ -253,6 +253,20 @@ public final class JsonReport {
         }
         g.writeFieldName("intervals");
         writePauses(g, a.intervals());
+        g.writeObjectFieldStart("heap");
+        size(g, "maxCapacityBytes", a.heap().maxCapacityBytes());
+        number(g, "youngBeforeMeanBytes", Math.rint(a.heap().youngBeforeMeanBytes()));
+        size(g, "youngBeforeMaxBytes", a.heap().youngBeforeMaxBytes());
+        g.writeEndObject();
+    }
+
+    /** A byte count, {@code null} when unknown (-1). */
+    private static void size(JsonGenerator g, String name, long bytes) throws IOException {
+        if (bytes < 0) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, bytes);
+        }
     }
 
     private static void writeExceedance(JsonGenerator g, String name, PauseGoal.Exceedance e) throws IOException {

@@ -27,13 +27,22 @@ import java.util.Map;
  * @param pauseGoal          the pause goal and the pauses over it; {@code null} when no goal is known
  * @param evacuation         young evacuation speed; {@code null} when the log has no young-pool figures
  * @param intervals          time between the starts of consecutive pauses, as a distribution in ms
+ * @param heap               heap capacity and the young space the young pauses found, for sizing advice
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
                        double throughputPct, long fullGcCount, double allocationRateMBps, double promotionRateMBps,
                        Map<GcIncident, Long> incidents, Safepoints safepoints, CodeCache codeCache,
                        Compilations compilation, CpuLoad cpuLoad, SteadyState steadyState,
-                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals) {
+                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap) {
+
+    /**
+     * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none
+     * @param youngBeforeMeanBytes mean Eden (G1) or young generation occupancy at young pauses; NaN when unknown
+     * @param youngBeforeMaxBytes  the largest of those; -1 when unknown
+     */
+    public record HeapSizes(long maxCapacityBytes, double youngBeforeMeanBytes, long youngBeforeMaxBytes) {
+    }
 
     public Analysis {
         pausesByKind = Map.copyOf(pausesByKind);

@@ -40,6 +40,10 @@ public final class Analyzer {
     private double firstHeapTime = Double.NaN;
     private double lastHeapTime = Double.NaN;
     private double promotedBytes;
+    private long heapCapacityMax = -1;
+    private double youngBeforeSum;
+    private long youngBeforeCount;
+    private long youngBeforeMax = -1;
     private boolean promotionKnown;
 
     private double firstEventTime = Double.NaN;
@@ -98,6 +102,7 @@ public final class Analyzer {
             boolean young = e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START;
             if (young) {
                 promotion(e);
+                youngSpace(e);
             }
             series.add(t, e.pauseMs(), young, young ? EvacuationSpeed.of(e) : Double.NaN);
             if (!Double.isNaN(t)) {
@@ -118,6 +123,9 @@ public final class Analyzer {
     /** Allocation between collections: heap occupancy before this one minus after the previous one. */
     private void allocation(GcEvent e, double t) {
         MemoryUsage heap = e.heap();
+        if (heap != null && heap.capacityBytes() > heapCapacityMax) {
+            heapCapacityMax = heap.capacityBytes();
+        }
         if (heap == null || heap.beforeBytes() < 0 || heap.afterBytes() < 0) {
             return;
         }
@@ -130,6 +138,24 @@ public final class Analyzer {
                 firstHeapTime = t;
             }
             lastHeapTime = t;
+        }
+    }
+
+    /** The young space a young pause found full: Eden (G1) or the young generation before the pause. */
+    private void youngSpace(GcEvent e) {
+        for (MemoryUsage p : e.pools()) {
+            switch (p.name()) {
+                case "Eden regions", "PSYoungGen", "DefNew", "ParNew" -> {
+                    if (p.beforeBytes() > 0) {
+                        youngBeforeSum += p.beforeBytes();
+                        youngBeforeCount++;
+                        youngBeforeMax = Math.max(youngBeforeMax, p.beforeBytes());
+                    }
+                    return;
+                }
+                default -> {
+                }
+            }
         }
     }
 
@@ -236,7 +262,9 @@ public final class Analyzer {
                 compilations == 0 ? null : new Analysis.Compilations(compilations, compileMs, compileMax, compileFailures),
                 cpuSamples == 0 ? null : new Analysis.CpuLoad(cpuSamples, jvmCpuSum / cpuSamples, jvmCpuMax,
                         machineCpuSum / cpuSamples, machineCpuMax),
-                steady.state, goal(facts, steady.from), EvacuationSpeed.of(series, goalMs(facts)), intervals.build());
+                steady.state, goal(facts, steady.from), EvacuationSpeed.of(series, goalMs(facts)), intervals.build(),
+                new Analysis.HeapSizes(heapCapacityMax, youngBeforeCount == 0 ? Double.NaN
+                        : youngBeforeSum / youngBeforeCount, youngBeforeMax));
     }
 
     private record Steady(int from, Analysis.SteadyState state) {
