@@ -15,8 +15,8 @@ public final class Workloads {
             // any short run; 99 and CompileThresholdScaling=0.1 let the cache fill within ~3 s.
             "-XX:+UseG1GC -Xmx512m -XX:ReservedCodeCacheSize=4m -XX:IncreaseFirstTierCompileThresholdAt=99 "
                     + "-XX:CompileThresholdScaling=0.1",
-            List.of(new Param("classes", "2000", "generated handler classes, one hot method each"),
-                    new Param("method-ops", "16", "arithmetic/branch steps in each handler's loop body"),
+            List.of(new Param("classes", "1000", "generated handler classes, one hot method each"),
+                    new Param("method-ops", "32", "arithmetic/branch steps in each handler's loop body"),
                     new Param("calls", "8", "handler calls per request"),
                     new Param("seconds", "10", "how long to serve requests"),
                     new Param("threads", "1", "request threads"),

@@ -23,6 +23,17 @@ final class CodeCacheProbe {
         return used;
     }
 
+    /** The highest occupancy so far: JDK 25 unloads cold code when the cache fills, so the end value can be low. */
+    static long peakBytes() {
+        long peak = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (isCodeCache(p)) {
+                peak += p.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
+    }
+
     static long maxBytes() {
         long max = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

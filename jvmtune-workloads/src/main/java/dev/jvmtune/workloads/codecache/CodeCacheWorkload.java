@@ -91,6 +91,7 @@ public final class CodeCacheWorkload {
                 .integer("requests", total)
                 .number("generateSec", generateSec)
                 .integer("codeCacheUsedBytes", CodeCacheProbe.usedBytes())
+                .integer("codeCachePeakBytes", CodeCacheProbe.peakBytes())
                 .integer("codeCacheMaxBytes", CodeCacheProbe.maxBytes())
                 .number("jitTotalSec", ManagementFactory.getCompilationMXBean().getTotalCompilationTime() / 1e3)
                 .number("compilerThreadCpuSec", CompilerThreadCpu.seconds())
