@@ -1,0 +1,157 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.LogInputs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 7's acceptance for {@code codecache} and {@code timeseries}: each runs in a real JVM at small scale,
+ * writes its metrics file, shows its field study's symptom (a full code cache and a throughput drop; a
+ * Full-GC knee in its own GC log) and repeats the same operation sequence for the same seed.
+ */
+class WorkloadCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+
+    @Test
+    void codeCacheFillsAndThroughputDropsAtASmallCodeCacheOnJdk17() throws IOException {
+        codeCacheSymptom(Path.of(System.getProperty("java.home"), "bin", "java"), "jdk17");
+    }
+
+    @Test
+    void codeCacheFillsAndThroughputDropsAtASmallCodeCacheOnJdk25() throws IOException {
+        assumeTrue(Files.isExecutable(JDK25), "JDK 25 not installed at " + JDK25);
+        codeCacheSymptom(JDK25, "jdk25");
+    }
+
+    @TempDir
+    Path dir;
+
+    private void codeCacheSymptom(Path java, String tag) throws IOException {
+        // the workload's default flags but the code cache size; 5 s: the small cache is full after ~3 s
+        String common = "-XX:+UseG1GC -Xmx256m -XX:IncreaseFirstTierCompileThresholdAt=99 "
+                + "-XX:CompileThresholdScaling=0.1 -XX:ReservedCodeCacheSize=";
+        Run small = run(java, common + "4m", "codecache", dir.resolve(tag + "-small"), "--seconds", "5");
+        Run large = run(java, common + "64m", "codecache", dir.resolve(tag + "-large"), "--seconds", "5");
+
+        // JDK 17's sweeper stops the compiler when the cache is full and says so. JDK 25 unloads cold code
+        // through GC cycles instead ("CodeCache GC Threshold/Aggressive" causes in its GC log), which often
+        // frees room before an allocation fails, so there the warning is likely but not certain, while the
+        // aggressive code cache collections are certain.
+        boolean warned = small.out.contains("CodeCache is full. Compiler has been disabled.");
+        long aggressive = causeCount(small, "CodeCache GC Aggressive");
+        if (tag.equals("jdk17")) {
+            assertTrue(warned, small.out);
+        } else {
+            assertTrue(warned || aggressive > 0, "no full warning and no aggressive code cache GC: " + small.out);
+        }
+        assertFalse(large.out.contains("is full"), large.out);
+        assertEquals(0, causeCount(large, "CodeCache GC Aggressive"));
+        for (Run r : List.of(small, large)) {
+            assertTrue(r.metrics.path("wallSec").asDouble() >= 5, r.metrics.toString());
+            assertTrue(r.metrics.path("throughputOpsPerSec").asDouble() > 0);
+            assertTrue(r.metrics.path("latencyMs").path("p99").asDouble() > 0);
+            assertEquals(5, r.metrics.path("windows").size(), "one window a second");
+        }
+        double smallOps = small.metrics.path("steadyOpsPerSec").asDouble();
+        double largeOps = large.metrics.path("steadyOpsPerSec").asDouble();
+        // measured 0.1-0.6 of the large cache's rate; 0.8 leaves room for a neighbour on 2 shared cores slowing
+        // the large run's own compilation
+        assertTrue(smallOps < 0.8 * largeOps, tag + ": second-half throughput at 4 MB " + smallOps
+                + " should be well below 64 MB's " + largeOps);
+        assertTrue(small.metrics.path("codeCachePeakBytes").asLong() > 0.8 * 4 * 1024 * 1024, small.metrics.toString());
+        assertEquals(4 * 1024 * 1024, small.metrics.path("codeCacheMaxBytes").asLong());
+        // determinism: the same seed and parameters give the same program and request sequence
+        assertEquals(small.metrics.path("programChecksum"), large.metrics.path("programChecksum"));
+        assertEquals(small.metrics.path("sequenceChecksum"), large.metrics.path("sequenceChecksum"));
+        System.out.printf("codecache %s: steady ops/s 4 MB %.0f, 64 MB %.0f; full warning %b, aggressive code "
+                        + "cache GCs %d; compiler CPU %.1f s vs %.1f s%n", tag, smallOps, largeOps, warned, aggressive,
+                small.metrics.path("compilerThreadCpuSec").asDouble(), large.metrics.path("compilerThreadCpuSec").asDouble());
+    }
+
+    @Test
+    void timeSeriesHasAFullGcKneeAtASmallHeapOnly() throws IOException {
+        String small = "-XX:+UseParallelGC -Xms256m -Xmx256m";
+        Run fewDays = run(null, small, "timeseries", dir.resolve("small-3"), "--days", "3");
+        Run manyDays = run(null, small, "timeseries", dir.resolve("small-7"), "--days", "7");
+        Run largeHeap = run(null, "-XX:+UseParallelGC -Xms1g -Xmx1g", "timeseries", dir.resolve("large-7"),
+                "--days", "7");
+
+        assertEquals(0, fullGcs(fewDays), "3 days (~95 MB of samples) fit a 256 MB heap");
+        assertTrue(fullGcs(manyDays) >= 1, "7 days (~220 MB) do not: Full GCs begin");
+        assertEquals(0, fullGcs(largeHeap), "7 days fit a 1 GB heap");
+
+        for (Run r : List.of(fewDays, manyDays, largeHeap)) {
+            JsonNode phases = r.metrics.path("phasesSec");
+            for (String phase : List.of("query", "transfer", "build", "draw")) {
+                assertTrue(phases.path(phase).asDouble() > 0, phase + " in " + r.metrics);
+            }
+            assertTrue(r.metrics.path("wallSec").asDouble() >= phases.path("transfer").asDouble());
+        }
+        assertEquals(7 * 864_000, manyDays.metrics.path("samples").asLong());
+        assertEquals(7, manyDays.metrics.path("days").size());
+        // determinism: same seed and days, same samples and picture whatever the heap
+        assertEquals(manyDays.metrics.path("sampleChecksum"), largeHeap.metrics.path("sampleChecksum"));
+        assertEquals(manyDays.metrics.path("imageChecksum"), largeHeap.metrics.path("imageChecksum"));
+        System.out.printf("timeseries: Full GCs 256 MB/3 d %d, 256 MB/7 d %d, 1 GB/7 d %d; wall %.2f / %.2f / %.2f s%n",
+                fullGcs(fewDays), fullGcs(manyDays), fullGcs(largeHeap), fewDays.metrics.path("wallSec").asDouble(),
+                manyDays.metrics.path("wallSec").asDouble(), largeHeap.metrics.path("wallSec").asDouble());
+    }
+
+    @Test
+    void unknownWorkloadOrParameterIsAUsageError() {
+        CliRun noSuch = CliRun.of("workload", "nosuch");
+        assertEquals(Main.USAGE, noSuch.exit());
+        assertTrue(noSuch.oneErrorLine().contains("codecache, timeseries"), noSuch.err());
+        CliRun badParam = CliRun.of("workload", "--out", dir.toString(), "timeseries", "--dayz", "3");
+        assertEquals(Main.USAGE, badParam.exit());
+        assertTrue(badParam.oneErrorLine().contains("--dayz"), badParam.err());
+        CliRun help = CliRun.of("workload", "--help");
+        assertEquals(Main.OK, help.exit());
+        assertTrue(help.out().contains("--method-ops") && help.out().contains("--days"), help.out());
+    }
+
+    /** One workload run through the command; its console output (JVM warnings included) and metrics. */
+    private record Run(String out, JsonNode metrics, Path log) {
+    }
+
+    private static Run run(Path java, String flags, String name, Path out, String... params) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("workload", "--out", out.toString(), "--flags", flags));
+        if (java != null) {
+            args.add("--java");
+            args.add(java.toString());
+        }
+        args.add(name);
+        args.addAll(List.of(params));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertEquals(Main.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("metrics: " + out.resolve("metrics.json")), r.out());
+        return new Run(r.out(), JSON.readTree(out.resolve("metrics.json").toFile()), out.resolve("gc.log"));
+    }
+
+    private static long fullGcs(Run r) throws IOException {
+        return analysis(r).fullGcCount();
+    }
+
+    private static long causeCount(Run r, String cause) throws IOException {
+        return analysis(r).pausesByCause().getOrDefault(cause, 0L);
+    }
+
+    private static Analysis analysis(Run r) throws IOException {
+        return LogAnalysis.of(LogInputs.resolve(List.of(r.log())).get(0), null, null).get(0).summary();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.jvmtune.workloads;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The catalog of workloads {@code bin/jvmtune workload NAME} can run (issue 7, field studies in SCENARIOS.md). */
+public final class Workloads {
+
+    public static final WorkloadSpec CODECACHE = new WorkloadSpec("codecache",
+            "dev.jvmtune.workloads.codecache.CodeCacheWorkload",
+            "S4: requests over thousands of generated hot methods; a small ReservedCodeCacheSize fills up",
+            // 4 MB is about 1.5 MB of JVM stubs plus room for a fraction of the handlers. The other two flags
+            // compress hours into seconds: JDK 17-25 raise C1 thresholds exponentially once the cache is half
+            // full (IncreaseFirstTierCompileThresholdAt=50), which at default thresholds postpones "full" past
+            // any short run; 99 and CompileThresholdScaling=0.1 let the cache fill within ~3 s.
+            "-XX:+UseG1GC -Xmx512m -XX:ReservedCodeCacheSize=4m -XX:IncreaseFirstTierCompileThresholdAt=99 "
+                    + "-XX:CompileThresholdScaling=0.1",
+            List.of(new Param("classes", "1000", "generated handler classes, one hot method each"),
+                    new Param("method-ops", "32", "arithmetic/branch steps in each handler's loop body"),
+                    new Param("calls", "8", "handler calls per request"),
+                    new Param("seconds", "10", "how long to serve requests"),
+                    new Param("threads", "1", "request threads"),
+                    new Param("window-ms", "1000", "length of a throughput window"),
+                    new Param("seed", "1", "seed of the generated code and of the request sequence")));
+
+    public static final WorkloadSpec TIMESERIES = new WorkloadSpec("timeseries",
+            "dev.jvmtune.workloads.timeseries.TimeSeriesWorkload",
+            "S3: loads N days of a 10 Hz channel over a local socket as objects and plots it",
+            // S3's client ran the Parallel collector (the server-class default of its time, where NewRatio
+            // sizes the old generation); at 1 GB about 20 days fit before Full GCs begin
+            "-XX:+UseParallelGC -Xms1g -Xmx1g",
+            List.of(new Param("days", "4", "days of samples to load (864,000 samples a day)"),
+                    new Param("width", "1920", "plot width in pixels (one min/max bucket per pixel)"),
+                    new Param("height", "1080", "plot height in pixels"),
+                    new Param("seed", "1", "seed of the generated channel")));
+
+    private static final List<WorkloadSpec> ALL = List.of(CODECACHE, TIMESERIES);
+
+    private Workloads() {
+    }
+
+    public static List<WorkloadSpec> all() {
+        return ALL;
+    }
+
+    public static Optional<WorkloadSpec> find(String name) {
+        return ALL.stream().filter(w -> w.name().equals(name)).findFirst();
+    }
+}
