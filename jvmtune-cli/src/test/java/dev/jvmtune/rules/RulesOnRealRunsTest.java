@@ -109,6 +109,55 @@ class RulesOnRealRunsTest {
         return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
     }
 
+    /**
+     * S1's shape: G1 held to a large young generation ({@code G1NewSizePercent=40} of a 1 GB heap) misses a
+     * 5 ms goal in every young pause. The rule derives the Eden that fits from the speed of those pauses;
+     * with its flags the young pauses get shorter.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void youngPausesOverGoalGetASmallerEden(int jdk, String property, String fallback, @TempDir Path dir)
+            throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        List<String> big = List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5", "-XX:+UnlockExperimentalVMOptions",
+                "-XX:G1NewSizePercent=40");
+
+        LogAnalysis before = churn(java, dir.resolve("before.log"), big);
+        Finding f = find(before, "young-pauses-over-goal").orElseThrow(
+                () -> new AssertionError("no young-pauses-over-goal finding on JDK " + jdk));
+        List<String> options = f.recommendation().options();
+        assertEquals("-XX:+UnlockExperimentalVMOptions", options.get(0));
+        assertEquals("-XX:G1NewSizePercent=5", options.get(1));
+        assertTrue(options.get(2).startsWith("-XX:G1MaxNewSizePercent="), options.toString());
+
+        List<String> applied = new ArrayList<>(List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5"));
+        applied.addAll(options);
+        LogAnalysis after = churn(java, dir.resolve("after.log"), applied);
+        double meanBefore = before.summary().pausesByKind().get(dev.jvmtune.core.model.GcKind.YOUNG).meanMs();
+        double meanAfter = after.summary().pausesByKind().get(dev.jvmtune.core.model.GcKind.YOUNG).meanMs();
+        assertTrue(meanAfter < meanBefore, "young pauses did not get shorter on JDK " + jdk + ": " + meanBefore
+                + " ms -> " + meanAfter + " ms with " + options);
+    }
+
+    private static LogAnalysis churn(Path java, Path log, List<String> flags) throws Exception {
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseG1GC"));
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName(),
+                "--seconds", "3"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish: " + cmd);
+        }
+        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
+        // unified logs do not print MaxGCPauseMillis: the goal is given as analyze --pause-goal would
+        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, 5).get(0);
+    }
+
     private static Optional<Finding> humongous(LogAnalysis run) {
         return find(run, "humongous-allocation");
     }

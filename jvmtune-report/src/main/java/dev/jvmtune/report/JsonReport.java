@@ -249,6 +249,9 @@ public final class JsonReport {
             } else {
                 g.writeNumberField("edenForGoalBytes", Math.round(ev.edenForGoalBytes()));
             }
+            g.writeNumberField("missPauses", ev.missPauses());
+            number(g, "missP50MBPerMs", ev.missP50MBPerMs());
+            number(g, "edenForGoalAtMissSpeedBytes", Math.rint(ev.edenForGoalAtMissSpeedBytes()));
             g.writeEndObject();
         }
         g.writeFieldName("intervals");

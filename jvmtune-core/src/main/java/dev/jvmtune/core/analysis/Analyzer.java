@@ -104,7 +104,9 @@ public final class Analyzer {
                 promotion(e);
                 youngSpace(e);
             }
-            series.add(t, e.pauseMs(), young, young ? EvacuationSpeed.of(e) : Double.NaN);
+            // a pause that failed to evacuate (to-space exhausted) copied and then undid work: no measure of speed
+            boolean measured = young && !e.incidents().contains(GcIncident.EVACUATION_FAILURE);
+            series.add(t, e.pauseMs(), young, measured ? EvacuationSpeed.of(e) : Double.NaN);
             if (!Double.isNaN(t)) {
                 if (!Double.isNaN(prevPauseStart) && t >= prevPauseStart) {
                     intervals.add((t - prevPauseStart) * 1000.0);

@@ -16,9 +16,13 @@ import java.util.Arrays;
  * @param p50MBPerMs        median
  * @param p90MBPerMs        90th percentile
  * @param edenForGoalBytes  median speed x pause goal: the Eden evacuated within the goal; NaN without a goal
+ * @param missPauses        young pauses with Eden figures that took longer than the goal
+ * @param missP50MBPerMs    their median speed: slower than the rest where many objects survive; NaN when none
+ * @param edenForGoalAtMissSpeedBytes that speed x goal: the Eden those pauses could have cleared within it
  */
 public record EvacuationSpeed(long pauses, double p10MBPerMs, double p50MBPerMs, double p90MBPerMs,
-                              double edenForGoalBytes) {
+                              double edenForGoalBytes, long missPauses, double missP50MBPerMs,
+                              double edenForGoalAtMissSpeedBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -55,10 +59,23 @@ public record EvacuationSpeed(long pauses, double p10MBPerMs, double p50MBPerMs,
         if (n == 0) {
             return null;
         }
+        double[] miss = new double[n];
+        int m = 0;
+        if (goalMs > 0) {
+            for (int i = 0; i < series.size(); i++) {
+                double s = series.speed(i);
+                if (!Double.isNaN(s) && series.ms(i) > goalMs) {
+                    miss[m++] = s;
+                }
+            }
+        }
         Arrays.sort(v, 0, n);
+        Arrays.sort(miss, 0, m);
         double p50 = percentile(v, n, 50);
+        double missP50 = m == 0 ? Double.NaN : percentile(miss, m, 50);
         return new EvacuationSpeed((long) n * series.stride(), percentile(v, n, 10), p50, percentile(v, n, 90),
-                goalMs > 0 ? p50 * MIB * goalMs : Double.NaN);
+                goalMs > 0 ? p50 * MIB * goalMs : Double.NaN, (long) m * series.stride(), missP50,
+                m == 0 ? Double.NaN : missP50 * MIB * goalMs);
     }
 
     /** Nearest-rank percentile of the first n sorted values. */

@@ -9,7 +9,8 @@ public final class Rules {
 
     private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
             new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule(),
-            new HumongousRule(), new GcThreadsRule(), new TimeToSafepointRule());
+            new HumongousRule(), new GcThreadsRule(), new TimeToSafepointRule(),
+            new YoungPauseGoalRule());
 
     private Rules() {
     }
