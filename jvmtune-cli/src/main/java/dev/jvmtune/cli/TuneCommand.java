@@ -1,0 +1,224 @@
+package dev.jvmtune.cli;
+
+import dev.jvmtune.tune.Journal;
+import dev.jvmtune.tune.JournaledRunner;
+import dev.jvmtune.tune.ProcessTrialRunner;
+import dev.jvmtune.tune.Program;
+import dev.jvmtune.tune.RuleCandidates;
+import dev.jvmtune.tune.SearchSpace;
+import dev.jvmtune.tune.TrialResult;
+import dev.jvmtune.tune.TuneReport;
+import dev.jvmtune.tune.TuneResult;
+import dev.jvmtune.tune.TuneSettings;
+import dev.jvmtune.tune.Tuner;
+import dev.jvmtune.workloads.WorkloadSpec;
+import dev.jvmtune.workloads.Workloads;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The tuner (issue 8): measures the program under its flags, proposes changes from the rules and a declared
+ * search space, verifies each against the current best by A/B, and keeps what improves the goal beyond noise.
+ */
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
+                + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
+                + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "
+                + "noise and no guard breaks; until the goal is met, the budget is spent or nothing is left to try.",
+                "Every trial and decision goes to DIR/tune.jsonl as it ends (--resume continues a killed session); "
+                        + "the result to DIR/tune.json and stdout.", ""},
+        footer = {"", "Examples:",
+                "  jvmtune tune --workload codecache --goal 'throughput >= +50%' -- --seconds 5",
+                "  jvmtune tune --workload timeseries --flags '-XX:+UseParallelGC -Xmx1g' --goal 'wall <= -20%' "
+                        + "-- --days 22",
+                "  jvmtune tune --goal 'wall <= -20%' --guard 'latency.p99 <= +10%' -- java -jar app.jar",
+                "  jvmtune tune --resume --out tune-out",
+                "", "Metrics: gc.pause.p99, gc.pause.max, gc.pause.mean, gc.pause.total (ms), gc.throughput (%), "
+                + "gc.fullCount (GC log); wall (s), throughput (ops/s), latency.p50/p99/p999/max (ms) and app.NAME "
+                + "(the program's JVMTUNE_METRICS file); process.wall (s). A signed percentage is relative to "
+                + "the baseline's median.", "See docs/tuner.md."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+                "4:goal not met (not reachable by JVM flags, or budget spent)",
+                "5:the baseline did not run or does not report the goal's metric"})
+final class TuneCommand extends StreamCommand implements Callable<Integer> {
+
+    static final int GOAL_NOT_MET = 4;
+
+    @Option(names = "--workload", paramLabel = "NAME",
+            description = "A bundled workload (see 'jvmtune workload --help'); its parameters follow '--'.")
+    String workload;
+
+    @Option(names = "--goal", paramLabel = "TARGET", description = "What to reach, e.g. 'gc.pause.p99 <= 50ms', "
+            + "'wall <= -20%%' (relative to the baseline), 'throughput >= +10%%'.")
+    String goal;
+
+    @Option(names = "--guard", paramLabel = "TARGET", description = "What must not break, e.g. "
+            + "'throughput >= -5%%' (repeatable); checked on each candidate's median.")
+    List<String> guards = new ArrayList<>();
+
+    @Option(names = "--flags", paramLabel = "FLAGS", description = "The flags to start from (default: the "
+            + "workload's defaults; for a command, none).")
+    String flags;
+
+    @Option(names = "--repeats", defaultValue = "3", description = "Trials per arm in each A/B round and in the "
+            + "baseline (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--max-trials", defaultValue = "40", description = "Trial budget, baseline included (default: "
+            + "${DEFAULT-VALUE}).")
+    int maxTrials;
+
+    @Option(names = "--max-minutes", defaultValue = "0", description = "Time budget in minutes of trials (default: "
+            + "none).")
+    double maxMinutes;
+
+    @Option(names = "--alpha", defaultValue = "0.05", description = "Significance of an A/B's first round; the "
+            + "pooled decision uses alpha/5 (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "600",
+            description = "A trial's time limit in seconds (default: ${DEFAULT-VALUE}).")
+    long timeoutSec;
+
+    @Option(names = "--java", paramLabel = "PATH", description = "java executable for a bundled workload "
+            + "(default: the one running jvmtune).")
+    Path java;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "tune-out",
+            description = "Where the journal, trials and result go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the session in --out from its last finished trial; its "
+            + "goal, flags and program come from the journal.")
+    boolean resume;
+
+    @Option(names = "--json", description = "Print the result as JSON (as in DIR/tune.json) instead of text.")
+    boolean json;
+
+    @Parameters(paramLabel = "ARGS", description = "After '--': the workload's parameters, or the command to tune.")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintStream err = streams.err();
+        Path journalFile = out.resolve("tune.jsonl");
+        Journal journal;
+        try {
+            journal = resume ? Journal.resume(journalFile) : Journal.create(journalFile, settings());
+        } catch (IllegalArgumentException e) {
+            err.println("jvmtune tune: " + e.getMessage());
+            return Main.USAGE;
+        }
+        try (journal) {
+            TuneSettings s = journal.settings();
+            Program program = program(s);
+            JournaledRunner runner = new JournaledRunner(new ProcessTrialRunner(program, out, s.timeoutSec(),
+                    s.pauseGoalMs(), System.getProperty("java.class.path")), journal);
+            err.println("jvmtune tune: " + program.describe() + " from '" + s.flags() + "', goal " + s.goal()
+                    + (resume ? "; resuming after " + runner.replayable() + " finished trials" : ""));
+            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
+                    SearchSpace.standard(machineBytes()), s, journal, listener(err, s), runner.replayable());
+            TuneResult r = tuner.run();
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve("tune.json")))) {
+                TuneReport.json(r, o);
+            }
+            if (json) {
+                TuneReport.json(r, streams.out());
+                streams.out().println();
+            } else {
+                TuneReport.text(r, streams.out());
+                streams.out().println();
+                streams.out().println("wrote " + out.resolve("tune.json") + " and the journal " + journalFile);
+            }
+            return switch (r.outcome()) {
+                case GOAL_MET -> Main.OK;
+                case BASELINE_FAILED -> DemoCommand.WORKLOAD_FAILED;
+                default -> GOAL_NOT_MET;
+            };
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            err.println("jvmtune tune: " + e.getMessage());
+            return Main.USAGE;
+        }
+    }
+
+    /** The session's settings from the command line, checked before anything runs. */
+    private TuneSettings settings() {
+        if (goal == null) {
+            throw new IllegalArgumentException("--goal is required, e.g. --goal 'gc.pause.p99 <= 50ms'");
+        }
+        if (workload == null && args.isEmpty()) {
+            throw new IllegalArgumentException("nothing to tune: give --workload NAME or a command after '--'");
+        }
+        if (repeats < 2) {
+            throw new IllegalArgumentException("--repeats must be at least 2: one trial per arm says nothing "
+                    + "about noise");
+        }
+        String start = flags;
+        if (workload != null) {
+            WorkloadSpec spec = Workloads.find(workload).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown workload '" + workload + "'; one of: " + String.join(", ",
+                            Workloads.all().stream().map(WorkloadSpec::name).toList())));
+            spec.parse(args.toArray(String[]::new));
+            start = start != null ? start : spec.defaultFlags();
+        }
+        TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
+                workload != null ? List.of() : args, java == null ? null : java.toString(),
+                start == null ? "" : start.trim(), goal, guards, repeats, maxTrials, maxMinutes, alpha, seed, timeoutSec);
+        s.goalTarget(); // parse errors now, not after the baseline
+        s.guardTargets();
+        dev.jvmtune.tune.FlagSet.parse(s.flags());
+        return s;
+    }
+
+    private static Program program(TuneSettings s) {
+        if (s.workload() != null) {
+            WorkloadSpec spec = Workloads.find(s.workload()).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown workload '" + s.workload() + "' in the journal"));
+            return Program.workload(spec, s.params(), s.java() == null ? null : Path.of(s.java()));
+        }
+        return Program.command(s.command());
+    }
+
+    private static Tuner.Listener listener(PrintStream err, TuneSettings s) {
+        String metric = s.goalTarget().metric();
+        return new Tuner.Listener() {
+            @Override
+            public void trial(TrialResult r, int budget, boolean replayed) {
+                err.printf(Locale.ROOT, "  trial %3d/%d %-8s %-9s %6.1f s  %s %s%s%n", r.seq() + 1, budget, r.arm(),
+                        r.outcome(), r.seconds(), metric, fmt(r.metric(metric)), replayed ? "  (from the journal)" : "");
+            }
+
+            @Override
+            public void note(String line) {
+                err.println(line);
+            }
+        };
+    }
+
+    private static String fmt(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    private static long machineBytes() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.jvmtune.tune;
+
+import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Candidates from jvmtune's rules: the GC log of one of the current best's trials is analysed as
+ * {@code analyze} would, and every finding that recommends options becomes a candidate with the rule's
+ * arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
+ */
+public final class RuleCandidates implements CandidateSource {
+
+    private final String goalMetric;
+    private final double pauseGoalMs;
+
+    /** @param pauseGoalMs the pause goal to judge pauses by (0: the log's own) */
+    public RuleCandidates(String goalMetric, double pauseGoalMs) {
+        this.goalMetric = goalMetric;
+        this.pauseGoalMs = pauseGoalMs;
+    }
+
+    @Override
+    public List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException {
+        List<TrialResult> ok = new ArrayList<>(bestTrials.stream().filter(TrialResult::ok).toList());
+        if (ok.isEmpty()) {
+            return List.of();
+        }
+        ok.sort((x, y) -> Double.compare(x.metric(goalMetric), y.metric(goalMetric)));
+        Path log = Path.of(ok.get(ok.size() / 2).dir()).resolve("gc.log");
+        if (!Files.exists(log) || Files.size(log) == 0) {
+            return List.of();
+        }
+        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, pauseGoalMs);
+        List<Candidate> out = new ArrayList<>();
+        for (Finding f : Rules.evaluate(RuleContext.of(runs.get(runs.size() - 1)))) {
+            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
+                List<String> why = new ArrayList<>(f.evidence());
+                why.addAll(f.recommendation().arithmetic());
+                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.jvmtune.tune;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A goal or a guard: {@code gc.pause.p99 <= 50ms} (absolute), or {@code wall <= -20%} /
+ * {@code throughput >= -5%} (a signed percentage: relative to the baseline's median).
+ *
+ * @param value    the bound in the metric's unit, or the signed percentage when {@code relative}
+ * @param relative whether {@code value} is a change against the baseline in percent
+ */
+public record Target(String metric, boolean atMost, double value, boolean relative, String text) {
+
+    private static final Pattern SHAPE = Pattern.compile(
+            "\\s*([A-Za-z][\\w.]*)\\s*(<=|>=|<|>)\\s*([+-]?)(\\d+(?:\\.\\d+)?)\\s*(%|ms|s|MB|GB|ops/s)?\\s*");
+
+    /** Parses a target; throws {@link IllegalArgumentException} with a one-line reason. */
+    public static Target parse(String text) {
+        Matcher m = SHAPE.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("cannot read target '" + text
+                    + "': expected METRIC <= VALUE or METRIC >= VALUE, e.g. 'gc.pause.p99 <= 50ms', 'wall <= -20%'");
+        }
+        String metric = m.group(1);
+        if (!Metrics.known(metric)) {
+            throw new IllegalArgumentException("unknown metric '" + metric + "' in '" + text + "'; one of "
+                    + String.join(", ", new java.util.TreeSet<>(Metrics.KNOWN.keySet())) + ", or app.NAME");
+        }
+        boolean atMost = m.group(2).startsWith("<");
+        double v = Double.parseDouble(m.group(4));
+        String unit = m.group(5) == null ? "" : m.group(5);
+        boolean relative = !m.group(3).isEmpty() && unit.equals("%");
+        if (!m.group(3).isEmpty() && !relative) {
+            throw new IllegalArgumentException("a signed value is a change against the baseline and needs '%': '"
+                    + text + "'");
+        }
+        if (relative) {
+            v = m.group(3).equals("-") ? -v : v;
+        } else {
+            v = toMetricUnit(metric, v, unit, text);
+        }
+        return new Target(metric, atMost, v, relative, text.trim());
+    }
+
+    private static double toMetricUnit(String metric, double v, String unit, String text) {
+        String want = Metrics.unit(metric);
+        if (unit.isEmpty() || unit.equals(want)) {
+            return v;
+        }
+        if (want.equals("ms") && unit.equals("s")) {
+            return v * 1000;
+        }
+        if (want.equals("s") && unit.equals("ms")) {
+            return v / 1000;
+        }
+        if (want.equals("MB") && unit.equals("GB")) {
+            return v * 1024;
+        }
+        throw new IllegalArgumentException("unit '" + unit + "' does not fit " + metric + " (" + want + ") in '"
+                + text + "'");
+    }
+
+    /** The bound in the metric's unit: for a relative target, the baseline's median moved by the percentage. */
+    public double bound(double baselineMedian) {
+        return relative ? baselineMedian * (1 + value / 100.0) : value;
+    }
+
+    public boolean holds(double measured, double baselineMedian) {
+        double b = bound(baselineMedian);
+        return atMost ? measured <= b : measured >= b;
+    }
+
+    /** "gc.pause.p99 <= 50 ms" or "wall <= 7.95 s (baseline 9.94 s -20%)". */
+    public String describe(double baselineMedian) {
+        String unit = Metrics.unit(metric);
+        String base = String.format(Locale.ROOT, "%s %s %s%s", metric, atMost ? "<=" : ">=",
+                Numbers.fmt(bound(baselineMedian)), unit.isEmpty() ? "" : " " + unit);
+        return relative ? base + String.format(Locale.ROOT, " (baseline %s %+.0f%%)", Numbers.fmt(baselineMedian),
+                value) : base;
+    }
+}

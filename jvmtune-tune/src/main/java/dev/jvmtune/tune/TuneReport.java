@@ -1,0 +1,104 @@
+package dev.jvmtune.tune;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+/** The session's result as text a person reads (and pastes into a bug report) and as JSON (docs/json.md). */
+public final class TuneReport {
+
+    private TuneReport() {
+    }
+
+    public static void text(TuneResult r, PrintStream out) {
+        out.println("jvmtune tune: " + r.message());
+        out.println();
+        out.println("goal:    " + r.goal() + (r.guards().isEmpty() ? "" : "; guards: " + String.join(", ", r.guards())));
+        out.println("start:   " + orDefaults(r.startFlags()));
+        medians(out, "         ", r.baseline());
+        out.println("final:   " + orDefaults(r.finalFlags()));
+        medians(out, "         ", r.best());
+        out.println("trials:  " + r.trialsRun() + String.format(java.util.Locale.ROOT, " (%.0f s)", r.trialSeconds()));
+        out.println();
+        if (r.steps().isEmpty()) {
+            out.println("No candidate was tried.");
+        }
+        for (Step s : r.steps()) {
+            Candidate c = s.candidate();
+            out.println((s.accepted() ? "ACCEPTED " : "rejected ") + (s.index() + 1) + ". [" + c.source() + "] "
+                    + c.title());
+            out.println("    change: " + String.join(" ", c.change()));
+            for (String a : c.arithmetic()) {
+                out.println("    why:    " + a);
+            }
+            if (s.first() != null) {
+                out.println("    round 1: " + s.first().describe());
+            }
+            if (s.pooled() != null) {
+                out.println("    pooled:  " + s.pooled().describe());
+            }
+            for (String g : s.guards()) {
+                out.println("    guard:  " + g);
+            }
+            out.println("    -> " + s.reason() + " (trials " + range(s.trials()) + ")");
+        }
+        out.println();
+        out.println("Flags to paste:");
+        out.println("  " + orDefaults(r.finalFlags()));
+    }
+
+    private static String orDefaults(String line) {
+        return line.isEmpty() ? "(JVM defaults)" : line;
+    }
+
+    private static void medians(PrintStream out, String indent, Map<String, Double> m) {
+        StringBuilder b = new StringBuilder(indent).append("medians:");
+        m.forEach((k, v) -> b.append(' ').append(k).append(' ').append(Numbers.fmt(v))
+                .append(Metrics.unit(k).isEmpty() ? "" : " " + Metrics.unit(k)).append(';'));
+        out.println(b.substring(0, b.length() - 1));
+    }
+
+    private static String range(List<Integer> seqs) {
+        return seqs.isEmpty() ? "none" : seqs.get(0) + "-" + seqs.get(seqs.size() - 1);
+    }
+
+    public static void json(TuneResult r, OutputStream out) throws IOException {
+        ObjectNode root = Journal.JSON.createObjectNode();
+        root.put("schemaVersion", 1);
+        root.put("outcome", r.outcome().name());
+        root.put("message", r.message());
+        root.put("goal", r.goal());
+        r.guards().forEach(root.putArray("guards")::add);
+        root.put("startFlags", r.startFlags());
+        root.put("finalFlags", r.finalFlags());
+        root.set("baseline", Journal.JSON.valueToTree(r.baseline()));
+        root.set("best", Journal.JSON.valueToTree(r.best()));
+        ArrayNode steps = root.putArray("steps");
+        r.steps().forEach(s -> steps.add(stepJson(s)));
+        root.put("trialsRun", r.trialsRun());
+        root.put("trialSeconds", r.trialSeconds());
+        Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, root);
+    }
+
+    static ObjectNode stepJson(Step s) {
+        ObjectNode n = Journal.JSON.createObjectNode();
+        n.put("index", s.index());
+        n.put("source", s.candidate().source());
+        n.put("title", s.candidate().title());
+        s.candidate().change().forEach(n.putArray("change")::add);
+        s.candidate().arithmetic().forEach(n.putArray("arithmetic")::add);
+        n.put("from", s.from());
+        n.put("to", s.to());
+        n.set("firstRound", s.first() == null ? null : Journal.JSON.valueToTree(s.first()));
+        n.set("pooled", s.pooled() == null ? null : Journal.JSON.valueToTree(s.pooled()));
+        s.guards().forEach(n.putArray("guards")::add);
+        n.put("accepted", s.accepted());
+        n.put("reason", s.reason());
+        s.trials().forEach(n.putArray("trials")::add);
+        return n;
+    }
+}

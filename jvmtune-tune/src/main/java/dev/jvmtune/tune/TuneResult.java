@@ -1,0 +1,30 @@
+package dev.jvmtune.tune;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a session ended, and the path it took.
+ *
+ * @param baseline      the goal's and guards' metric medians under the starting flags
+ * @param best          the same medians under the final flags (the last accepted candidate's B trials)
+ * @param trialsRun     trials in the session, baseline included
+ * @param trialSeconds  their summed wall time
+ */
+public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
+                         String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
+                         List<Step> steps, int trialsRun, double trialSeconds) {
+
+    public enum Outcome { GOAL_MET, NOT_REACHABLE, BUDGET_SPENT, BASELINE_FAILED }
+
+    public TuneResult {
+        guards = List.copyOf(guards);
+        baseline = Map.copyOf(baseline);
+        best = Map.copyOf(best);
+        steps = List.copyOf(steps);
+    }
+
+    public List<Step> accepted() {
+        return steps.stream().filter(Step::accepted).toList();
+    }
+}

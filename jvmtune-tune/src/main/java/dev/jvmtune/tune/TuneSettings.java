@@ -1,0 +1,43 @@
+package dev.jvmtune.tune;
+
+import java.util.List;
+
+/**
+ * Everything that defines a tuning session, kept as the first line of its journal so {@code --resume}
+ * continues the same session whatever the command line of the restart says.
+ *
+ * @param workload   bundled workload name, or null for {@code command}
+ * @param params     the workload's parameters
+ * @param command    the user's command, or empty for a workload
+ * @param java       java executable for a workload; null for the one running jvmtune
+ * @param flags      the flags to start from (the baseline)
+ * @param repeats    trials per arm in each round of an A/B
+ * @param maxTrials  trial budget, baseline included
+ * @param maxMinutes time budget in minutes of trials (0: none)
+ * @param alpha      significance of the first round; the pooled decision uses alpha / 5
+ * @param timeoutSec a trial's time limit
+ */
+public record TuneSettings(String workload, List<String> params, List<String> command, String java, String flags,
+                           String goal, List<String> guards, int repeats, int maxTrials, double maxMinutes,
+                           double alpha, long seed, long timeoutSec) {
+
+    public TuneSettings {
+        params = params == null ? List.of() : List.copyOf(params);
+        command = command == null ? List.of() : List.copyOf(command);
+        guards = guards == null ? List.of() : List.copyOf(guards);
+    }
+
+    public Target goalTarget() {
+        return Target.parse(goal);
+    }
+
+    public List<Target> guardTargets() {
+        return guards.stream().map(Target::parse).toList();
+    }
+
+    /** The pause goal for rules that judge pauses (0: none given): the goal's bound for an absolute pause goal. */
+    public double pauseGoalMs() {
+        Target g = goalTarget();
+        return g.metric().startsWith("gc.pause.") && !g.relative() && g.atMost() ? g.value() : 0;
+    }
+}

@@ -1,0 +1,259 @@
+package dev.jvmtune.tune;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The closed loop: baseline (the starting flags, repeated) -> candidates from the rules on the best's GC
+ * log, then from the declared search space -> each candidate against the current best in an interleaved
+ * A/B -> accept only what improves the goal metric beyond noise without breaking a guard -> again from the
+ * new best, until the goal is met, the budget is spent or no candidate is left.
+ *
+ * <p>A/B: each round runs {@code repeats} trials per arm in ABBA order (drift on the machine falls on both
+ * arms alike). A candidate whose first round is not "better" ({@link Comparison}) is rejected at once; one
+ * that is gets a second round, and is accepted only if both rounds pooled are better at alpha / 5 and every
+ * guard holds on its pooled median. Two rounds make a lucky first round cheap to catch: noise passes both
+ * with a probability near alpha x alpha / 5, a real improvement passes both easily.
+ *
+ * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable.
+ */
+public final class Tuner {
+
+    /** Progress for a person watching. */
+    public interface Listener {
+        void trial(TrialResult r, int budget, boolean replayed);
+
+        void note(String line);
+    }
+
+    private final TrialRunner runner;
+    private final List<CandidateSource> sources;
+    private final SearchSpace space;
+    private final TuneSettings settings;
+    private final Journal journal;
+    private final Listener listener;
+    private final int replayable;
+
+    private final Target goal;
+    private final List<Target> guards;
+    private int seq;
+    private double seconds;
+
+    public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
+                 Journal journal, Listener listener, int replayable) {
+        this.runner = runner;
+        this.sources = List.copyOf(sources);
+        this.space = space;
+        this.settings = settings;
+        this.journal = journal;
+        this.listener = listener;
+        this.replayable = replayable;
+        this.goal = settings.goalTarget();
+        this.guards = settings.guardTargets();
+    }
+
+    public TuneResult run() throws IOException, InterruptedException {
+        FlagSet start = FlagSet.parse(settings.flags());
+        List<TrialResult> base = new ArrayList<>();
+        for (int i = 0; i < settings.repeats(); i++) {
+            base.add(trial("baseline", start));
+        }
+        Map<String, Double> baseline = medians(base);
+        List<Step> steps = new ArrayList<>();
+        if (base.stream().anyMatch(t -> !t.ok()) || Double.isNaN(baseline.get(goal.metric()))) {
+            String why = base.stream().filter(t -> !t.ok()).findFirst().map(t -> "trial " + t.seq() + " ended "
+                    + t.outcome() + " (see " + t.dir() + ")").orElse("the program does not report " + goal.metric());
+            return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why, start, start,
+                    baseline, baseline, steps);
+        }
+        double goalBase = baseline.get(goal.metric());
+        FlagSet best = start;
+        List<TrialResult> bestTrials = base;
+        Map<String, Double> bestMedians = baseline;
+        Set<FlagSet> tried = new HashSet<>();
+        tried.add(start);
+        while (true) {
+            if (goal.holds(bestMedians.get(goal.metric()), goalBase)) {
+                return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " median "
+                        + Numbers.fmt(bestMedians.get(goal.metric())) + " " + Metrics.unit(goal.metric()) + " against "
+                        + goal.describe(goalBase), start, best, baseline, bestMedians, steps);
+            }
+            Candidate next = null;
+            FlagSet nextFlags = null;
+            for (Candidate c : candidates(best, bestTrials)) {
+                FlagSet f = best.with(c.change());
+                if (!tried.contains(f)) {
+                    next = c;
+                    nextFlags = f;
+                    break;
+                }
+            }
+            if (next == null) {
+                return result(TuneResult.Outcome.NOT_REACHABLE, "goal not reachable by JVM flags: "
+                        + goal.describe(goalBase) + " not met after " + steps.size() + " candidates ("
+                        + steps.stream().filter(Step::accepted).count() + " accepted); the rules and the search space "
+                        + "have nothing left to try", start, best, baseline, bestMedians, steps);
+            }
+            String budget = budgetLeft(2 * settings.repeats());
+            if (budget != null) {
+                return result(TuneResult.Outcome.BUDGET_SPENT, budget + " before the goal was met ("
+                        + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
+            }
+            tried.add(nextFlags);
+            listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
+            Step step = verify(steps.size(), next, best, nextFlags, baseline);
+            steps.add(step);
+            journal.decision(step.index(), TuneReport.stepJson(step));
+            listener.note("  " + (step.accepted() ? "ACCEPTED" : "rejected") + ": " + step.reason());
+            if (step.accepted()) {
+                best = nextFlags;
+                bestTrials = armTrials(step, "B");
+                bestMedians = medians(bestTrials);
+            }
+            if (step.reason().startsWith("budget")) {
+                return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + " before the goal was met ("
+                        + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
+            }
+        }
+    }
+
+    private final Map<Integer, TrialResult> bySeq = new LinkedHashMap<>();
+
+    private List<TrialResult> armTrials(Step s, String arm) {
+        return s.trials().stream().map(bySeq::get).filter(t -> t.arm().equals(arm)).toList();
+    }
+
+    private List<Candidate> candidates(FlagSet best, List<TrialResult> bestTrials) throws IOException {
+        List<Candidate> out = new ArrayList<>();
+        for (CandidateSource s : sources) {
+            out.addAll(s.propose(best, bestTrials));
+        }
+        out.addAll(space.candidates(best));
+        return out;
+    }
+
+    private Step verify(int index, Candidate c, FlagSet a, FlagSet b, Map<String, Double> baseline)
+            throws IOException, InterruptedException {
+        List<Integer> seqs = new ArrayList<>();
+        List<TrialResult> ra = new ArrayList<>();
+        List<TrialResult> rb = new ArrayList<>();
+        round(a, b, ra, rb, seqs);
+        String from = a.toString();
+        String to = b.toString();
+        if (rb.stream().anyMatch(t -> !t.ok())) {
+            TrialResult bad = rb.stream().filter(t -> !t.ok()).findFirst().orElseThrow();
+            return new Step(index, c, from, to, null, null, List.of(), false, "the candidate's trial " + bad.seq()
+                    + " ended " + bad.outcome() + " (see " + bad.dir() + "/output.txt)", seqs);
+        }
+        if (ra.stream().anyMatch(t -> !t.ok())) {
+            return new Step(index, c, from, to, null, null, List.of(), false,
+                    "the current best failed in this round: no fair comparison", seqs);
+        }
+        Comparison first = compare(ra, rb, settings.alpha(), index * 2L);
+        if (first.verdict() != Comparison.Verdict.BETTER) {
+            return new Step(index, c, from, to, first, null, List.of(), false, goal.metric() + " "
+                    + verdictWords(first) + " in the first round", seqs);
+        }
+        String budget = budgetLeft(2 * settings.repeats());
+        if (budget != null) {
+            return new Step(index, c, from, to, first, null, List.of(), false,
+                    budget + " before the confirming round", seqs);
+        }
+        round(a, b, ra, rb, seqs);
+        if (rb.stream().anyMatch(t -> !t.ok()) || ra.stream().anyMatch(t -> !t.ok())) {
+            return new Step(index, c, from, to, first, null, List.of(), false,
+                    "a trial failed in the confirming round", seqs);
+        }
+        Comparison pooled = compare(ra, rb, settings.alpha() / 5, index * 2L + 1);
+        List<String> guardLines = new ArrayList<>();
+        Map<String, Double> mb = medians(rb);
+        boolean guardsHold = true;
+        for (Target g : guards) {
+            double v = mb.getOrDefault(g.metric(), Double.NaN);
+            boolean ok = !Double.isNaN(v) && g.holds(v, baseline.getOrDefault(g.metric(), Double.NaN));
+            guardsHold &= ok;
+            guardLines.add(g.describe(baseline.getOrDefault(g.metric(), Double.NaN)) + ": candidate "
+                    + Numbers.fmt(v) + (ok ? " ok" : " violated"));
+        }
+        if (pooled.verdict() != Comparison.Verdict.BETTER) {
+            return new Step(index, c, from, to, first, pooled, guardLines, false, goal.metric() + " "
+                    + verdictWords(pooled) + " over both rounds", seqs);
+        }
+        if (!guardsHold) {
+            return new Step(index, c, from, to, first, pooled, guardLines, false, "a guard is violated", seqs);
+        }
+        return new Step(index, c, from, to, first, pooled, guardLines, true, goal.metric() + " "
+                + verdictWords(pooled) + " over both rounds, guards hold", seqs);
+    }
+
+    private static String verdictWords(Comparison c) {
+        return String.format(java.util.Locale.ROOT, "%s (%s -> %s, %.3gx, 95%% CI %.3g-%.3g, p %.3g)",
+                c.verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), Numbers.fmt(c.medianA()),
+                Numbers.fmt(c.medianB()), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue());
+    }
+
+    /** One round: {@code repeats} pairs, ABBA order. */
+    private void round(FlagSet a, FlagSet b, List<TrialResult> ra, List<TrialResult> rb, List<Integer> seqs)
+            throws IOException, InterruptedException {
+        for (int i = 0; i < settings.repeats(); i++) {
+            boolean aFirst = i % 2 == 0;
+            TrialResult first = trial(aFirst ? "A" : "B", aFirst ? a : b);
+            TrialResult second = trial(aFirst ? "B" : "A", aFirst ? b : a);
+            for (TrialResult t : List.of(first, second)) {
+                (t.arm().equals("A") ? ra : rb).add(t);
+                seqs.add(t.seq());
+            }
+        }
+    }
+
+    private Comparison compare(List<TrialResult> a, List<TrialResult> b, double alpha, long salt) {
+        String m = goal.metric();
+        return Comparison.of(m, a.stream().mapToDouble(t -> t.metric(m)).toArray(),
+                b.stream().mapToDouble(t -> t.metric(m)).toArray(), alpha, settings.seed() + salt);
+    }
+
+    private TrialResult trial(String arm, FlagSet flags) throws IOException, InterruptedException {
+        TrialResult r = runner.run(seq, arm, flags);
+        seq++;
+        seconds += r.seconds();
+        bySeq.put(r.seq(), r);
+        listener.trial(r, settings.maxTrials(), r.seq() < replayable);
+        return r;
+    }
+
+    /** Why {@code trials} more trials do not fit the budget, or null when they do. */
+    private String budgetLeft(int trials) {
+        if (seq + trials > settings.maxTrials()) {
+            return "budget spent: " + seq + " of " + settings.maxTrials() + " trials run, the next A/B needs " + trials;
+        }
+        if (settings.maxMinutes() > 0 && seconds / 60 >= settings.maxMinutes()) {
+            return String.format(java.util.Locale.ROOT, "budget spent: %.1f of %.1f minutes of trials", seconds / 60,
+                    settings.maxMinutes());
+        }
+        return null;
+    }
+
+    /** Medians of the goal's and guards' metrics over the OK trials. */
+    private Map<String, Double> medians(List<TrialResult> trials) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        names.add(goal.metric());
+        guards.forEach(g -> names.add(g.metric()));
+        for (String n : names) {
+            out.put(n, Numbers.median(trials.stream().filter(TrialResult::ok).mapToDouble(t -> t.metric(n))
+                    .filter(v -> !Double.isNaN(v)).toArray()));
+        }
+        return out;
+    }
+
+    private TuneResult result(TuneResult.Outcome outcome, String message, FlagSet start, FlagSet best,
+                              Map<String, Double> baseline, Map<String, Double> bestMedians, List<Step> steps) {
+        return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
+                baseline, bestMedians, steps, seq, seconds);
+    }
+}
