@@ -26,8 +26,8 @@ public record Comparison(String metric, double medianA, double medianB, double r
         double mb = Numbers.median(b);
         double ratio = mb / ma;
         double[] ci = bootstrap(a, b, seed);
-        double pBetter = mannWhitneyP(higher ? a : b, higher ? b : a); // P(U <= u) with "B better" as small U
-        double pWorse = mannWhitneyP(higher ? b : a, higher ? a : b);
+        double pBetter = higher ? mannWhitneyP(b, a) : mannWhitneyP(a, b);
+        double pWorse = higher ? mannWhitneyP(a, b) : mannWhitneyP(b, a);
         Verdict v = Verdict.WITHIN_NOISE;
         if (pBetter <= alpha && (higher ? ci[0] > 1 : ci[1] < 1)) {
             v = Verdict.BETTER;
@@ -57,11 +57,14 @@ public record Comparison(String metric, double medianA, double medianB, double r
     }
 
     /**
-     * Exact P(U' <= U) where U counts pairs (x from {@code low}, y from {@code high}) with y < x (ties half):
-     * the probability, under "no difference", of {@code high} looking at least this much smaller than
-     * {@code low}. Enumerates the rank-sum distribution, exact for the sample sizes a tuner can afford.
+     * Exact one-sided p that {@code smaller} is below {@code reference} by chance: P(U' <= U) where U counts
+     * pairs (x from {@code reference}, y from {@code smaller}) with y above x (ties half), under "no
+     * difference". Enumerates U's distribution, exact for the sample sizes a tuner can afford (ties make it
+     * slightly conservative).
      */
-    static double mannWhitneyP(double[] low, double[] high) {
+    static double mannWhitneyP(double[] reference, double[] smaller) {
+        double[] low = reference;
+        double[] high = smaller;
         double u = 0;
         for (double y : high) {
             for (double x : low) {

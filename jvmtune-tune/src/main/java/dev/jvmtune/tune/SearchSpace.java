@@ -27,12 +27,15 @@ public final class SearchSpace {
         this.dimensions = List.copyOf(dimensions);
     }
 
-    /** The default space; {@code machineBytes} bounds heap growth. */
+    /**
+     * The default space; {@code machineBytes} bounds heap growth. Order is the order of trial: an override
+     * below the JDK's default first (cheap to undo, S4), then heap shape before heap size, the collector last.
+     */
     public static SearchSpace standard(long machineBytes) {
         return new SearchSpace(List.of(
+                new Dimension("code-cache", SearchSpace::codeCache),
                 new Dimension("heap-fixed", SearchSpace::heapFixed),
                 new Dimension("old-generation", SearchSpace::oldGeneration),
-                new Dimension("code-cache", SearchSpace::codeCache),
                 new Dimension("heap-size", f -> heapSize(f, machineBytes)),
                 new Dimension("collector", SearchSpace::collector)));
     }

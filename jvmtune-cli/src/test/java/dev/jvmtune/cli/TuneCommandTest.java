@@ -1,0 +1,186 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 8's acceptance 4 and 5 with real processes: a probe program, compiled here, sleeps and reports the
+ * time it measured as its {@code wallSec}. Where nothing about the JVM changes that time the tuner must end
+ * with "goal not reachable by JVM flags" and accept nothing; where the time is random it must accept
+ * nothing; where the heap size really decides it (the positive control) it must find the bigger heap. A
+ * session killed with SIGKILL continues with {@code --resume} from its last finished trial.
+ */
+class TuneCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * {@code Probe fixed MS}: sleeps MS. {@code Probe random MIN MAX}: sleeps a random time in [MIN, MAX).
+     * {@code Probe heap MB MS}: sleeps MS with a max heap of at least MB, twice as long with less. Each adds
+     * up to 20 ms of random jitter and writes the measured time to JVMTUNE_METRICS.
+     */
+    private static final String PROBE = """
+            import java.nio.file.*;
+            public class Probe {
+                public static void main(String[] a) throws Exception {
+                    java.util.Random r = new java.security.SecureRandom();
+                    long ms = switch (a[0]) {
+                        case "fixed" -> Long.parseLong(a[1]);
+                        case "random" -> Long.parseLong(a[1]) + r.nextInt(Integer.parseInt(a[2]) - Integer.parseInt(a[1]));
+                        default -> (Runtime.getRuntime().maxMemory() >> 20) >= Long.parseLong(a[1]) * 95 / 100
+                                ? Long.parseLong(a[2]) : 2 * Long.parseLong(a[2]);
+                    } + r.nextInt(20);
+                    long t0 = System.nanoTime();
+                    Thread.sleep(ms);
+                    double wall = (System.nanoTime() - t0) / 1e9;
+                    Files.writeString(Path.of(System.getenv("JVMTUNE_METRICS")), "{\\"wallSec\\":" + wall + "}");
+                }
+            }
+            """;
+
+    private static Path probeDir;
+
+    @BeforeAll
+    static void compileProbe(@TempDir Path dir) throws IOException {
+        Path src = dir.resolve("Probe.java");
+        Files.writeString(src, PROBE);
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), src.toString());
+        assertEquals(0, rc, "Probe compiles");
+        probeDir = dir;
+    }
+
+    private static List<String> probe(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", probeDir.toString(), "Probe"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static CliRun tune(Path out, List<String> options, List<String> command) {
+        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString()));
+        args.addAll(options);
+        args.add("--");
+        args.addAll(command);
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted() throws IOException {
+        Path out = dir.resolve("fixed");
+        CliRun r = tune(out, List.of("--goal", "wall <= -20%", "--flags", "-Xmx64m"), probe("fixed", "200"));
+        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        assertEquals("NOT_REACHABLE", json.path("outcome").asText());
+        assertTrue(json.path("steps").size() >= 3, "heap shape, heap size and collector were tried: " + r.out());
+        for (JsonNode s : json.path("steps")) {
+            assertFalse(s.path("accepted").asBoolean(), s.toString());
+        }
+        assertEquals("-Xmx64m", json.path("finalFlags").asText());
+        assertTrue(r.out().contains("Flags to paste:\n  -Xmx64m"), r.out());
+    }
+
+    @Test
+    void aNoisyMetricAcceptsNothingWithinNoise() throws IOException {
+        Path out = dir.resolve("noise");
+        CliRun r = tune(out, List.of("--goal", "wall <= -10%", "--flags", "-Xmx64m", "--seed", "7"),
+                probe("random", "100", "400"));
+        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        assertTrue(json.path("steps").size() >= 3, r.out());
+        for (JsonNode s : json.path("steps")) {
+            assertFalse(s.path("accepted").asBoolean(), "accepted noise: " + s);
+            assertTrue(s.path("reason").asText().contains("within noise"), s.toString());
+        }
+    }
+
+    @Test
+    void aRealEffectIsFoundAndTheGoalMet() throws IOException {
+        Path out = dir.resolve("heap");
+        // 200 ms with a heap of 128 MB or more, 400 ms below: doubling -Xmx64m is the change that works
+        CliRun r = tune(out, List.of("--goal", "wall <= -30%", "--flags", "-Xmx64m"), probe("heap", "128", "200"));
+        assertEquals(Main.OK, r.exit(), r.out() + r.err());
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        assertEquals("GOAL_MET", json.path("outcome").asText());
+        assertEquals("-Xmx128m", json.path("finalFlags").asText(), r.out());
+        JsonNode accepted = json.path("steps").get(json.path("steps").size() - 1);
+        assertTrue(accepted.path("accepted").asBoolean(), r.out());
+        assertEquals("search:heap-size", accepted.path("source").asText());
+        assertEquals("BETTER", accepted.path("pooled").path("verdict").asText());
+        assertTrue(accepted.path("pooled").path("ciHigh").asDouble() < 1, accepted.toString());
+    }
+
+    @Test
+    void aKilledSessionResumesFromItsLastFinishedTrial() throws Exception {
+        Path out = dir.resolve("resume");
+        Path journal = out.resolve("tune.jsonl");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.jvmtune.cli.Main", "tune", "--out", out.toString(),
+                "--goal", "wall <= -30%", "--flags", "-Xmx64m", "--"));
+        cmd.addAll(probe("heap", "128", "200"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("killed.out").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (trialLines(journal).size() < 5 && System.nanoTime() < deadline && p.isAlive()) {
+            Thread.sleep(50);
+        }
+        assertTrue(p.isAlive(), "still running after 5 trials: " + Files.readString(dir.resolve("killed.out")));
+        p.destroyForcibly(); // SIGKILL: no shutdown hook, no chance to tidy up
+        p.waitFor();
+        List<String> before = trialLines(journal);
+        assertTrue(before.size() >= 5, "5 trials journaled before the kill");
+
+        CliRun r = CliRun.of("tune", "--resume", "--out", out.toString());
+        assertEquals(Main.OK, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("resuming after " + before.size() + " finished trials"), r.err());
+        List<String> after = trialLines(journal);
+        assertEquals(before, after.subList(0, before.size()), "finished trials are kept as they were");
+        for (int i = 0; i < after.size(); i++) {
+            assertEquals(i, JSON.readTree(after.get(i)).path("seq").asInt(), "each trial once, in order");
+        }
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        assertEquals("GOAL_MET", json.path("outcome").asText());
+        assertEquals(after.size(), json.path("trialsRun").asInt());
+        assertEquals("-Xmx128m", json.path("finalFlags").asText());
+    }
+
+    private static List<String> trialLines(Path journal) throws IOException {
+        if (!Files.exists(journal)) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String l : Files.readAllLines(journal, StandardCharsets.UTF_8)) {
+            if (l.contains("\"type\":\"trial\"")) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void badTargetsAreOneLineErrors() {
+        CliRun r = CliRun.of("tune", "--out", dir.resolve("bad").toString(), "--goal", "gc.pause.p99 < fast", "--",
+                "java", "-version");
+        assertEquals(Main.USAGE, r.exit());
+        assertTrue(r.err().startsWith("jvmtune tune: cannot read target 'gc.pause.p99 < fast'"), r.err());
+        assertFalse(r.err().strip().contains("\n"), r.err());
+    }
+}
