@@ -2,8 +2,11 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
-import dev.jvmtune.tune.ProcessTrialRunner;
-import dev.jvmtune.tune.Program;
+import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.run.Durations;
+import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.tune.LabTrialRunner;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
@@ -20,6 +23,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,9 +50,9 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune tune --goal 'wall <= -20%' --guard 'latency.p99 <= +10%' -- java -jar app.jar",
                 "  jvmtune tune --resume --out tune-out",
                 "", "Metrics: gc.pause.p99, gc.pause.max, gc.pause.mean, gc.pause.total (ms), gc.throughput (%), "
-                + "gc.fullCount (GC log); wall (s), throughput (ops/s), latency.p50/p99/p999/max (ms) and app.NAME "
-                + "(the program's JVMTUNE_METRICS file); process.wall (s). A signed percentage is relative to "
-                + "the baseline's median.", "See docs/tuner.md."},
+                + "gc.fullCount (GC log); wall (s, the trial's), rss.peak (bytes); throughput (ops/s), "
+                + "latency.p50/p99/p999/max (ms) and metrics.NAME (the program's JVMTUNE_METRICS file). A signed "
+                + "percentage is relative to the baseline's median.", "See docs/tuner.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
                 "4:goal not met (not reachable by JVM flags, or budget spent)",
@@ -62,7 +66,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     String workload;
 
     @Option(names = "--goal", paramLabel = "TARGET", description = "What to reach, e.g. 'gc.pause.p99 <= 50ms', "
-            + "'wall <= -20%%' (relative to the baseline), 'throughput >= +10%%'.")
+            + "'metrics.wallSec <= -20%%' (relative to the baseline), 'throughput >= +10%%'.")
     String goal;
 
     @Option(names = "--guard", paramLabel = "TARGET", description = "What must not break, e.g. "
@@ -92,13 +96,13 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "600",
-            description = "A trial's time limit in seconds (default: ${DEFAULT-VALUE}).")
-    long timeoutSec;
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m",
+            description = "A trial's time limit, e.g. 90s, 10m (default: ${DEFAULT-VALUE}).")
+    String timeout;
 
-    @Option(names = "--java", paramLabel = "PATH", description = "java executable for a bundled workload "
-            + "(default: the one running jvmtune).")
-    Path java;
+    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK trials run on (default: JAVA_HOME's, "
+            + "else the newest installed; 'jvmtune jdks' lists them).")
+    String jdk;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "tune-out",
             description = "Where the journal, trials and result go (default: ${DEFAULT-VALUE}).")
@@ -127,10 +131,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         }
         try (journal) {
             TuneSettings s = journal.settings();
-            Program program = program(s);
-            JournaledRunner runner = new JournaledRunner(new ProcessTrialRunner(program, out, s.timeoutSec(),
-                    s.pauseGoalMs(), System.getProperty("java.class.path")), journal);
-            err.println("jvmtune tune: " + program.describe() + " from '" + s.flags() + "', goal " + s.goal()
+            Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
+                    : new Program.Command(s.command());
+            JournaledRunner runner = new JournaledRunner(new LabTrialRunner(new JdkChoice(HostProbe.local().probe())
+                    .resolve(s.jdk()), program, out, Duration.ofSeconds(s.timeoutSec())), journal);
+            err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
+                    : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : ""));
             Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
                     SearchSpace.standard(machineBytes()), s, journal, listener(err, s), runner.replayable());
@@ -178,21 +184,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             start = start != null ? start : spec.defaultFlags();
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
-                workload != null ? List.of() : args, java == null ? null : java.toString(),
-                start == null ? "" : start.trim(), goal, guards, repeats, maxTrials, maxMinutes, alpha, seed, timeoutSec);
+                workload != null ? List.of() : args, jdk, start == null ? "" : start.trim(), goal, guards, repeats,
+                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds());
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         dev.jvmtune.tune.FlagSet.parse(s.flags());
         return s;
-    }
-
-    private static Program program(TuneSettings s) {
-        if (s.workload() != null) {
-            WorkloadSpec spec = Workloads.find(s.workload()).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown workload '" + s.workload() + "' in the journal"));
-            return Program.workload(spec, s.params(), s.java() == null ? null : Path.of(s.java()));
-        }
-        return Program.command(s.command());
     }
 
     private static Tuner.Listener listener(PrintStream err, TuneSettings s) {

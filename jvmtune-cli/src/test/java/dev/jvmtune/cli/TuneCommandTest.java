@@ -85,7 +85,8 @@ class TuneCommandTest {
     @Test
     void whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted() throws IOException {
         Path out = dir.resolve("fixed");
-        CliRun r = tune(out, List.of("--goal", "wall <= -20%", "--flags", "-Xmx64m"), probe("fixed", "200"));
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m"),
+                probe("fixed", "200"));
         assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
@@ -101,7 +102,7 @@ class TuneCommandTest {
     @Test
     void aNoisyMetricAcceptsNothingWithinNoise() throws IOException {
         Path out = dir.resolve("noise");
-        CliRun r = tune(out, List.of("--goal", "wall <= -10%", "--flags", "-Xmx64m", "--seed", "7"),
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7"),
                 probe("random", "100", "400"));
         assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
@@ -116,7 +117,7 @@ class TuneCommandTest {
     void aRealEffectIsFoundAndTheGoalMet() throws IOException {
         Path out = dir.resolve("heap");
         // 200 ms with a heap of 128 MB or more, 400 ms below: doubling -Xmx64m is the change that works
-        CliRun r = tune(out, List.of("--goal", "wall <= -30%", "--flags", "-Xmx64m"), probe("heap", "128", "200"));
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m"), probe("heap", "128", "200"));
         assertEquals(Main.OK, r.exit(), r.out() + r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertEquals("GOAL_MET", json.path("outcome").asText());
@@ -134,7 +135,7 @@ class TuneCommandTest {
         Path journal = out.resolve("tune.jsonl");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.jvmtune.cli.Main", "tune", "--out", out.toString(),
-                "--goal", "wall <= -30%", "--flags", "-Xmx64m", "--"));
+                "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--"));
         cmd.addAll(probe("heap", "128", "200"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("killed.out").toFile()).start();

@@ -1,30 +1,30 @@
 package dev.jvmtune.tune;
 
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The names goals and guards use for what a trial measured, and which way is better. GC metrics come from
- * the trial's GC log, workload metrics from its {@code JVMTUNE_METRICS} file, {@code process.*} from the
- * process itself; any other top-level number of the metrics file is {@code app.NAME}.
+ * The metric names goals and guards may use - the lab's stable names ({@link dev.jvmtune.lab.run.Metrics},
+ * docs/lab.md) - with the unit a target's value is read in, and which way is better.
  */
 public final class Metrics {
 
-    /** Metric -> unit, for the names jvmtune itself fills in. */
+    /** Metric -> unit of its values. */
     public static final Map<String, String> KNOWN = Map.ofEntries(
-            Map.entry("gc.pause.p99", "ms"), Map.entry("gc.pause.max", "ms"), Map.entry("gc.pause.mean", "ms"),
-            Map.entry("gc.pause.total", "ms"), Map.entry("gc.throughput", "%"), Map.entry("gc.fullCount", ""),
-            Map.entry("wall", "s"), Map.entry("throughput", "ops/s"), Map.entry("latency.p50", "ms"),
-            Map.entry("latency.p99", "ms"), Map.entry("latency.p999", "ms"), Map.entry("latency.max", "ms"),
-            Map.entry("process.wall", "s"));
+            Map.entry("gc.pause.p50", "ms"), Map.entry("gc.pause.p99", "ms"), Map.entry("gc.pause.max", "ms"),
+            Map.entry("gc.pause.mean", "ms"), Map.entry("gc.pause.total", "ms"), Map.entry("gc.pause.count", ""),
+            Map.entry("gc.throughput", "%"), Map.entry("gc.fullCount", ""), Map.entry("gc.allocationRate", "MB/s"),
+            Map.entry("wall", "s"), Map.entry("rss.peak", "B"), Map.entry("throughput", "ops/s"),
+            Map.entry("latency.p50", "ms"), Map.entry("latency.p99", "ms"), Map.entry("latency.p999", "ms"),
+            Map.entry("latency.max", "ms"));
 
-    private static final Set<String> HIGHER_IS_BETTER = Set.of("gc.throughput", "throughput");
+    /** Prefix of any number in the program's metrics file ({@code metrics.wallSec}). */
+    static final String FILE = "metrics.";
 
     private Metrics() {
     }
 
     public static boolean higherIsBetter(String metric) {
-        return HIGHER_IS_BETTER.contains(metric) || metric.startsWith("app.") && metric.endsWith("PerSec");
+        return dev.jvmtune.lab.run.Metrics.higherIsBetter(metric);
     }
 
     public static String unit(String metric) {
@@ -32,6 +32,6 @@ public final class Metrics {
     }
 
     public static boolean known(String metric) {
-        return KNOWN.containsKey(metric) || metric.startsWith("app.");
+        return KNOWN.containsKey(metric) || metric.startsWith(FILE) && metric.length() > FILE.length();
     }
 }

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 public record Target(String metric, boolean atMost, double value, boolean relative, String text) {
 
     private static final Pattern SHAPE = Pattern.compile(
-            "\\s*([A-Za-z][\\w.]*)\\s*(<=|>=|<|>)\\s*([+-]?)(\\d+(?:\\.\\d+)?)\\s*(%|ms|s|MB|GB|ops/s)?\\s*");
+            "\\s*([A-Za-z][\\w.]*)\\s*(<=|>=|<|>)\\s*([+-]?)(\\d+(?:\\.\\d+)?)\\s*(%|ms|s|MB|GB|B|ops/s|MB/s)?\\s*");
 
     /** Parses a target; throws {@link IllegalArgumentException} with a one-line reason. */
     public static Target parse(String text) {
@@ -26,7 +26,8 @@ public record Target(String metric, boolean atMost, double value, boolean relati
         String metric = m.group(1);
         if (!Metrics.known(metric)) {
             throw new IllegalArgumentException("unknown metric '" + metric + "' in '" + text + "'; one of "
-                    + String.join(", ", new java.util.TreeSet<>(Metrics.KNOWN.keySet())) + ", or app.NAME");
+                    + String.join(", ", new java.util.TreeSet<>(Metrics.KNOWN.keySet())) + ", or metrics.NAME (a number of "
+                    + "the program's metrics file)");
         }
         boolean atMost = m.group(2).startsWith("<");
         double v = Double.parseDouble(m.group(4));
@@ -55,8 +56,8 @@ public record Target(String metric, boolean atMost, double value, boolean relati
         if (want.equals("s") && unit.equals("ms")) {
             return v / 1000;
         }
-        if (want.equals("MB") && unit.equals("GB")) {
-            return v * 1024;
+        if (want.equals("B") && (unit.equals("MB") || unit.equals("GB"))) {
+            return v * (unit.equals("MB") ? 1 << 20 : 1 << 30);
         }
         throw new IllegalArgumentException("unit '" + unit + "' does not fit " + metric + " (" + want + ") in '"
                 + text + "'");

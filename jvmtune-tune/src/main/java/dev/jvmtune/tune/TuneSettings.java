@@ -9,7 +9,7 @@ import java.util.List;
  * @param workload   bundled workload name, or null for {@code command}
  * @param params     the workload's parameters
  * @param command    the user's command, or empty for a workload
- * @param java       java executable for a workload; null for the one running jvmtune
+ * @param jdk        the JDK trials run on: "17", "25", a directory, or null for the one running jvmtune
  * @param flags      the flags to start from (the baseline)
  * @param repeats    trials per arm in each round of an A/B
  * @param maxTrials  trial budget, baseline included
@@ -17,7 +17,7 @@ import java.util.List;
  * @param alpha      significance of the first round; the pooled decision uses alpha / 5
  * @param timeoutSec a trial's time limit
  */
-public record TuneSettings(String workload, List<String> params, List<String> command, String java, String flags,
+public record TuneSettings(String workload, List<String> params, List<String> command, String jdk, String flags,
                            String goal, List<String> guards, int repeats, int maxTrials, double maxMinutes,
                            double alpha, long seed, long timeoutSec) {
 
