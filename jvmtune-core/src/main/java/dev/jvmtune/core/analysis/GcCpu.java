@@ -15,7 +15,7 @@ import dev.jvmtune.core.model.GcEvent;
  * @param sysSec          summed system time
  * @param realSec         summed real time
  * @param judged          pauses of at least {@link #MIN_REAL_MS} real time
- * @param realOverCpu     of those, pauses whose real time exceeded user + sys
+ * @param realOverCpu     of those, pauses whose real time exceeded (user + sys) x {@link #INVERTED_FACTOR}
  * @param realOverCpuSec  their real time
  * @param sysOverUser     of those, pauses whose sys time exceeded user
  * @param sysOverUserSec  their real time
@@ -24,6 +24,11 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
                     double realOverCpuSec, long sysOverUser, double sysOverUserSec) {
 
     public static final double MIN_REAL_MS = 50;
+    /**
+     * Real must exceed user + sys by this factor to count as waiting: a single-threaded collector (Serial) runs
+     * at user + sys = real, give or take the log's rounding to 10 ms.
+     */
+    public static final double INVERTED_FACTOR = 1.2;
 
     /** (user + sys) / real over all pauses with times: how many CPUs the GC kept busy; NaN when no time. */
     public double parallelism() {
@@ -53,7 +58,7 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
             real += c.realSec();
             if (c.realSec() * 1000 >= MIN_REAL_MS) {
                 judged++;
-                if (c.realSec() > c.userSec() + c.sysSec()) {
+                if (c.realSec() > INVERTED_FACTOR * (c.userSec() + c.sysSec())) {
                     inverted++;
                     invertedSec += c.realSec();
                 }

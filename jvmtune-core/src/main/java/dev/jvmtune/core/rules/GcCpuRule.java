@@ -30,7 +30,7 @@ final class GcCpuRule implements Rule {
         double share = 100.0 * c.realOverCpu() / c.judged();
         List<String> evidence = List.of(
                 f("%d of %d pauses of %.0f ms or more took longer in real time than their GC threads used CPU "
-                        + "(real > user + sys), %.1f s of pause in all", c.realOverCpu(), c.judged(), GcCpu.MIN_REAL_MS,
+                        + "(real > 1.2 x (user + sys)), %.1f s of pause in all", c.realOverCpu(), c.judged(), GcCpu.MIN_REAL_MS,
                         c.realOverCpuSec()),
                 f("over all %d pauses: user %.1f s + sys %.1f s in %.1f s real: parallelism %.2f", c.pauses(),
                         c.userSec(), c.sysSec(), c.realSec(), c.parallelism()));
