@@ -71,7 +71,8 @@ public final class SearchSpace {
 
     /**
      * A larger old generation for the generational collectors that size it by {@code NewRatio} (old:young,
-     * 2 by default): S3 kept more data on the fast line with 8-16, young generation no smaller than 128 MB.
+     * 2 by default): S3 kept more data on the fast line with 8-16 and a young generation of ~128 MB or more
+     * (its table gives 114 MB at 1 GB). At laptop scale the floor is min(128 MB, heap / 10).
      */
     static List<Candidate> oldGeneration(FlagSet f) {
         String gc = f.collector();
@@ -83,13 +84,15 @@ public final class SearchSpace {
         List<Candidate> out = new ArrayList<>();
         for (int ratio : new int[] {4, 8, 16}) {
             long young = heap > 0 ? heap / (ratio + 1) : -1;
-            if (ratio <= now || heap > 0 && young < 128 * MIB) {
+            long floor = Math.min(128 * MIB, heap / 10);
+            if (ratio <= now || heap > 0 && young < floor) {
                 continue;
             }
             out.add(point("old-generation", "old generation " + ratio + "x the young one: -XX:NewRatio=" + ratio,
                     List.of("-XX:NewRatio=" + ratio), heap > 0 ? String.format(Locale.ROOT,
-                            "-Xmx %d MB / (NewRatio %d + 1) = young %d MB (>= 128 MB), old %d MB", heap / MIB,
-                            ratio, young / MIB, (heap - young) / MIB)
+                            "-Xmx %d MB / (NewRatio %d + 1) = young %d MB (floor min(128, %d / 10) = %d MB), "
+                                    + "old %d MB", heap / MIB, ratio, young / MIB, heap / MIB, floor / MIB,
+                            (heap - young) / MIB)
                             : "NewRatio " + now + " -> " + ratio + ": old generation " + ratio + "/" + (ratio + 1)
                             + " of the heap"));
         }

@@ -101,7 +101,7 @@ public final class Tuner {
             }
             String budget = budgetLeft(2 * settings.repeats());
             if (budget != null) {
-                return result(TuneResult.Outcome.BUDGET_SPENT, budget + " before the goal was met ("
+                return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
                         + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
             }
             tried.add(nextFlags);
@@ -116,7 +116,7 @@ public final class Tuner {
                 bestMedians = medians(bestTrials);
             }
             if (step.reason().startsWith("budget")) {
-                return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + " before the goal was met ("
+                return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("
                         + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
             }
         }
@@ -162,7 +162,7 @@ public final class Tuner {
         String budget = budgetLeft(2 * settings.repeats());
         if (budget != null) {
             return new Step(index, c, from, to, first, null, List.of(), false,
-                    budget + " before the confirming round", seqs);
+                    budget + ", so the confirming round of a promising candidate did not run", seqs);
         }
         round(a, b, ra, rb, seqs);
         if (rb.stream().anyMatch(t -> !t.ok()) || ra.stream().anyMatch(t -> !t.ok())) {
