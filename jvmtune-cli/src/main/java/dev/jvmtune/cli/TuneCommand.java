@@ -144,13 +144,16 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve("tune.json")))) {
                 TuneReport.json(r, o);
             }
+            Path html = out.resolve("report.html");
+            boolean drawn = TuneHtml.write(r, html);
             if (json) {
                 TuneReport.json(r, streams.out());
                 streams.out().println();
             } else {
                 TuneReport.text(r, streams.out());
                 streams.out().println();
-                streams.out().println("wrote " + out.resolve("tune.json") + " and the journal " + journalFile);
+                streams.out().println("wrote " + out.resolve("tune.json") + (drawn ? ", " + html + " (before/after)"
+                        : "") + " and the journal " + journalFile);
             }
             return switch (r.outcome()) {
                 case GOAL_MET -> Main.OK;

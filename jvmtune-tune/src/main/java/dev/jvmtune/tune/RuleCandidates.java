@@ -29,13 +29,9 @@ public final class RuleCandidates implements CandidateSource {
 
     @Override
     public List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException {
-        List<TrialResult> ok = new ArrayList<>(bestTrials.stream().filter(TrialResult::ok).toList());
-        if (ok.isEmpty()) {
-            return List.of();
-        }
-        ok.sort((x, y) -> Double.compare(x.metric(goalMetric), y.metric(goalMetric)));
-        Path log = Path.of(ok.get(ok.size() / 2).dir()).resolve("gc.log");
-        if (!Files.exists(log) || Files.size(log) == 0) {
+        TrialResult typical = TrialResult.typical(bestTrials, goalMetric).orElse(null);
+        Path log = typical == null ? null : Path.of(typical.dir()).resolve("gc.log");
+        if (log == null || !Files.exists(log) || Files.size(log) == 0) {
             return List.of();
         }
         List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, pauseGoalMs);

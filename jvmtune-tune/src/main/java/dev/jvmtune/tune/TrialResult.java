@@ -21,6 +21,14 @@ public record TrialResult(int seq, String arm, String flags, String outcome, dou
         return outcome.equals("OK");
     }
 
+    /** The OK trial of {@code trials} whose {@code metric} is the median of the set: a typical run. */
+    public static java.util.Optional<TrialResult> typical(java.util.List<TrialResult> trials, String metric) {
+        java.util.List<TrialResult> ok = new java.util.ArrayList<>(trials.stream().filter(TrialResult::ok)
+                .filter(t -> !Double.isNaN(t.metric(metric))).toList());
+        ok.sort(java.util.Comparator.comparingDouble(t -> t.metric(metric)));
+        return ok.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(ok.get(ok.size() / 2));
+    }
+
     public double metric(String name) {
         Double v = metrics.get(name);
         return v == null ? Double.NaN : v;

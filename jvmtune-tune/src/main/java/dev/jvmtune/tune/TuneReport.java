@@ -79,6 +79,8 @@ public final class TuneReport {
         root.set("best", Journal.JSON.valueToTree(r.best()));
         ArrayNode steps = root.putArray("steps");
         r.steps().forEach(s -> steps.add(stepJson(s)));
+        root.put("baselineDir", r.baselineDir());
+        root.put("bestDir", r.bestDir());
         root.put("trialsRun", r.trialsRun());
         root.put("trialSeconds", r.trialSeconds());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, root);

@@ -8,12 +8,15 @@ import java.util.Map;
  *
  * @param baseline      the goal's and guards' metric medians under the starting flags
  * @param best          the same medians under the final flags (the last accepted candidate's B trials)
+ * @param baselineDir   a typical baseline trial's directory (its goal metric at the median), for before/after
+ * @param bestDir       a typical trial of the final flags, the same as {@code baselineDir} when nothing was accepted
  * @param trialsRun     trials in the session, baseline included
  * @param trialSeconds  their summed wall time
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
                          String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
-                         List<Step> steps, int trialsRun, double trialSeconds) {
+                         List<Step> steps, String baselineDir, String bestDir, int trialsRun,
+                         double trialSeconds) {
 
     public enum Outcome { GOAL_MET, NOT_REACHABLE, BUDGET_SPENT, BASELINE_FAILED }
 

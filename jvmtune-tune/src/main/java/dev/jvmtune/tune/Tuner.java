@@ -20,7 +20,8 @@ import java.util.Set;
  * guard holds on its pooled median. Two rounds make a lucky first round cheap to catch: noise passes both
  * with a probability near alpha x alpha / 5, a real improvement passes both easily.
  *
- * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable.
+ * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One
+ * instance runs one session.
  */
 public final class Tuner {
 
@@ -41,8 +42,17 @@ public final class Tuner {
 
     private final Target goal;
     private final List<Target> guards;
+    // the session as it goes: trials so far, the baseline, the current best, the steps taken
     private int seq;
     private double seconds;
+    private final Map<Integer, TrialResult> bySeq = new LinkedHashMap<>();
+    private FlagSet start;
+    private final List<TrialResult> base = new ArrayList<>();
+    private Map<String, Double> baseline;
+    private FlagSet best;
+    private List<TrialResult> bestTrials;
+    private Map<String, Double> bestMedians;
+    private final List<Step> steps = new ArrayList<>();
 
     public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
                  Journal journal, Listener listener, int replayable) {
@@ -58,30 +68,27 @@ public final class Tuner {
     }
 
     public TuneResult run() throws IOException, InterruptedException {
-        FlagSet start = FlagSet.parse(settings.flags());
-        List<TrialResult> base = new ArrayList<>();
+        start = FlagSet.parse(settings.flags());
         for (int i = 0; i < settings.repeats(); i++) {
             base.add(trial("baseline", start));
         }
-        Map<String, Double> baseline = medians(base);
-        List<Step> steps = new ArrayList<>();
+        baseline = medians(base);
+        best = start;
+        bestTrials = base;
+        bestMedians = baseline;
         if (base.stream().anyMatch(t -> !t.ok()) || Double.isNaN(baseline.get(goal.metric()))) {
             String why = base.stream().filter(t -> !t.ok()).findFirst().map(t -> "trial " + t.seq() + " ended "
                     + t.outcome() + " (see " + t.dir() + ")").orElse("the program does not report " + goal.metric());
-            return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why, start, start,
-                    baseline, baseline, steps);
+            return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why);
         }
         double goalBase = baseline.get(goal.metric());
-        FlagSet best = start;
-        List<TrialResult> bestTrials = base;
-        Map<String, Double> bestMedians = baseline;
         Set<FlagSet> tried = new HashSet<>();
         tried.add(start);
         while (true) {
             if (goal.holds(bestMedians.get(goal.metric()), goalBase)) {
                 return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " median "
                         + Numbers.fmt(bestMedians.get(goal.metric())) + " " + Metrics.unit(goal.metric()) + " against "
-                        + goal.describe(goalBase), start, best, baseline, bestMedians, steps);
+                        + goal.describe(goalBase));
             }
             Candidate next = null;
             FlagSet nextFlags = null;
@@ -97,12 +104,12 @@ public final class Tuner {
                 return result(TuneResult.Outcome.NOT_REACHABLE, "goal not reachable by JVM flags: "
                         + goal.describe(goalBase) + " not met after " + steps.size() + " candidates ("
                         + steps.stream().filter(Step::accepted).count() + " accepted); the rules and the search space "
-                        + "have nothing left to try", start, best, baseline, bestMedians, steps);
+                        + "have nothing left to try");
             }
             String budget = budgetLeft(2 * settings.repeats());
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
-                        + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
+                        + goal.describe(goalBase) + ")");
             }
             tried.add(nextFlags);
             listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
@@ -117,12 +124,10 @@ public final class Tuner {
             }
             if (step.reason().startsWith("budget")) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("
-                        + goal.describe(goalBase) + ")", start, best, baseline, bestMedians, steps);
+                        + goal.describe(goalBase) + ")");
             }
         }
     }
-
-    private final Map<Integer, TrialResult> bySeq = new LinkedHashMap<>();
 
     private List<TrialResult> armTrials(Step s, String arm) {
         return s.trials().stream().map(bySeq::get).filter(t -> t.arm().equals(arm)).toList();
@@ -251,9 +256,13 @@ public final class Tuner {
         return out;
     }
 
-    private TuneResult result(TuneResult.Outcome outcome, String message, FlagSet start, FlagSet best,
-                              Map<String, Double> baseline, Map<String, Double> bestMedians, List<Step> steps) {
+    private TuneResult result(TuneResult.Outcome outcome, String message) {
         return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
-                baseline, bestMedians, steps, seq, seconds);
+                baseline, bestMedians, steps, typical(base), typical(bestTrials), seq, seconds);
+    }
+
+    /** The directory of a typical trial ({@link TrialResult#typical}); null when none is OK. */
+    private String typical(List<TrialResult> trials) {
+        return TrialResult.typical(trials, goal.metric()).map(TrialResult::dir).orElse(null);
     }
 }
