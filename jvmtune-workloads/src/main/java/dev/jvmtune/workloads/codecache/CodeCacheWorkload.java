@@ -1,5 +1,6 @@
 package dev.jvmtune.workloads.codecache;
 
+import dev.jvmtune.workloads.LatencyJson;
 import dev.jvmtune.workloads.MetricsFile;
 import dev.jvmtune.workloads.WorkloadArgs;
 import dev.jvmtune.workloads.WorkloadMain;
