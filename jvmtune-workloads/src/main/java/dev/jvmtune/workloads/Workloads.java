@@ -50,7 +50,22 @@ public final class Workloads {
                     new Param("flush-mb", "64", "memstore size that starts a flush"),
                     new Param("seed", "1", "seed of each client thread's key and operation sequence")));
 
-    private static final List<WorkloadSpec> ALL = List.of(CODECACHE, TIMESERIES, BLOCKCACHE);
+    public static final WorkloadSpec JBB = new WorkloadSpec("jbb",
+            "dev.jvmtune.workloads.jbb.JbbWorkload",
+            "S2: throughput under a response-time limit (SPECjbb-style max and critical rate) of a shop back end",
+            // S2 compared G1 builds; a fixed heap keeps heap resizing out of a flag or JDK comparison
+            "-XX:+UseG1GC -Xms1g -Xmx1g",
+            List.of(new Param("threads", "2", "client threads"),
+                    new Param("products", "100000", "products in the catalogue"),
+                    new Param("customers", "20000", "customers, each keeping its last 16 orders (~7 KB)"),
+                    new Param("p99-limit-ms", "25", "response-time limit the critical rate must keep at p99"),
+                    new Param("warmup-seconds", "2", "unthrottled warm-up, not scored"),
+                    new Param("max-seconds", "4", "unthrottled run that measures the maximum throughput"),
+                    new Param("steps", "6", "binary-search steps between 0 and the maximum"),
+                    new Param("step-seconds", "2", "length of each search step"),
+                    new Param("seed", "1", "seed of the catalogue and of each thread's request sequence")));
+
+    private static final List<WorkloadSpec> ALL = List.of(CODECACHE, TIMESERIES, BLOCKCACHE, JBB);
 
     private Workloads() {
     }

@@ -8,11 +8,6 @@ import java.util.Properties;
  */
 public record ClientPlan(Properties ycsb, int threads, double targetOpsPerSec, long durationNanos, long seed) {
 
-    /** Nanoseconds between one thread's intended operation starts; 0 without a target rate. */
-    public long threadIntervalNanos() {
-        return targetOpsPerSec > 0 ? Math.round(threads * 1e9 / targetOpsPerSec) : 0;
-    }
-
     public long threadSeed(int thread) {
         return seed * 1_000_003L + thread;
     }

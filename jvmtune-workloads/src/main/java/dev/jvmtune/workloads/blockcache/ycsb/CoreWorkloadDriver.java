@@ -1,5 +1,6 @@
 package dev.jvmtune.workloads.blockcache.ycsb;
 
+import dev.jvmtune.workloads.RateSchedule;
 import dev.jvmtune.workloads.blockcache.ClientPlan;
 import dev.jvmtune.workloads.blockcache.ClientStats;
 import dev.jvmtune.workloads.blockcache.RegionStore;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -32,7 +32,6 @@ public final class CoreWorkloadDriver implements YcsbDriver {
 
         long start = System.nanoTime();
         long deadline = start + plan.durationNanos();
-        long interval = plan.threadIntervalNanos();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < plan.threads(); t++) {
@@ -42,25 +41,9 @@ public final class CoreWorkloadDriver implements YcsbDriver {
                     SeededRandom.seedCurrentThread(plan.threadSeed(thread));
                     Object state = workload.initThread(p, thread, plan.threads());
                     RegionStoreBinding db = new RegionStoreBinding(store, prefix, fieldCount, fieldLength);
-                    // threads start a fraction of an interval apart so a target rate is not met in bursts
-                    long next = start + interval * thread / plan.threads();
-                    while (true) {
-                        long intended;
-                        if (interval > 0) {
-                            intended = next;
-                            next += interval;
-                            if (intended >= deadline) {
-                                break;
-                            }
-                            for (long now; (now = System.nanoTime()) < intended; ) {
-                                LockSupport.parkNanos(intended - now);
-                            }
-                        } else {
-                            intended = System.nanoTime();
-                            if (intended >= deadline) {
-                                break;
-                            }
-                        }
+                    RateSchedule schedule = new RateSchedule(start, deadline, plan.targetOpsPerSec(), thread,
+                            plan.threads());
+                    for (long intended; (intended = schedule.awaitNext()) >= 0; ) {
                         long s = System.nanoTime();
                         workload.doTransaction(db, state);
                         stats.record(db.lastOp(), intended, s, System.nanoTime());
