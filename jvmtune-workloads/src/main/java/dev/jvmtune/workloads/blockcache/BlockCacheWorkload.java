@@ -2,6 +2,7 @@ package dev.jvmtune.workloads.blockcache;
 
 import dev.jvmtune.workloads.LatencyJson;
 import dev.jvmtune.workloads.MetricsFile;
+import dev.jvmtune.workloads.SequenceChecksum;
 import dev.jvmtune.workloads.WorkloadArgs;
 import dev.jvmtune.workloads.WorkloadMain;
 import dev.jvmtune.workloads.Workloads;
@@ -125,8 +126,8 @@ public final class BlockCacheWorkload {
                         .integer("flushedBlocks", s.flushedBlocks())
                         .integer("heapBytesAtEnd", s.memstoreBytes()))
                 .integer("ycsbClassesSeeded", loader.remappedClasses())
-                .string("sequenceChecksum", Long.toHexString(stats.sequenceChecksum()))
-                .integer("sequenceOps", stats.sequenceOps())
+                .string("sequenceChecksum", Long.toHexString(SequenceChecksum.combine(stats.sequences())))
+                .integer("sequenceOps", SequenceChecksum.minOperations(stats.sequences()))
                 .strings("params", a.all())
                 .writeIfRequested();
     }

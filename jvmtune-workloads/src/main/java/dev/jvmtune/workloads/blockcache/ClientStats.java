@@ -1,5 +1,7 @@
 package dev.jvmtune.workloads.blockcache;
 
+import dev.jvmtune.workloads.SequenceChecksum;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,12 +21,10 @@ public final class ClientStats {
     private final Recorder service = new Recorder(3);
     private final Map<String, Recorder> responseByOp = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> countByOp = new ConcurrentHashMap<>();
-    private final long[] sequenceChecksums;
-    private final long[] sequenceOps;
+    private final SequenceChecksum[] sequences;
 
     public ClientStats(int threads) {
-        sequenceChecksums = new long[threads];
-        sequenceOps = new long[threads];
+        sequences = new SequenceChecksum[threads];
     }
 
     public void record(String op, long intendedNanos, long startNanos, long endNanos) {
@@ -34,10 +34,9 @@ public final class ClientStats {
         countByOp.computeIfAbsent(op, o -> new LongAdder()).increment();
     }
 
-    /** A thread's checksum over its first {@code ops} operations (kind, key and written bytes). */
-    public synchronized void threadDone(int thread, long checksum, long ops) {
-        sequenceChecksums[thread] = checksum;
-        sequenceOps[thread] = ops;
+    /** A thread's operation sequence, when it has finished. */
+    public synchronized void threadDone(int thread, SequenceChecksum sequence) {
+        sequences[thread] = sequence;
     }
 
     long operations() {
@@ -65,21 +64,7 @@ public final class ClientStats {
         return m;
     }
 
-    /** The threads' checksums folded in thread order. */
-    synchronized long sequenceChecksum() {
-        long c = 0;
-        for (long s : sequenceChecksums) {
-            c = c * 1_000_003L + s;
-        }
-        return c;
-    }
-
-    /** The fewest operations any thread folded into its checksum. */
-    synchronized long sequenceOps() {
-        long m = Long.MAX_VALUE;
-        for (long n : sequenceOps) {
-            m = Math.min(m, n);
-        }
-        return m;
+    synchronized List<SequenceChecksum> sequences() {
+        return List.of(sequences);
     }
 }

@@ -3,10 +3,12 @@ package dev.jvmtune.workloads.jbb;
 import dev.jvmtune.workloads.LatencyJson;
 import dev.jvmtune.workloads.MetricsFile;
 import dev.jvmtune.workloads.RateSchedule;
+import dev.jvmtune.workloads.SequenceChecksum;
 import dev.jvmtune.workloads.WorkloadArgs;
 import dev.jvmtune.workloads.WorkloadMain;
 import dev.jvmtune.workloads.Workloads;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
@@ -75,14 +77,8 @@ public final class JbbWorkload {
         }
         double wallSec = (System.nanoTime() - start) / 1e9;
 
-        long sequence = 0;
-        long checksummed = Long.MAX_VALUE;
-        long result = 0;
-        for (Shopper s : shoppers) {
-            sequence = sequence * 1_000_003L + s.sequenceChecksum();
-            checksummed = Math.min(checksummed, s.checksummedRequests());
-            result += s.result();
-        }
+        List<SequenceChecksum> sequences = Arrays.stream(shoppers).map(Shopper::sequence).toList();
+        long result = Arrays.stream(shoppers).mapToLong(Shopper::result).sum();
         System.out.printf(Locale.ROOT, "jbb: max %.0f req/s, critical %.0f req/s (p99 <= %.1f ms), %d threads, "
                         + "%.1f s (result %d)%n", max.achievedOpsPerSec(), lo, limitMs, threads, wallSec, result);
         Step operatingPoint = critical != null ? critical : max;
@@ -97,8 +93,8 @@ public final class JbbWorkload {
                 .number("setupSec", setupSec)
                 .object("maxStep", max.json())
                 .array("searchSteps", search.stream().map(Step::json).toList())
-                .string("sequenceChecksum", Long.toHexString(sequence))
-                .integer("sequenceRequests", checksummed)
+                .string("sequenceChecksum", Long.toHexString(SequenceChecksum.combine(sequences)))
+                .integer("sequenceRequests", SequenceChecksum.minOperations(sequences))
                 .strings("params", a.all())
                 .writeIfRequested();
     }

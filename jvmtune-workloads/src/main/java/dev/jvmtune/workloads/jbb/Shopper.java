@@ -1,20 +1,20 @@
 package dev.jvmtune.workloads.jbb;
 
+import dev.jvmtune.workloads.SequenceChecksum;
 import java.util.SplittableRandom;
-import java.util.zip.CRC32;
 
 /**
  * One client thread's request stream: half purchases of 1-12 products, 30% browsing, 20% order histories, every
  * choice drawn from the thread's own seeded generator and never from the market's state, so the sequence of
- * requests repeats for a seed whatever the timing. The first {@link #CHECKSUM_REQUESTS} are folded into a CRC.
+ * requests repeats for a seed whatever the timing; the first ones are folded into a {@link SequenceChecksum}.
  */
 final class Shopper {
 
-    static final int CHECKSUM_REQUESTS = 10_000;
-
     private final SplittableRandom rnd;
-    private final CRC32 sequence = new CRC32();
-    private long checksummed;
+    /** Requests folded into the checksum: few, so that a starved 2-core machine still gets there in a test run. */
+    static final int CHECKSUM_REQUESTS = 1_000;
+
+    private final SequenceChecksum sequence = new SequenceChecksum(CHECKSUM_REQUESTS);
     private long result;
 
     Shopper(long seed, int thread) {
@@ -24,11 +24,10 @@ final class Shopper {
     void serveOne(Market m) {
         int kind = rnd.nextInt(10);
         int customer = rnd.nextInt(m.customers());
-        boolean fold = checksummed < CHECKSUM_REQUESTS;
+        boolean fold = sequence.next();
         if (fold) {
-            checksummed++;
-            fold(kind);
-            fold(customer);
+            sequence.add(kind);
+            sequence.add(customer);
         }
         if (kind < 5) {
             int n = 1 + rnd.nextInt(12);
@@ -38,15 +37,15 @@ final class Shopper {
                 products[i] = rnd.nextInt(m.products());
                 quantities[i] = 1 + rnd.nextInt(8);
                 if (fold) {
-                    fold(products[i]);
-                    fold(quantities[i]);
+                    sequence.add(products[i]);
+                    sequence.add(quantities[i]);
                 }
             }
             result += m.purchase(customer, products, quantities);
         } else if (kind < 8) {
             int category = rnd.nextInt(Math.max(1, m.products() / Market.CATEGORY_SIZE));
             if (fold) {
-                fold(category);
+                sequence.add(category);
             }
             result += m.browse(category, 10);
         } else {
@@ -54,23 +53,12 @@ final class Shopper {
         }
     }
 
-    long sequenceChecksum() {
-        return sequence.getValue();
-    }
-
-    long checksummedRequests() {
-        return checksummed;
+    SequenceChecksum sequence() {
+        return sequence;
     }
 
     /** Sum of the requests' results: keeps the work from being optimised away. */
     long result() {
         return result;
-    }
-
-    private void fold(int v) {
-        sequence.update(v);
-        sequence.update(v >>> 8);
-        sequence.update(v >>> 16);
-        sequence.update(v >>> 24);
     }
 }

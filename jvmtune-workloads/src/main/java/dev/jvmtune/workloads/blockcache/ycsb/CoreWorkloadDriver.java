@@ -48,7 +48,7 @@ public final class CoreWorkloadDriver implements YcsbDriver {
                         workload.doTransaction(db, state);
                         stats.record(db.lastOp(), intended, s, System.nanoTime());
                     }
-                    stats.threadDone(thread, db.sequenceChecksum(), db.checksummedOps());
+                    stats.threadDone(thread, db.sequence());
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }

@@ -1,11 +1,11 @@
 package dev.jvmtune.workloads.blockcache.ycsb;
 
+import dev.jvmtune.workloads.SequenceChecksum;
 import dev.jvmtune.workloads.blockcache.RegionStore;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.zip.CRC32;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -14,19 +14,16 @@ import site.ycsb.Status;
 /**
  * YCSB's view of a {@link RegionStore}, one instance per client thread as YCSB's own client creates them.
  * Rows are {@code fieldcount} fields of {@code fieldlength} bytes; a read returns copies of the fields, an update
- * writes the whole row into the memstore. Also folds the thread's first {@link #CHECKSUM_OPS} operations (kind,
- * key, bytes written) into a checksum: the operation sequence a seed must reproduce.
+ * writes the whole row into the memstore. Also folds the thread's first operations (kind, key, bytes written) into
+ * a {@link SequenceChecksum}: the operation sequence a seed must reproduce.
  */
 public final class RegionStoreBinding extends DB {
-
-    static final int CHECKSUM_OPS = 10_000;
 
     private final RegionStore store;
     private final String fieldPrefix;
     private final int fieldCount;
     private final int fieldLength;
-    private final CRC32 sequence = new CRC32();
-    private long checksummed;
+    private final SequenceChecksum sequence = new SequenceChecksum();
     private String lastOp = "none";
 
     RegionStoreBinding(RegionStore store, String fieldPrefix, int fieldCount, int fieldLength) {
@@ -41,12 +38,8 @@ public final class RegionStoreBinding extends DB {
         return lastOp;
     }
 
-    long sequenceChecksum() {
-        return sequence.getValue();
-    }
-
-    long checksummedOps() {
-        return checksummed;
+    SequenceChecksum sequence() {
+        return sequence;
     }
 
     @Override
@@ -98,14 +91,11 @@ public final class RegionStoreBinding extends DB {
 
     private void note(String op, String key, byte[] written) {
         lastOp = op;
-        if (checksummed < CHECKSUM_OPS) {
-            checksummed++;
-            sequence.update(op.charAt(0));
-            for (int i = 0; i < key.length(); i++) {
-                sequence.update(key.charAt(i));
-            }
+        if (sequence.next()) {
+            sequence.add(op);
+            sequence.add(key);
             if (written != null) {
-                sequence.update(written);
+                sequence.add(written);
             }
         }
     }
