@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.workloads.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 7's acceptance for {@code codecache} and {@code timeseries}: each runs in a real JVM at small scale,
- * writes its metrics file, shows its field study's symptom (a full code cache and a throughput drop; a
- * Full-GC knee in its own GC log) and repeats the same operation sequence for the same seed.
+ * Issue 7's acceptance for the four workloads: each runs in a real JVM at small scale, writes its metrics file,
+ * shows its field study's symptom (a full code cache and a throughput drop; a Full-GC knee in its own GC log;
+ * a pause goal missed in young pauses; a critical rate below the maximum) and repeats the same operation
+ * sequence for the same seed.
  */
 class WorkloadCommandTest {
 
@@ -112,17 +114,139 @@ class WorkloadCommandTest {
                 manyDays.metrics.path("wallSec").asDouble(), largeHeap.metrics.path("wallSec").asDouble());
     }
 
+    /**
+     * S1: at its default size and flags (G1, 1 GB, MaxGCPauseMillis=20) blockcache misses the goal in young
+     * pauses, analyze says so through young-pauses-over-goal, and its Eden cap shortens the young pauses. 8 s runs
+     * instead of 20; the same seed gives the same operation sequence under both sets of flags.
+     */
+    @Test
+    void blockCacheMissesItsPauseGoalInYoungPausesAndTheEdenCapShortensThem() throws IOException {
+        String defaults = Workloads.BLOCKCACHE.defaultFlags();
+        Run before = run(null, defaults, "blockcache", dir.resolve("before"), "--seconds", "8");
+        JsonNode analysis = analyzeJson(before, 20);
+        JsonNode finding = finding(analysis, "young-pauses-over-goal");
+        assertTrue(finding != null, "no young-pauses-over-goal finding: " + analysis.path("findings"));
+        JsonNode summary = analysis.path("summary");
+        assertTrue(summary.path("evacuation").path("missPauses").asLong() >= 3, summary.path("evacuation").toString());
+        List<String> options = new java.util.ArrayList<>();
+        finding.path("recommendation").path("options").forEach(o -> options.add(o.asText()));
+        assertTrue(options.stream().anyMatch(o -> o.startsWith("-XX:G1NewSizePercent=")
+                || o.startsWith("-XX:G1MaxNewSizePercent=")), options.toString());
+
+        Run after = run(null, defaults + " " + String.join(" ", options), "blockcache", dir.resolve("after"),
+                "--seconds", "8");
+        JsonNode youngBefore = summary.path("pausesByKind").path("YOUNG");
+        JsonNode youngAfter = analyzeJson(after, 20).path("summary").path("pausesByKind").path("YOUNG");
+        assertTrue(youngAfter.path("meanMs").asDouble() < youngBefore.path("meanMs").asDouble(),
+                "young pauses did not get shorter with " + options + ": " + youngBefore + " -> " + youngAfter);
+
+        for (Run r : List.of(before, after)) {
+            JsonNode m = r.metrics;
+            assertTrue(m.path("wallSec").asDouble() >= 8, m.toString());
+            assertTrue(m.path("latencyMs").path("p99").asDouble() >= m.path("serviceLatencyMs").path("p50").asDouble());
+            assertEquals(m.path("operations").asLong(), m.path("operationsByKind").path("read").asLong(), "read-only");
+            JsonNode cache = m.path("blockCache");
+            assertEquals(cache.path("capacityBlocks").asLong(), cache.path("blocks").asLong(), "cache full");
+            // 40% of the heap, in 64 KB blocks
+            assertEquals((long) (0.4 * m.path("heapMaxBytes").asLong()) / 65536, cache.path("capacityBlocks").asLong());
+            assertTrue(cache.path("misses").asLong() > 0 && cache.path("evictions").asLong() > 0, cache.toString());
+            assertTrue(m.path("ycsbClassesSeeded").asInt() > 0, "YCSB's random sources remapped");
+            assertEquals(10_000, m.path("sequenceOps").asLong());
+        }
+        assertEquals(before.metrics.path("sequenceChecksum"), after.metrics.path("sequenceChecksum"));
+        System.out.printf("blockcache: young pauses mean/p50/p99 %.1f/%.1f/%.1f ms -> %.1f/%.1f/%.1f ms with %s; "
+                        + "%d young pauses over the 20 ms goal; p99 response %.1f -> %.1f ms%n",
+                youngBefore.path("meanMs").asDouble(), youngBefore.path("p50Ms").asDouble(),
+                youngBefore.path("p99Ms").asDouble(), youngAfter.path("meanMs").asDouble(),
+                youngAfter.path("p50Ms").asDouble(), youngAfter.path("p99Ms").asDouble(), options,
+                summary.path("evacuation").path("missPauses").asLong(),
+                before.metrics.path("latencyMs").path("p99").asDouble(),
+                after.metrics.path("latencyMs").path("p99").asDouble());
+    }
+
+    /** The write half of blockcache: a 50/50 mix fills the memstore, which flushes into blocks. */
+    @Test
+    void blockCacheMixedLoadWritesTheMemstoreAndFlushesIt() throws IOException {
+        Run r = run(null, "-XX:+UseG1GC -Xmx256m", "blockcache", dir.resolve("mixed"), "--mix", "50-50",
+                "--seconds", "3", "--records", "50000", "--flush-mb", "4", "--threads", "2", "--rate", "5000");
+        JsonNode byKind = r.metrics.path("operationsByKind");
+        long reads = byKind.path("read").asLong();
+        long updates = byKind.path("update").asLong();
+        assertEquals(r.metrics.path("operations").asLong(), reads + updates);
+        // YCSB draws each operation: about half of ~15,000 either way
+        assertTrue(Math.abs(reads - updates) < 0.1 * (reads + updates), byKind.toString());
+        JsonNode memstore = r.metrics.path("memstore");
+        assertTrue(memstore.path("flushes").asLong() >= 1, memstore.toString());
+        assertTrue(memstore.path("reads").asLong() > 0, "reads of rows still in the memstore: " + memstore);
+        assertTrue(r.metrics.path("latencyByOperationMs").has("update"), r.metrics.toString());
+    }
+
+    /**
+     * S2: jbb finds a maximum and a critical rate below it, its search steps are consistent with the limit, and
+     * the request sequence repeats for the seed across JVMs (JDK 17 and 25 where installed).
+     */
+    @Test
+    void jbbFindsACriticalRateBelowTheMaximumAndRepeatsItsRequests() throws IOException {
+        String[] params = {"--warmup-seconds", "0.5", "--max-seconds", "1.5", "--steps", "3", "--step-seconds", "1",
+                "--customers", "2000"};
+        Run a = run(null, Workloads.JBB.defaultFlags(), "jbb", dir.resolve("jbb-a"), params);
+        Run b = run(Files.isExecutable(JDK25) ? JDK25 : null, Workloads.JBB.defaultFlags(), "jbb",
+                dir.resolve("jbb-b"), params);
+        for (Run r : List.of(a, b)) {
+            JsonNode m = r.metrics;
+            double max = m.path("maxOpsPerSec").asDouble();
+            double critical = m.path("criticalOpsPerSec").asDouble();
+            assertTrue(max > 0 && max == m.path("throughputOpsPerSec").asDouble(), m.toString());
+            assertTrue(critical < max, "critical " + critical + " must be below max " + max);
+            JsonNode steps = m.path("searchSteps");
+            assertEquals(3, steps.size());
+            double highestPass = 0;
+            for (JsonNode s : steps) {
+                boolean within = s.path("latencyMs").path("p99").asDouble() <= m.path("p99LimitMs").asDouble()
+                        && s.path("achievedOpsPerSec").asDouble() >= 0.95 * s.path("targetOpsPerSec").asDouble();
+                assertEquals(within ? "pass" : "fail", s.path("result").asText(), s.toString());
+                if (within) {
+                    highestPass = Math.max(highestPass, s.path("targetOpsPerSec").asDouble());
+                }
+            }
+            assertEquals(highestPass, critical, 1e-6);
+            assertEquals(max / 2, steps.get(0).path("targetOpsPerSec").asDouble(), 1e-6 * max);
+            assertEquals(1_000, m.path("sequenceRequests").asLong());
+        }
+        assertEquals(a.metrics.path("sequenceChecksum"), b.metrics.path("sequenceChecksum"));
+        System.out.printf("jbb: max %.0f / %.0f req/s, critical %.0f / %.0f req/s (JDK 17 / %s)%n",
+                a.metrics.path("maxOpsPerSec").asDouble(), b.metrics.path("maxOpsPerSec").asDouble(),
+                a.metrics.path("criticalOpsPerSec").asDouble(), b.metrics.path("criticalOpsPerSec").asDouble(),
+                Files.isExecutable(JDK25) ? "25" : "17");
+    }
+
+    private static JsonNode analyzeJson(Run r, int goalMs) throws IOException {
+        CliRun a = CliRun.of("analyze", "--pause-goal", Integer.toString(goalMs), "--json", r.log().toString());
+        assertEquals(Main.OK, a.exit(), a.err());
+        return a.json();
+    }
+
+    private static JsonNode finding(JsonNode analysis, String ruleId) {
+        for (JsonNode f : analysis.path("findings")) {
+            if (f.path("ruleId").asText().equals(ruleId)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     @Test
     void unknownWorkloadOrParameterIsAUsageError() {
         CliRun noSuch = CliRun.of("workload", "nosuch");
         assertEquals(Main.USAGE, noSuch.exit());
-        assertTrue(noSuch.oneErrorLine().contains("codecache, timeseries"), noSuch.err());
+        assertTrue(noSuch.oneErrorLine().contains("codecache, timeseries, blockcache, jbb"), noSuch.err());
         CliRun badParam = CliRun.of("workload", "--out", dir.toString(), "timeseries", "--dayz", "3");
         assertEquals(Main.USAGE, badParam.exit());
         assertTrue(badParam.oneErrorLine().contains("--dayz"), badParam.err());
         CliRun help = CliRun.of("workload", "--help");
         assertEquals(Main.OK, help.exit());
-        assertTrue(help.out().contains("--method-ops") && help.out().contains("--days"), help.out());
+        assertTrue(help.out().contains("--method-ops") && help.out().contains("--days")
+                && help.out().contains("--cache-fraction") && help.out().contains("--p99-limit-ms"), help.out());
     }
 
     /** One workload run through the command; its console output (JVM warnings included) and metrics. */

@@ -57,6 +57,10 @@ public final class WorkloadArgs {
         return Map.copyOf(values);
     }
 
+    public String string(String name) {
+        return values.get(name);
+    }
+
     public long longValue(String name, long min) {
         long v;
         try {

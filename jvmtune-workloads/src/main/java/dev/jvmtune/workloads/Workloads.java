@@ -34,7 +34,38 @@ public final class Workloads {
                     new Param("height", "1080", "plot height in pixels"),
                     new Param("seed", "1", "seed of the generated channel")));
 
-    private static final List<WorkloadSpec> ALL = List.of(CODECACHE, TIMESERIES);
+    public static final WorkloadSpec BLOCKCACHE = new WorkloadSpec("blockcache",
+            "dev.jvmtune.workloads.blockcache.BlockCacheWorkload",
+            "S1: YCSB core (Zipfian keys) against an HBase-like store: LRU cache of 64 KB blocks, memstore",
+            // S1's shape at 1/100 of its heap: G1 with a pause goal its smallest default Eden (5% of the heap)
+            // cannot meet, because most of Eden is live (new cache blocks, memstore rows) and has to be copied
+            "-XX:+UseG1GC -Xms1g -Xmx1g -XX:MaxGCPauseMillis=20",
+            List.of(new Param("mix", "read", "read (YCSB C), write (all updates) or 50-50 (YCSB A)"),
+                    new Param("threads", "4", "YCSB client threads"),
+                    new Param("rate", "10000", "target operations per second over all threads (0: "
+                            + "unthrottled); latency is timed from each operation's scheduled start"),
+                    new Param("seconds", "20", "how long the clients run"),
+                    new Param("records", "500000", "rows of 10 x 100 bytes in the store files"),
+                    new Param("cache-fraction", "0.4", "block cache size as a fraction of the maximum heap"),
+                    new Param("flush-mb", "64", "memstore size that starts a flush"),
+                    new Param("seed", "1", "seed of each client thread's key and operation sequence")));
+
+    public static final WorkloadSpec JBB = new WorkloadSpec("jbb",
+            "dev.jvmtune.workloads.jbb.JbbWorkload",
+            "S2: throughput under a response-time limit (SPECjbb-style max and critical rate) of a shop back end",
+            // S2 compared G1 builds; a fixed heap keeps heap resizing out of a flag or JDK comparison
+            "-XX:+UseG1GC -Xms1g -Xmx1g",
+            List.of(new Param("threads", "2", "client threads"),
+                    new Param("products", "100000", "products in the catalogue"),
+                    new Param("customers", "20000", "customers, each keeping its last 16 orders (~7 KB)"),
+                    new Param("p99-limit-ms", "25", "response-time limit the critical rate must keep at p99"),
+                    new Param("warmup-seconds", "2", "unthrottled warm-up, not scored"),
+                    new Param("max-seconds", "4", "unthrottled run that measures the maximum throughput"),
+                    new Param("steps", "6", "binary-search steps between 0 and the maximum"),
+                    new Param("step-seconds", "2", "length of each search step"),
+                    new Param("seed", "1", "seed of the catalogue and of each thread's request sequence")));
+
+    private static final List<WorkloadSpec> ALL = List.of(CODECACHE, TIMESERIES, BLOCKCACHE, JBB);
 
     private Workloads() {
     }

@@ -1,6 +1,8 @@
 package dev.jvmtune.workloads.codecache;
 
+import dev.jvmtune.workloads.LatencyJson;
 import dev.jvmtune.workloads.MetricsFile;
+import dev.jvmtune.workloads.SequenceChecksum;
 import dev.jvmtune.workloads.WorkloadArgs;
 import dev.jvmtune.workloads.WorkloadMain;
 import dev.jvmtune.workloads.Workloads;
@@ -67,14 +69,8 @@ public final class CodeCacheWorkload {
         Histogram h = latency.getIntervalHistogram();
         long total = requests.sum();
 
-        long sequence = 0;
-        long checksummed = Long.MAX_VALUE;
-        long resultSum = 0;
-        for (int t = 0; t < loops.size(); t++) {
-            sequence = sequence * 1_000_003L + loops.get(t).sequenceChecksum();
-            checksummed = Math.min(checksummed, loops.get(t).checksummedRequests());
-            resultSum += loops.get(t).result();
-        }
+        List<SequenceChecksum> sequences = loops.stream().map(RequestLoop::sequence).toList();
+        long resultSum = loops.stream().mapToLong(RequestLoop::result).sum();
         double steady = steadyOpsPerSec(windows);
         System.out.printf(Locale.ROOT, "codecache: %d requests in %.2f s (%.0f/s, second half %.0f/s), "
                         + "p99 %.3f ms, code cache %d of %d KB, compiler threads %.1f s CPU (result %d)%n",
@@ -96,8 +92,8 @@ public final class CodeCacheWorkload {
                 .number("jitTotalSec", ManagementFactory.getCompilationMXBean().getTotalCompilationTime() / 1e3)
                 .number("compilerThreadCpuSec", CompilerThreadCpu.seconds())
                 .string("programChecksum", Long.toHexString(loader.programChecksum()))
-                .string("sequenceChecksum", Long.toHexString(sequence))
-                .integer("sequenceRequests", checksummed)
+                .string("sequenceChecksum", Long.toHexString(SequenceChecksum.combine(sequences)))
+                .integer("sequenceRequests", SequenceChecksum.minOperations(sequences))
                 .strings("params", a.all())
                 .array("windows", windows.stream().map(Window::json).toList())
                 .writeIfRequested();

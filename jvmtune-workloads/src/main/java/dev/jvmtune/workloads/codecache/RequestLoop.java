@@ -1,9 +1,9 @@
 package dev.jvmtune.workloads.codecache;
 
+import dev.jvmtune.workloads.SequenceChecksum;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongUnaryOperator;
-import java.util.zip.CRC32;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -13,9 +13,6 @@ import org.HdrHistogram.Recorder;
  */
 final class RequestLoop implements Runnable {
 
-    /** Requests folded into the sequence checksum; small enough that even a one-second run gets there. */
-    static final int CHECKSUM_REQUESTS = 10_000;
-
     private final LongUnaryOperator[] handlers;
     private final int calls;
     private final SplittableRandom rnd;
@@ -23,8 +20,7 @@ final class RequestLoop implements Runnable {
     private final long requestLimit;
     private final LongAdder requests;
     private final Recorder latencyNanos;
-    private final CRC32 sequence = new CRC32();
-    private long checksummed;
+    private final SequenceChecksum sequence = new SequenceChecksum();
     private long result;
 
     /** Serves until {@code deadlineNanos} or {@code requestLimit} requests, whichever comes first. */
@@ -41,24 +37,20 @@ final class RequestLoop implements Runnable {
 
     @Override
     public void run() {
-        byte[] buf = new byte[12];
         for (long done = 0; done < requestLimit; done++) {
             long start = System.nanoTime();
             if (start >= deadlineNanos) {
                 break;
             }
             long x = rnd.nextLong();
+            boolean fold = sequence.next();
             for (int c = 0; c < calls; c++) {
                 int h = rnd.nextInt(handlers.length);
                 x = handlers[h].applyAsLong(x);
-                if (checksummed < CHECKSUM_REQUESTS) {
-                    putInt(buf, 0, h);
-                    putLong(buf, 4, x);
-                    sequence.update(buf);
+                if (fold) {
+                    sequence.add(h);
+                    sequence.add(x);
                 }
-            }
-            if (checksummed < CHECKSUM_REQUESTS) {
-                checksummed++;
             }
             result += x;
             latencyNanos.recordValue(System.nanoTime() - start);
@@ -66,28 +58,12 @@ final class RequestLoop implements Runnable {
         }
     }
 
-    /** CRC of the handler indices and results of the first {@link #CHECKSUM_REQUESTS} requests. */
-    long sequenceChecksum() {
-        return sequence.getValue();
-    }
-
-    long checksummedRequests() {
-        return checksummed;
+    /** Handler indices and results of the first requests. */
+    SequenceChecksum sequence() {
+        return sequence;
     }
 
     long result() {
         return result;
-    }
-
-    private static void putInt(byte[] b, int at, int v) {
-        for (int i = 0; i < 4; i++) {
-            b[at + i] = (byte) (v >>> (8 * i));
-        }
-    }
-
-    private static void putLong(byte[] b, int at, long v) {
-        for (int i = 0; i < 8; i++) {
-            b[at + i] = (byte) (v >>> (8 * i));
-        }
     }
 }

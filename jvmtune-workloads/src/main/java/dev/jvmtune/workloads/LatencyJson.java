@@ -1,15 +1,14 @@
-package dev.jvmtune.workloads.codecache;
+package dev.jvmtune.workloads;
 
-import dev.jvmtune.workloads.MetricsFile;
 import org.HdrHistogram.Histogram;
 
 /** DESIGN.md's {@code latencyMs} object from a histogram of nanoseconds. */
-final class LatencyJson {
+public final class LatencyJson {
 
     private LatencyJson() {
     }
 
-    static MetricsFile of(Histogram nanos) {
+    public static MetricsFile of(Histogram nanos) {
         return new MetricsFile()
                 .number("p50", nanos.getValueAtPercentile(50) / 1e6)
                 .number("p99", nanos.getValueAtPercentile(99) / 1e6)
