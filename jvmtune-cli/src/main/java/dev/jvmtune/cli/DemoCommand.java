@@ -1,105 +1,75 @@
 package dev.jvmtune.cli;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.input.LogInputs;
-import dev.jvmtune.report.EventLines;
-import dev.jvmtune.report.JsonReport;
-import dev.jvmtune.report.TextReport;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The README's first command until the tuner exists: runs the bundled allocation workload under G1 with
- * full GC logging, then analyzes the log it wrote.
+ * The README's first command: the tuner on S3's workload. {@code timeseries} loads 12 days of samples into a
+ * 512 MB Parallel heap that starts small and grows by Full GCs; the tuner measures it, tries changes one at a
+ * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run the bundled allocation workload (dev.jvmtune.workloads.AllocationChurn) in a fresh "
-                + "JVM with GC logging on, then analyze its log: prints the summary and writes "
-                + "DIR/gc.log, DIR/analysis.json, DIR/events.jsonl and the workload's console output DIR/workload.out."},
+        description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
+                + "toward 20% less load time: baseline, candidate changes from the rules and the search space, each "
+                + "verified by an interleaved A/B. Writes DIR/report.html (before/after charts), DIR/tune.json, the "
+                + "journal DIR/tune.jsonl and DIR/trials/; prints the path of accepted and rejected changes and the "
+                + "flags to paste. The same as:",
+                "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS + "' --goal '" + DemoCommand.GOAL
+                        + "' --max-minutes 6 --out demo-out -- --days 12"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done", "1:internal error", "2:wrong command line",
-                "5:the workload JVM failed or timed out (its output is shown)"})
+        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+                "4:goal not met (not reachable by JVM flags, or the time budget spent)",
+                "5:the baseline did not run"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
     static final int WORKLOAD_FAILED = 5;
+    static final String FLAGS = "-XX:+UseParallelGC -Xmx512m";
+    static final String GOAL = "metrics.wallSec <= -20%";
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-out",
-            description = "Where the log and reports go (default: ${DEFAULT-VALUE}).")
+            description = "Where the report, journal and trials go; an earlier demo's files there are replaced "
+                    + "(default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--seconds", defaultValue = "10", description = "How long the workload runs (default: ${DEFAULT-VALUE}).")
-    int seconds;
+    @Option(names = "--minutes", defaultValue = "6", description = "Time budget of the trials in minutes "
+            + "(default: ${DEFAULT-VALUE}); the session ends at the first A/B that would start past it.")
+    double minutes;
 
-    @Option(names = "--java", paramLabel = "PATH", description = "java executable for the workload "
-            + "(default: the one running jvmtune).")
-    Path java;
+    @Option(names = "--days", defaultValue = "12", description = "Days of samples the workload loads "
+            + "(default: ${DEFAULT-VALUE}).")
+    int days;
 
-    @Option(names = "--flags", paramLabel = "FLAGS", defaultValue = "-XX:+UseG1GC -Xmx256m",
-            description = "JVM flags for the workload (default: ${DEFAULT-VALUE}).")
-    String flags;
+    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK the trials run on (default: "
+            + "JAVA_HOME's, else the newest installed).")
+    String jdk;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
-        PrintStream stdout = streams.out();
-        PrintStream err = streams.err();
-        Files.createDirectories(out);
-        Path log = out.resolve("gc.log");
-        Files.deleteIfExists(log);
-        Path javaBin = java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(javaBin.toString());
-        for (String f : flags.trim().split("\\s+")) {
-            if (!f.isEmpty()) {
-                cmd.add(f);
+    public Integer call() throws IOException {
+        for (String f : List.of("tune.jsonl", "tune.json", "report.html")) {
+            Files.deleteIfExists(out.resolve(f));
+        }
+        Path trials = out.resolve("trials");
+        if (Files.isDirectory(trials)) {
+            try (Stream<Path> s = Files.walk(trials)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
             }
         }
-        cmd.add("-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("dev.jvmtune.workloads.AllocationChurn");
-        cmd.add("--seconds");
-        cmd.add(Integer.toString(seconds));
-        err.println("jvmtune demo: running " + String.join(" ", cmd.subList(0, cmd.size() - 5))
-                + " ... AllocationChurn --seconds " + seconds);
-        // to a file, not a pipe: a chatty workload must not block on a full pipe buffer
-        Path console = out.resolve("workload.out");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(console.toFile());
-        pb.environment().put("JVMTUNE_METRICS", out.resolve("metrics.json").toString());
-        Process p = pb.start();
-        boolean finished = p.waitFor(seconds + 60L, TimeUnit.SECONDS);
-        if (!finished) {
-            p.destroyForcibly();
-            err.println("jvmtune demo: the workload did not finish within " + (seconds + 60) + " s and was killed");
-            return WORKLOAD_FAILED;
+        List<String> args = new ArrayList<>(List.of("tune", "--workload", "timeseries", "--flags", FLAGS, "--goal",
+                GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString()));
+        if (jdk != null) {
+            args.addAll(List.of("--jdk", jdk));
         }
-        if (p.exitValue() != 0 || !Files.exists(log)) {
-            err.write(Files.readAllBytes(console));
-            err.println("jvmtune demo: the workload exited with status " + p.exitValue());
-            return WORKLOAD_FAILED;
-        }
-        LogAnalysis analysis;
-        Path events = out.resolve("events.jsonl");
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(events));
-             EventLines lines = new EventLines(o, null)) {
-            analysis = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), lines, null).get(0); // a fresh log: one run
-        }
-        Path json = out.resolve("analysis.json");
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(json))) {
-            JsonReport.write(List.of(analysis), Main.version(), o);
-        }
-        TextReport.write(analysis, stdout);
-        stdout.println();
-        stdout.println("wrote " + log + ", " + json + ", " + events);
-        return Main.OK;
+        args.addAll(List.of("--", "--days", Integer.toString(days)));
+        return Main.run(args.toArray(String[]::new), streams.out(), streams.err());
     }
 }

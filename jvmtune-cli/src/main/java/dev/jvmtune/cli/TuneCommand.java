@@ -200,7 +200,8 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         return new Tuner.Listener() {
             @Override
             public void trial(TrialResult r, int budget, boolean replayed) {
-                err.printf(Locale.ROOT, "  trial %3d/%d %-8s %-9s %6.1f s  %s %s%s%n", r.seq() + 1, budget, r.arm(),
+                err.printf(Locale.ROOT, "  trial %03d (%d of %d) %-8s %-9s %6.1f s  %s %s%s%n", r.seq(), r.seq() + 1,
+                        budget, r.arm(),
                         r.outcome(), r.seconds(), metric, fmt(r.metric(metric)), replayed ? "  (from the journal)" : "");
             }
 

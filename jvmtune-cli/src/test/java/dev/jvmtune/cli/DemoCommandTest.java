@@ -11,31 +11,25 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's main-job command: a real workload JVM, its log, and the analysis of that log. */
+/**
+ * The README's first command: the tuner on the timeseries workload, here with a budget that ends it after the
+ * baseline (the full session is measured in docs/tuner.md), and run twice in the same directory.
+ */
 class DemoCommandTest {
 
     @Test
-    void runsTheWorkloadAndAnalyzesItsLog(@TempDir Path dir) throws IOException {
-        CliRun run = CliRun.of("demo", "--seconds", "1", "--out", dir.toString());
-        assertEquals(0, run.exit(), run.err());
-        assertTrue(run.out().contains("JVM       G1"), run.out());
-
-        JsonNode doc = new ObjectMapper().readTree(dir.resolve("analysis.json").toFile());
-        assertEquals("G1", doc.path("jvm").path("collector").asText());
-        long pauses = doc.path("summary").path("pauses").path("count").asLong();
-        assertTrue(pauses > 0, "the workload must cause collections");
-        // AllocationChurn ends with System.gc(): one explicit full collection
-        assertEquals(1, doc.path("summary").path("pausesByCause").path("System.gc()").asLong());
-        ObjectMapper json = new ObjectMapper();
-        long eventLines = 0;
-        for (String line : Files.readAllLines(dir.resolve("events.jsonl"))) {
-            String kind = line.isBlank() ? "" : json.readTree(line).path("kind").asText();
-            if (!kind.isEmpty() && !kind.equals("CONCURRENT") && !kind.equals("CYCLE")) {
-                eventLines++; // a stop-the-world pause (a pause may round to 0.000 ms, so count by kind)
-            }
+    void tunesTheWorkloadAndWritesTheReport(@TempDir Path dir) throws IOException {
+        for (int i = 0; i < 2; i++) { // a second demo replaces the first one's session
+            CliRun run = CliRun.of("demo", "--days", "1", "--minutes", "0.01", "--out", dir.toString());
+            assertEquals(TuneCommand.GOAL_NOT_MET, run.exit(), run.out() + run.err());
+            assertTrue(run.out().startsWith("jvmtune tune: budget spent"), run.out());
+            assertTrue(run.out().contains("Flags to paste:\n  " + DemoCommand.FLAGS), run.out());
         }
-        assertEquals(pauses, eventLines);
-        JsonNode metrics = new ObjectMapper().readTree(dir.resolve("metrics.json").toFile());
-        assertTrue(metrics.path("wallSec").asDouble() >= 1.0, metrics.toString());
+        JsonNode doc = new ObjectMapper().readTree(dir.resolve("tune.json").toFile());
+        assertEquals("BUDGET_SPENT", doc.path("outcome").asText());
+        assertEquals(3, doc.path("trialsRun").asInt(), "the baseline's three trials, once");
+        assertTrue(doc.path("baseline").path("metrics.wallSec").asDouble() > 0, doc.toString());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("gc.log"), "the baseline's charts");
     }
 }

@@ -44,7 +44,7 @@ public final class TuneReport {
             for (String g : s.guards()) {
                 out.println("    guard:  " + g);
             }
-            out.println("    -> " + s.reason() + " (trials " + range(s.trials()) + ")");
+            out.println("    -> " + s.reason() + " (" + range(s.trials()) + ")");
         }
         out.println();
         out.println("Flags to paste:");
@@ -62,8 +62,10 @@ public final class TuneReport {
         out.println(b.substring(0, b.length() - 1));
     }
 
+    /** The step's trial directories: {@code trials/003-014}. */
     private static String range(List<Integer> seqs) {
-        return seqs.isEmpty() ? "none" : seqs.get(0) + "-" + seqs.get(seqs.size() - 1);
+        return seqs.isEmpty() ? "no trials" : String.format(java.util.Locale.ROOT, "trials/%03d-%03d", seqs.get(0),
+                seqs.get(seqs.size() - 1));
     }
 
     public static void json(TuneResult r, OutputStream out) throws IOException {
