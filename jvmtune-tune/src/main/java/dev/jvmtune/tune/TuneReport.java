@@ -22,6 +22,11 @@ public final class TuneReport {
         medians(out, "         ", r.baseline());
         out.println("final:   " + orDefaults(r.finalFlags()));
         medians(out, "         ", r.best());
+        if (!r.accepted().isEmpty()) {
+            StringBuilder b = new StringBuilder("         against the baseline by the accepted A/Bs:");
+            r.vsBaseline().forEach((k, v) -> b.append(String.format(java.util.Locale.ROOT, " %s %.3gx;", k, v)));
+            out.println(b.substring(0, b.length() - 1));
+        }
         out.println("trials:  " + r.trialsRun() + String.format(java.util.Locale.ROOT, " (%.0f s)", r.trialSeconds()));
         out.println();
         if (r.steps().isEmpty()) {
@@ -79,6 +84,7 @@ public final class TuneReport {
         root.put("finalFlags", r.finalFlags());
         root.set("baseline", Journal.JSON.valueToTree(r.baseline()));
         root.set("best", Journal.JSON.valueToTree(r.best()));
+        root.set("vsBaseline", Journal.JSON.valueToTree(r.vsBaseline()));
         ArrayNode steps = root.putArray("steps");
         r.steps().forEach(s -> steps.add(stepJson(s)));
         root.put("baselineDir", r.baselineDir());

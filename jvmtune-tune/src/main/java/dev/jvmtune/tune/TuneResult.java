@@ -8,6 +8,8 @@ import java.util.Map;
  *
  * @param baseline      the goal's and guards' metric medians under the starting flags
  * @param best          the same medians under the final flags (the last accepted candidate's B trials)
+ * @param vsBaseline    the same metrics, final against baseline: the product of the accepted A/Bs' median ratios
+ *                      (each measured interleaved, so immune to the machine's drift between them)
  * @param baselineDir   a typical baseline trial's directory (its goal metric at the median), for before/after
  * @param bestDir       a typical trial of the final flags, the same as {@code baselineDir} when nothing was accepted
  * @param trialsRun     trials in the session, baseline included
@@ -15,6 +17,7 @@ import java.util.Map;
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
                          String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
+                         Map<String, Double> vsBaseline,
                          List<Step> steps, String baselineDir, String bestDir, int trialsRun,
                          double trialSeconds) {
 
@@ -24,6 +27,7 @@ public record TuneResult(Outcome outcome, String message, String goal, List<Stri
         guards = List.copyOf(guards);
         baseline = Map.copyOf(baseline);
         best = Map.copyOf(best);
+        vsBaseline = Map.copyOf(vsBaseline);
         steps = List.copyOf(steps);
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -52,6 +53,8 @@ public final class Tuner {
     private FlagSet best;
     private List<TrialResult> bestTrials;
     private Map<String, Double> bestMedians;
+    /** Per goal/guard metric: the best against the baseline, the product of the accepted A/Bs' median ratios. */
+    private final Map<String, Double> vsBaseline = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
 
     public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
@@ -82,13 +85,16 @@ public final class Tuner {
             return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why);
         }
         double goalBase = baseline.get(goal.metric());
+        baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
         Set<FlagSet> tried = new HashSet<>();
         tried.add(start);
         while (true) {
-            if (goal.holds(bestMedians.get(goal.metric()), goalBase)) {
-                return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " median "
-                        + Numbers.fmt(bestMedians.get(goal.metric())) + " " + Metrics.unit(goal.metric()) + " against "
-                        + goal.describe(goalBase));
+            double now = standing(goal, bestMedians, 1);
+            if (goal.holds(now, goalBase)) {
+                return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " " + Numbers.fmt(now) + " "
+                        + Metrics.unit(goal.metric()) + (goal.relative() ? String.format(Locale.ROOT,
+                        " (%.3gx the baseline by the accepted A/Bs)", vsBaseline.get(goal.metric())) : " (median)")
+                        + " against " + goal.describe(goalBase));
             }
             Candidate next = null;
             FlagSet nextFlags = null;
@@ -106,7 +112,7 @@ public final class Tuner {
                         + steps.stream().filter(Step::accepted).count() + " accepted); the rules and the search space "
                         + "have nothing left to try");
             }
-            String budget = budgetLeft(2 * settings.repeats());
+            String budget = budgetLeft(4 * settings.repeats()); // room for both rounds, or a win could not be kept
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
@@ -118,15 +124,28 @@ public final class Tuner {
             journal.decision(step.index(), TuneReport.stepJson(step));
             listener.note("  " + (step.accepted() ? "ACCEPTED" : "rejected") + ": " + step.reason());
             if (step.accepted()) {
+                Map<String, Double> ma = medians(armTrials(step, "A"));
                 best = nextFlags;
                 bestTrials = armTrials(step, "B");
                 bestMedians = medians(bestTrials);
+                vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
             }
             if (step.reason().startsWith("budget")) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
             }
         }
+    }
+
+    /**
+     * Where a target's metric stands for a configuration whose medians are {@code medians} and which is
+     * {@code stepRatio} times the current best: for a relative target, the baseline's median times the chained
+     * ratios of interleaved A/Bs, so that a machine slower or faster now than during the baseline moves both
+     * arms alike and not the verdict; for an absolute target, the configuration's own median.
+     */
+    private double standing(Target t, Map<String, Double> medians, double stepRatio) {
+        return t.relative() ? baseline.get(t.metric()) * vsBaseline.get(t.metric()) * stepRatio
+                : medians.get(t.metric());
     }
 
     private List<TrialResult> armTrials(Step s, String arm) {
@@ -164,11 +183,6 @@ public final class Tuner {
             return new Step(index, c, from, to, first, null, List.of(), false, goal.metric() + " "
                     + verdictWords(first) + " in the first round", seqs);
         }
-        String budget = budgetLeft(2 * settings.repeats());
-        if (budget != null) {
-            return new Step(index, c, from, to, first, null, List.of(), false,
-                    budget + ", so the confirming round of a promising candidate did not run", seqs);
-        }
         round(a, b, ra, rb, seqs);
         if (rb.stream().anyMatch(t -> !t.ok()) || ra.stream().anyMatch(t -> !t.ok())) {
             return new Step(index, c, from, to, first, null, List.of(), false,
@@ -176,14 +190,16 @@ public final class Tuner {
         }
         Comparison pooled = compare(ra, rb, settings.alpha() / 5, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
+        Map<String, Double> ma = medians(ra);
         Map<String, Double> mb = medians(rb);
         boolean guardsHold = true;
         for (Target g : guards) {
-            double v = mb.getOrDefault(g.metric(), Double.NaN);
-            boolean ok = !Double.isNaN(v) && g.holds(v, baseline.getOrDefault(g.metric(), Double.NaN));
+            double v = standing(g, mb, mb.get(g.metric()) / ma.get(g.metric()));
+            boolean ok = !Double.isNaN(v) && g.holds(v, baseline.get(g.metric()));
             guardsHold &= ok;
-            guardLines.add(g.describe(baseline.getOrDefault(g.metric(), Double.NaN)) + ": candidate "
-                    + Numbers.fmt(v) + (ok ? " ok" : " violated"));
+            guardLines.add(g.describe(baseline.get(g.metric())) + ": candidate " + Numbers.fmt(v)
+                    + (g.relative() ? String.format(Locale.ROOT, " (%.3gx the baseline)", v / baseline.get(g.metric()))
+                    : "") + (ok ? " ok" : " violated"));
         }
         if (pooled.verdict() != Comparison.Verdict.BETTER) {
             return new Step(index, c, from, to, first, pooled, guardLines, false, goal.metric() + " "
@@ -258,7 +274,7 @@ public final class Tuner {
 
     private TuneResult result(TuneResult.Outcome outcome, String message) {
         return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
-                baseline, bestMedians, steps, typical(base), typical(bestTrials), seq, seconds);
+                baseline, bestMedians, vsBaseline, steps, typical(base), typical(bestTrials), seq, seconds);
     }
 
     /** The directory of a typical trial ({@link TrialResult#typical}); null when none is OK. */
