@@ -119,7 +119,7 @@ public final class Tuner {
             }
             tried.add(nextFlags);
             listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
-            Step step = verify(steps.size(), next, best, nextFlags, baseline);
+            Step step = verify(steps.size(), next, best, nextFlags);
             steps.add(step);
             journal.decision(step.index(), TuneReport.stepJson(step));
             listener.note("  " + (step.accepted() ? "ACCEPTED" : "rejected") + ": " + step.reason());
@@ -161,32 +161,27 @@ public final class Tuner {
         return out;
     }
 
-    private Step verify(int index, Candidate c, FlagSet a, FlagSet b, Map<String, Double> baseline)
-            throws IOException, InterruptedException {
+    private Step verify(int index, Candidate c, FlagSet a, FlagSet b) throws IOException, InterruptedException {
         List<Integer> seqs = new ArrayList<>();
         List<TrialResult> ra = new ArrayList<>();
         List<TrialResult> rb = new ArrayList<>();
-        round(a, b, ra, rb, seqs);
         String from = a.toString();
         String to = b.toString();
-        if (rb.stream().anyMatch(t -> !t.ok())) {
-            TrialResult bad = rb.stream().filter(t -> !t.ok()).findFirst().orElseThrow();
-            return new Step(index, c, from, to, null, null, List.of(), false, "the candidate's trial " + bad.seq()
-                    + " ended " + bad.outcome() + " (see " + bad.dir() + "/output.txt)", seqs);
-        }
-        if (ra.stream().anyMatch(t -> !t.ok())) {
-            return new Step(index, c, from, to, null, null, List.of(), false,
-                    "the current best failed in this round: no fair comparison", seqs);
-        }
-        Comparison first = compare(ra, rb, settings.alpha(), index * 2L);
-        if (first.verdict() != Comparison.Verdict.BETTER) {
-            return new Step(index, c, from, to, first, null, List.of(), false, goal.metric() + " "
-                    + verdictWords(first) + " in the first round", seqs);
-        }
-        round(a, b, ra, rb, seqs);
-        if (rb.stream().anyMatch(t -> !t.ok()) || ra.stream().anyMatch(t -> !t.ok())) {
-            return new Step(index, c, from, to, first, null, List.of(), false,
-                    "a trial failed in the confirming round", seqs);
+        Comparison first = null;
+        for (int r = 1; r <= 2; r++) {
+            round(a, b, ra, rb, seqs);
+            String bad = unusable(rb, "the candidate's");
+            bad = bad != null ? bad : unusable(ra, "the current best's");
+            if (bad != null) {
+                return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs);
+            }
+            if (r == 1) {
+                first = compare(ra, rb, settings.alpha(), index * 2L);
+                if (first.verdict() != Comparison.Verdict.BETTER) {
+                    return new Step(index, c, from, to, first, null, List.of(), false, first.describe()
+                            + " in the first round", seqs);
+                }
+            }
         }
         Comparison pooled = compare(ra, rb, settings.alpha() / 5, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
@@ -202,20 +197,24 @@ public final class Tuner {
                     : "") + (ok ? " ok" : " violated"));
         }
         if (pooled.verdict() != Comparison.Verdict.BETTER) {
-            return new Step(index, c, from, to, first, pooled, guardLines, false, goal.metric() + " "
-                    + verdictWords(pooled) + " over both rounds", seqs);
+            return new Step(index, c, from, to, first, pooled, guardLines, false, pooled.describe()
+                    + " over both rounds", seqs);
         }
-        if (!guardsHold) {
-            return new Step(index, c, from, to, first, pooled, guardLines, false, "a guard is violated", seqs);
-        }
-        return new Step(index, c, from, to, first, pooled, guardLines, true, goal.metric() + " "
-                + verdictWords(pooled) + " over both rounds, guards hold", seqs);
+        return new Step(index, c, from, to, first, pooled, guardLines, guardsHold, pooled.describe()
+                + " over both rounds" + (guardsHold ? ", guards hold" : ", but a guard is violated"), seqs);
     }
 
-    private static String verdictWords(Comparison c) {
-        return String.format(java.util.Locale.ROOT, "%s (%s -> %s, %.3gx, 95%% CI %.3g-%.3g, p %.3g)",
-                c.verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), Numbers.fmt(c.medianA()),
-                Numbers.fmt(c.medianB()), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue());
+    /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
+    private String unusable(List<TrialResult> arm, String whose) {
+        for (TrialResult t : arm) {
+            if (!t.ok()) {
+                return whose + " trial " + t.seq() + " ended " + t.outcome() + " (see " + t.dir() + "/stderr.log)";
+            }
+            if (Double.isNaN(t.metric(goal.metric()))) {
+                return whose + " trial " + t.seq() + " did not report " + goal.metric() + " (see " + t.dir() + ")";
+            }
+        }
+        return null;
     }
 
     /** One round: {@code repeats} pairs, ABBA order. */
