@@ -128,10 +128,6 @@ public final class FlagSet {
         return o == null ? "G1" : COLLECTORS.get(xxName(o));
     }
 
-    public boolean collectorExplicit() {
-        return options.containsKey(COLLECTOR);
-    }
-
     /** The value of {@code -Xmx} etc. or of {@code -XX:Name=value}; empty when not set. */
     public Optional<String> value(String key) {
         String o = options.get(key);
@@ -161,19 +157,6 @@ public final class FlagSet {
         }
         return JdkFlags.all().stream().anyMatch(f -> f.name().equals(key.substring(4))
                 && f.status() == JdkFlags.Status.EXPERIMENTAL);
-    }
-
-    /** The options a JDK does not have (it would refuse to start), among those jvmtune knows. */
-    public List<String> unknownTo(int jdk) {
-        List<String> out = new ArrayList<>();
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().startsWith("-XX:")) {
-                String name = e.getKey().substring(4);
-                JdkFlags.all().stream().filter(f -> f.name().equals(name)).findFirst()
-                        .filter(f -> !f.existsIn(jdk)).ifPresent(f -> out.add(e.getValue()));
-            }
-        }
-        return out;
     }
 
     /** The options as one line to paste. */

@@ -28,7 +28,7 @@ public final class LabTrialRunner implements TrialRunner {
         this.timeout = timeout;
     }
 
-    public static Path trialDir(Path out, int seq) {
+    static Path trialDir(Path out, int seq) {
         return out.resolve("trials").resolve(String.format(Locale.ROOT, "%03d", seq));
     }
 

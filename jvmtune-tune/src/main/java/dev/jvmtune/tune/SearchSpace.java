@@ -40,10 +40,6 @@ public final class SearchSpace {
                 new Dimension("collector", SearchSpace::collector)));
     }
 
-    public List<Dimension> dimensions() {
-        return dimensions;
-    }
-
     /** Every point of every dimension from {@code current}, in the declared order. */
     public List<Candidate> candidates(FlagSet current) {
         List<Candidate> out = new ArrayList<>();
