@@ -86,7 +86,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     int maxTrials;
 
     @Option(names = "--max-minutes", defaultValue = "0", description = "Time budget in minutes of trials (default: "
-            + "none).")
+            + "none); a candidate starts only if both its A/B rounds fit, at the mean trial time so far.")
     double maxMinutes;
 
     @Option(names = "--alpha", defaultValue = "0.05", description = "Significance of an A/B's first round; the "

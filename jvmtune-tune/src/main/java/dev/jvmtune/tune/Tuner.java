@@ -246,14 +246,18 @@ public final class Tuner {
         return r;
     }
 
-    /** Why {@code trials} more trials do not fit the budget, or null when they do. */
+    /**
+     * Why {@code trials} more trials do not fit the budget, or null when they do. The time budget counts them
+     * at the session's mean trial time so far, so that a session ends near its limit rather than one A/B past it.
+     */
     private String budgetLeft(int trials) {
         if (seq + trials > settings.maxTrials()) {
             return "budget spent: " + seq + " of " + settings.maxTrials() + " trials run, the next A/B needs " + trials;
         }
-        if (settings.maxMinutes() > 0 && seconds / 60 >= settings.maxMinutes()) {
-            return String.format(java.util.Locale.ROOT, "budget spent: %.1f of %.1f minutes of trials", seconds / 60,
-                    settings.maxMinutes());
+        double expected = seq == 0 ? 0 : seconds / seq * trials;
+        if (settings.maxMinutes() > 0 && seconds + expected > settings.maxMinutes() * 60) {
+            return String.format(Locale.ROOT, "budget spent: %.1f of %.1f minutes of trials run, the next A/B needs "
+                    + "about %.1f more", seconds / 60, settings.maxMinutes(), expected / 60);
         }
         return null;
     }
