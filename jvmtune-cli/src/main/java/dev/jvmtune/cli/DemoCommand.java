@@ -18,12 +18,12 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
-                + "toward 20% less load time: baseline, candidate changes from the rules and the search space, each "
+                + "toward 20%% less load time: baseline, candidate changes from the rules and the search space, each "
                 + "verified by an interleaved A/B. Writes DIR/report.html (before/after charts), DIR/tune.json, the "
                 + "journal DIR/tune.jsonl and DIR/trials/; prints the path of accepted and rejected changes and the "
                 + "flags to paste. The same as:",
-                "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS + "' --goal '" + DemoCommand.GOAL
-                        + "' --max-minutes 6 --out demo-out -- --days 12"},
+                "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
+                        + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 12"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
                 "4:goal not met (not reachable by JVM flags, or the time budget spent)",

@@ -44,12 +44,12 @@ import picocli.CommandLine.Parameters;
                 "Every trial and decision goes to DIR/tune.jsonl as it ends (--resume continues a killed session); "
                         + "the result to DIR/tune.json and stdout.", ""},
         footer = {"", "Examples:",
-                "  jvmtune tune --workload codecache --goal 'throughput >= +50%' -- --seconds 5",
-                "  jvmtune tune --workload timeseries --flags '-XX:+UseParallelGC -Xmx1g' --goal 'wall <= -20%' "
-                        + "-- --days 22",
-                "  jvmtune tune --goal 'wall <= -20%' --guard 'latency.p99 <= +10%' -- java -jar app.jar",
+                "  jvmtune tune --workload blockcache --goal 'gc.pause.p50 <= 25ms' -- --seconds 8",
+                "  jvmtune tune --workload timeseries --flags '-XX:+UseParallelGC -Xmx512m' "
+                        + "--goal 'metrics.wallSec <= -20%%' -- --days 12",
+                "  jvmtune tune --goal 'wall <= -20%%' --guard 'latency.p99 <= +10%%' -- java -jar app.jar",
                 "  jvmtune tune --resume --out tune-out",
-                "", "Metrics: gc.pause.p99, gc.pause.max, gc.pause.mean, gc.pause.total (ms), gc.throughput (%), "
+                "", "Metrics: gc.pause.p99, gc.pause.max, gc.pause.mean, gc.pause.total (ms), gc.throughput (%%), "
                 + "gc.fullCount (GC log); wall (s, the trial's), rss.peak (bytes); throughput (ops/s), "
                 + "latency.p50/p99/p999/max (ms) and metrics.NAME (the program's JVMTUNE_METRICS file). A signed "
                 + "percentage is relative to the baseline's median.", "See docs/tuner.md."},
