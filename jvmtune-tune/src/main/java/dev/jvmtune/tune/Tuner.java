@@ -91,8 +91,9 @@ public final class Tuner {
         while (true) {
             double now = standing(goal, bestMedians, 1);
             if (goal.holds(now, goalBase)) {
-                return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " " + Numbers.fmt(now) + " "
-                        + Metrics.unit(goal.metric()) + (goal.relative() ? String.format(Locale.ROOT,
+                String unit = Metrics.unit(goal.metric());
+                return result(TuneResult.Outcome.GOAL_MET, "goal met: " + goal.metric() + " " + Numbers.fmt(now)
+                        + (unit.isEmpty() ? "" : " " + unit) + (goal.relative() ? String.format(Locale.ROOT,
                         " (%.3gx the baseline by the accepted A/Bs)", vsBaseline.get(goal.metric())) : " (median)")
                         + " against " + goal.describe(goalBase));
             }
