@@ -73,6 +73,10 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             + "'throughput >= -5%%' (repeatable); checked on each candidate's median.")
     List<String> guards = new ArrayList<>();
 
+    @Option(names = "--pin", paramLabel = "SETTING", description = "A setting no candidate may change, e.g. -Xmx "
+            + "(the memory the deployment has), NewRatio, collector (repeatable).")
+    List<String> pinned = new ArrayList<>();
+
     @Option(names = "--flags", paramLabel = "FLAGS", description = "The flags to start from (default: the "
             + "workload's defaults; for a command, none).")
     String flags;
@@ -188,7 +192,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
                 workload != null ? List.of() : args, jdk, start == null ? "" : start.trim(), goal, guards, repeats,
-                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds());
+                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         dev.jvmtune.tune.FlagSet.parse(s.flags());

@@ -92,6 +92,23 @@ public final class FlagSet {
         return cut > 0 ? option.substring(0, cut) : option;
     }
 
+    /**
+     * The key of a setting as a user names it: {@code -Xmx} or {@code Xmx}, {@code NewRatio} or
+     * {@code -XX:NewRatio}, {@code collector}.
+     */
+    public static String keyOf(String name) {
+        String n = name.trim();
+        if (n.equals(COLLECTOR) || n.startsWith("-")) {
+            return n.equals(COLLECTOR) ? n : key(n);
+        }
+        return n.startsWith("X") && !n.startsWith("XX") ? "-" + n : "-XX:" + n;
+    }
+
+    /** Whether applying {@code change} would alter the setting under {@code key}. */
+    public static boolean touches(List<String> change, String key) {
+        return change.stream().anyMatch(o -> key(o).equals(key));
+    }
+
     private static String xxName(String option) {
         String s = option.substring(4);
         if (s.startsWith("+") || s.startsWith("-")) {

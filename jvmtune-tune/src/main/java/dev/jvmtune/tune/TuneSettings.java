@@ -16,15 +16,19 @@ import java.util.List;
  * @param maxMinutes time budget in minutes of trials (0: none)
  * @param alpha      significance of the first round; the pooled decision uses alpha / 5
  * @param timeoutSec a trial's time limit
+ * @param pinned     settings no candidate may change ({@code -Xmx}, {@code NewRatio}, {@code collector}), as
+ *                   {@link FlagSet} keys: what the deployment fixes, such as the memory there is
  */
 public record TuneSettings(String workload, List<String> params, List<String> command, String jdk, String flags,
                            String goal, List<String> guards, int repeats, int maxTrials, double maxMinutes,
-                           double alpha, long seed, long timeoutSec) {
+                           double alpha, long seed, long timeoutSec,
+                           List<String> pinned) {
 
     public TuneSettings {
         params = params == null ? List.of() : List.copyOf(params);
         command = command == null ? List.of() : List.copyOf(command);
         guards = guards == null ? List.of() : List.copyOf(guards);
+        pinned = pinned == null ? List.of() : pinned.stream().map(FlagSet::keyOf).toList();
     }
 
     public Target goalTarget() {

@@ -101,7 +101,7 @@ public final class Tuner {
             FlagSet nextFlags = null;
             for (Candidate c : candidates(best, bestTrials)) {
                 FlagSet f = best.with(c.change());
-                if (!tried.contains(f)) {
+                if (!tried.contains(f) && settings.pinned().stream().noneMatch(k -> FlagSet.touches(c.change(), k))) {
                     next = c;
                     nextFlags = f;
                     break;

@@ -32,10 +32,11 @@ class TunerTest {
     };
 
     /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
-    private TuneResult tune(String goal, List<String> guards, BiFunction<FlagSet, Integer, double[]> program)
+    private TuneResult tune(String goal, List<String> guards, List<String> pinned,
+                            BiFunction<FlagSet, Integer, double[]> program)
             throws IOException, InterruptedException {
         TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", goal, guards, 3, 40,
-                0, 0.05, 1, 60);
+                0, 0.05, 1, 60, pinned);
         TrialRunner runner = (seq, arm, flags) -> {
             double[] v = program.apply(flags, seq);
             double jitter = 1 + 0.01 * (seq % 3);
@@ -51,7 +52,7 @@ class TunerTest {
     void aRelativeGoalIsJudgedOnInterleavedRatiosNotOnADriftingMachine() throws Exception {
         // -Xms256m halves the wall time, and from trial 3 on the machine is twice as slow: the candidate's
         // median equals the baseline's, yet it is 0.5x the best measured beside it
-        TuneResult r = tune("wall <= -40%", List.of(), (f, seq) -> new double[] {
+        TuneResult r = tune("wall <= -40%", List.of(), List.of(), (f, seq) -> new double[] {
                 (f.value("-Xms").isPresent() ? 5 : 10) * (seq >= 3 ? 2 : 1), 1});
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
         assertEquals("-Xmx256m -Xms256m", r.finalFlags());
@@ -62,7 +63,7 @@ class TunerTest {
     @Test
     void aCandidateThatBreaksAGuardIsRejected() throws Exception {
         // -Xms256m is faster but triples latency: the guard allows +10%
-        TuneResult r = tune("wall <= -40%", List.of("latency.p99 <= +10%"), (f, seq) -> f.value("-Xms").isPresent()
+        TuneResult r = tune("wall <= -40%", List.of("latency.p99 <= +10%"), List.of(), (f, seq) -> f.value("-Xms").isPresent()
                 ? new double[] {5, 3} : new double[] {10, 1});
         Step xms = r.steps().get(0);
         assertEquals("search:heap-fixed", xms.candidate().source());
@@ -72,5 +73,19 @@ class TunerTest {
         assertEquals(Comparison.Verdict.BETTER, xms.pooled().verdict());
         assertTrue(r.accepted().isEmpty());
         assertEquals(TuneResult.Outcome.NOT_REACHABLE, r.outcome());
+    }
+
+    @Test
+    void pinnedSettingsAreNeverChanged() throws Exception {
+        // a bigger heap would help, but the deployment fixes -Xmx: -Xms = -Xmx is what is left
+        TuneResult r = tune("wall <= -40%", List.of(), List.of("Xmx", "collector"), (f, seq) -> new double[] {
+                f.value("-Xmx").orElse("").equals("512m") ? 2 : f.value("-Xms").isPresent() ? 5 : 10, 1});
+        assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
+        assertEquals("-Xmx256m -Xms256m", r.finalFlags());
+        assertTrue(r.steps().stream().noneMatch(s -> s.candidate().source().equals("search:heap-size")
+                || s.candidate().source().equals("search:collector")), r.steps().toString());
+        assertEquals("-XX:NewRatio", FlagSet.keyOf("NewRatio"));
+        assertEquals("-Xmx", FlagSet.keyOf("-Xmx"));
+        assertEquals("-XX:NewRatio", FlagSet.keyOf("-XX:NewRatio=4"));
     }
 }
