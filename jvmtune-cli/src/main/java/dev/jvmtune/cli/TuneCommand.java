@@ -2,6 +2,7 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
+import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
@@ -126,24 +127,34 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintStream err = streams.err();
         Path journalFile = out.resolve("tune.jsonl");
-        Journal journal;
+        Journal journal = null;
+        TuneSettings s;
+        HostFacts.Jdk jdkToRun;
         try {
-            journal = resume ? Journal.resume(journalFile) : Journal.create(journalFile, settings());
+            if (resume) {
+                journal = Journal.resume(journalFile);
+                s = journal.settings();
+            } else {
+                s = settings();
+            }
+            jdkToRun = new JdkChoice(HostProbe.local().probe()).resolve(s.jdk());
+            if (journal == null) { // only a session that can run is recorded
+                journal = Journal.create(journalFile, s);
+            }
         } catch (IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
         }
-        try (journal) {
-            TuneSettings s = journal.settings();
+        try (Journal j = journal) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
                     : new Program.Command(s.command());
-            JournaledRunner runner = new JournaledRunner(new LabTrialRunner(new JdkChoice(HostProbe.local().probe())
-                    .resolve(s.jdk()), program, out, Duration.ofSeconds(s.timeoutSec())), journal);
+            JournaledRunner runner = new JournaledRunner(new LabTrialRunner(jdkToRun, program, out,
+                    Duration.ofSeconds(s.timeoutSec())), j);
             err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
                     : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : ""));
             Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
-                    SearchSpace.standard(machineBytes()), s, journal, listener(err, s), runner.replayable());
+                    SearchSpace.standard(machineBytes()), s, j, listener(err, s), runner.replayable());
             TuneResult r = tuner.run();
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve("tune.json")))) {
                 TuneReport.json(r, o);
@@ -167,6 +178,10 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         } catch (IllegalStateException | IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
+        } catch (IOException e) {
+            err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "
+                    + journalFile + ")");
+            return Main.INPUT_ERROR;
         }
     }
 
