@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The README's first command: the tuner on S3's workload. {@code timeseries} loads 12 days of samples into a
+ * The README's first command: the tuner on S3's workload. {@code timeseries} loads 14 days of samples into a
  * 512 MB Parallel heap that starts small and grows by Full GCs; the tuner measures it, tries changes one at a
  * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
  */
@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
                 + "journal DIR/tune.jsonl and DIR/trials/; prints the path of accepted and rejected changes and the "
                 + "flags to paste. The same as:",
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
-                        + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 12"},
+                        + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 14"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
                 "4:goal not met (not reachable by JVM flags, or the time budget spent)",
@@ -43,7 +43,7 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}); the session ends at the first A/B that would start past it.")
     double minutes;
 
-    @Option(names = "--days", defaultValue = "12", description = "Days of samples the workload loads "
+    @Option(names = "--days", defaultValue = "14", description = "Days of samples the workload loads "
             + "(default: ${DEFAULT-VALUE}).")
     int days;
 
