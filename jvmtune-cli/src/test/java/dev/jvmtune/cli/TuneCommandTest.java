@@ -109,7 +109,9 @@ class TuneCommandTest {
         assertTrue(json.path("steps").size() >= 3, r.out());
         for (JsonNode s : json.path("steps")) {
             assertFalse(s.path("accepted").asBoolean(), "accepted noise: " + s);
-            assertTrue(s.path("reason").asText().contains("within noise"), s.toString());
+            // a round of pure noise separates by chance one time in 20 either way; "worse" is rejected too
+            String reason = s.path("reason").asText();
+            assertTrue(reason.contains("within noise") || reason.contains("worse in the first round"), reason);
         }
     }
 
