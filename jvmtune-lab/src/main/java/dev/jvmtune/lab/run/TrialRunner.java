@@ -30,6 +30,21 @@ import java.util.regex.Pattern;
  */
 public final class TrialRunner {
 
+    /** Trees running now, killed if jvmtune itself is stopped (Ctrl-C, SIGTERM) so no trial outlives it. */
+    private static final java.util.Set<ProcessTree> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ProcessTree t : LIVE) {
+                try {
+                    t.killAll();
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "jvmtune-kill-trials"));
+    }
+
     /** The placeholder in a command that receives the JVM flags. */
     public static final String JVMFLAGS = "{jvmflags}";
 
@@ -87,6 +102,7 @@ public final class TrialRunner {
         Files.writeString(out.resolve("pid"), process.pid() + " " + process.info().startInstant()
                 .map(Object::toString).orElse(""));
         ProcessTree tree = new ProcessTree(process.toHandle());
+        LIVE.add(tree);
         Thread sampler = new Thread(() -> sampleUntilExit(process, tree), "jvmtune-rss-sampler");
         sampler.setDaemon(true);
         sampler.start();
@@ -101,6 +117,7 @@ public final class TrialRunner {
             throw e;
         }
         double wallSec = (System.nanoTime() - start) / 1e9;
+        LIVE.remove(tree);
         sampler.interrupt();
         sampler.join(1000);
         int exit = finished ? process.exitValue() : -1;
@@ -128,6 +145,33 @@ public final class TrialRunner {
                 metricsJson, pb.command(), out, crashLog, notes);
         ResultJson.write(result, out.resolve("result.json"));
         return result;
+    }
+
+    /**
+     * Kills what a trial in {@code outDir} left running when jvmtune was killed outright (kill -9 runs no
+     * shutdown hook): the process named in its {@code pid} file, if that pid still has the same start time,
+     * with its descendants.
+     *
+     * @return whether something was killed
+     */
+    public static boolean killLeftover(Path outDir) throws IOException, InterruptedException {
+        Path pidFile = outDir.resolve("pid");
+        if (!Files.isRegularFile(pidFile)) {
+            return false;
+        }
+        String[] f = Files.readString(pidFile).trim().split(" ");
+        java.util.Optional<ProcessHandle> p;
+        try {
+            p = ProcessHandle.of(Long.parseLong(f[0]));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        if (p.isEmpty() || !p.get().isAlive() || f.length < 2
+                || !p.get().info().startInstant().map(Object::toString).orElse("").equals(f[1])) {
+            return false; // gone, or the pid was reused by another process
+        }
+        new ProcessTree(p.get()).killAll();
+        return true;
     }
 
     /** GC and safepoint logging to OUT/gc.log in the JDK's syntax, hs_err to OUT, and JFR when asked. */
