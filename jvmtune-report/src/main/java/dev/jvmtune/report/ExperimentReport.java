@@ -1,6 +1,10 @@
 package dev.jvmtune.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
@@ -17,7 +21,25 @@ import java.util.stream.Collectors;
 /** An experiment's summary as text for a terminal or a bug report, or as JSON (docs/json.md#experiment-summary). */
 public final class ExperimentReport {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** JSON has no NaN: a figure that does not exist (no OK trial, no line) is null. */
+    private static final class FiniteOrNull extends StdSerializer<Double> {
+        FiniteOrNull() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double v, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (v == null || !Double.isFinite(v)) {
+                g.writeNull();
+            } else {
+                g.writeNumber(v);
+            }
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new SimpleModule().addSerializer(Double.class, new FiniteOrNull())
+                    .addSerializer(double.class, new FiniteOrNull()));
 
     private ExperimentReport() {
     }

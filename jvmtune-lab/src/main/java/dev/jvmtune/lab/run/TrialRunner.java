@@ -51,7 +51,11 @@ public final class TrialRunner {
     static final String OOM_TEXT = "java.lang.OutOfMemoryError";
     static final String CRASH_BANNER = "# A fatal error has been detected by the Java Runtime Environment";
     private static final String CRASH_FILE_LINE = "# An error report file with more information is saved as:";
-    private static final long SAMPLE_MS = 200;
+    /**
+     * Memory sampling period. Listing a tree's descendants scans all of /proc, so sampling costs jvmtune CPU
+     * the trial competes for; a single JVM's peak is exact anyway through its VmHWM.
+     */
+    private static final long SAMPLE_MS = 500;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String workloadClasspath;
@@ -74,6 +78,7 @@ public final class TrialRunner {
      * @throws IOException              when the program cannot be started or the directory not written
      */
     public TrialResult run(TrialSpec spec) throws IOException, InterruptedException {
+        long entered = System.nanoTime();
         Path out = spec.outDir().toAbsolutePath().normalize();
         if (out.toString().matches(".*[,:\"\\s].*")) {
             throw new IllegalArgumentException("output directory " + out + " has a comma, colon, quote or space, "
@@ -140,6 +145,7 @@ public final class TrialRunner {
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         readStdoutMetrics(stdout, spec.stdoutMetrics(), metrics, notes);
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
+        Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
         TrialResult result = new TrialResult(outcome, exit, wallSec, tree.peakRssBytes(), new TreeMap<>(metrics),
                 metricsJson, pb.command(), out, crashLog, notes);

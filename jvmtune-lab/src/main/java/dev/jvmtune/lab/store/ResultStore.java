@@ -67,6 +67,10 @@ public final class ResultStore implements AutoCloseable {
             if (url.startsWith("jdbc:sqlite:")) {
                 s.execute("PRAGMA foreign_keys = ON");
                 s.execute("PRAGMA busy_timeout = 10000"); // another jvmtune on the same file waits, not fails
+                // a commit survives jvmtune being killed (the OS has the write-ahead log); only a power loss could
+                // take the last trial, and readers (results) do not block the experiment writing
+                s.execute("PRAGMA journal_mode = WAL");
+                s.execute("PRAGMA synchronous = NORMAL");
             }
             for (String ddl : SCHEMA) {
                 s.execute(ddl);
