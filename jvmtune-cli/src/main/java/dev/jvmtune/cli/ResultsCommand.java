@@ -92,7 +92,7 @@ final class ResultsCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "ID", description = "The experiment (results list).")
         String id;
 
-        @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
         String format;
 
         @Option(names = "--where", paramLabel = "FIELD=VALUE",
