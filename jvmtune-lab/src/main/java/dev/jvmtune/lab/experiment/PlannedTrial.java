@@ -21,8 +21,12 @@ public record PlannedTrial(int seq, String jdk, String flagSet, Map<String, Stri
         return repeat == 0;
     }
 
-    /** The configuration compared across: JDK and flag set ("17/xms-xmx"). */
+    /** The configuration compared across: JDK and flag set ("jdk17/xms-eq-xmx"). */
     public String config() {
+        return config(jdk, flagSet);
+    }
+
+    public static String config(String jdk, String flagSet) {
         return "jdk" + jdk + "/" + flagSet;
     }
 }

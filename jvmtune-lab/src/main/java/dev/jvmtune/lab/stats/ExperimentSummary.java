@@ -2,6 +2,7 @@ package dev.jvmtune.lab.stats;
 
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.experiment.Plan;
+import dev.jvmtune.lab.experiment.PlannedTrial;
 import dev.jvmtune.lab.store.StoredTrial;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +73,7 @@ public record ExperimentSummary(String experimentId, String metric, String param
     }
 
     private static String config(String jdk, String flagSet) {
-        return new dev.jvmtune.lab.experiment.PlannedTrial(0, jdk, flagSet, Map.of(), 0).config();
+        return PlannedTrial.config(jdk, flagSet);
     }
 
     private static Cell cell(String config, Map<String, String> params, List<StoredTrial> trials, String metric) {
