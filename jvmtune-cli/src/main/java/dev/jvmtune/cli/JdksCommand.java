@@ -1,8 +1,7 @@
 package dev.jvmtune.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonFactory;
 import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.host.HostJson;
 import dev.jvmtune.host.HostProbe;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,23 +26,7 @@ final class JdksCommand extends StreamCommand implements Callable<Integer> {
         List<HostFacts.Jdk> jdks = HostProbe.local().probe().jdks();
         PrintStream o = streams.out();
         if (json) {
-            JsonGenerator g = new JsonFactory().createGenerator(o).useDefaultPrettyPrinter();
-            g.writeStartArray();
-            for (HostFacts.Jdk j : jdks) {
-                g.writeStartObject();
-                g.writeStringField("home", j.home());
-                g.writeStringField("version", j.version());
-                g.writeNumberField("feature", j.feature());
-                g.writeStringField("implementor", j.implementor());
-                g.writeArrayFieldStart("foundVia");
-                for (String v : j.foundVia()) {
-                    g.writeString(v);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.flush();
+            HostJson.jdks(jdks, o);
             o.println();
             return Main.OK;
         }

@@ -38,7 +38,7 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune run --jdk 17 --flags \"-Xmx1g -XX:+UseG1GC\" -- java -jar app.jar",
                 "  jvmtune run --jdk 25 --timeout 10m -- ./bin/start-server.sh",
                 "  jvmtune run --flags \"-Xmx256m\" -- java {jvmflags} -cp app.jar Main",
-                "  jvmtune run --workload timeseries --flags \"-XX:+UseParallelGC -Xmx256m\" -- --days 5",
+                "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
                 ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the trial ended OK", "1:internal error",

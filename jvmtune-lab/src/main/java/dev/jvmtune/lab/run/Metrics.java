@@ -17,6 +17,8 @@ public final class Metrics {
     public static final String WALL = "wall";
     /** Peak resident memory of the process tree, bytes. */
     public static final String RSS_PEAK = "rss.peak";
+    /** jvmtune's own time around the child (preparing, analyzing its log, writing result.json), s. */
+    public static final String LAB_OVERHEAD = "lab.overhead";
     /** Exit status (-1: killed). */
     public static final String EXIT = "exit";
     public static final String GC_PAUSE_COUNT = "gc.pause.count";

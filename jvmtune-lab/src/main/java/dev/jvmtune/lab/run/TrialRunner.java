@@ -30,13 +30,32 @@ import java.util.regex.Pattern;
  */
 public final class TrialRunner {
 
+    /** Trees running now, killed if jvmtune itself is stopped (Ctrl-C, SIGTERM) so no trial outlives it. */
+    private static final java.util.Set<ProcessTree> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ProcessTree t : LIVE) {
+                try {
+                    t.killAll();
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "jvmtune-kill-trials"));
+    }
+
     /** The placeholder in a command that receives the JVM flags. */
     public static final String JVMFLAGS = "{jvmflags}";
 
     static final String OOM_TEXT = "java.lang.OutOfMemoryError";
     static final String CRASH_BANNER = "# A fatal error has been detected by the Java Runtime Environment";
     private static final String CRASH_FILE_LINE = "# An error report file with more information is saved as:";
-    private static final long SAMPLE_MS = 200;
+    /**
+     * Memory sampling period. Listing a tree's descendants scans all of /proc, so sampling costs jvmtune CPU
+     * the trial competes for; a single JVM's peak is exact anyway through its VmHWM.
+     */
+    private static final long SAMPLE_MS = 500;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String workloadClasspath;
@@ -59,6 +78,7 @@ public final class TrialRunner {
      * @throws IOException              when the program cannot be started or the directory not written
      */
     public TrialResult run(TrialSpec spec) throws IOException, InterruptedException {
+        long entered = System.nanoTime();
         Path out = spec.outDir().toAbsolutePath().normalize();
         if (out.toString().matches(".*[,:\"\\s].*")) {
             throw new IllegalArgumentException("output directory " + out + " has a comma, colon, quote or space, "
@@ -87,6 +107,7 @@ public final class TrialRunner {
         Files.writeString(out.resolve("pid"), process.pid() + " " + process.info().startInstant()
                 .map(Object::toString).orElse(""));
         ProcessTree tree = new ProcessTree(process.toHandle());
+        LIVE.add(tree);
         Thread sampler = new Thread(() -> sampleUntilExit(process, tree), "jvmtune-rss-sampler");
         sampler.setDaemon(true);
         sampler.start();
@@ -101,6 +122,7 @@ public final class TrialRunner {
             throw e;
         }
         double wallSec = (System.nanoTime() - start) / 1e9;
+        LIVE.remove(tree);
         sampler.interrupt();
         sampler.join(1000);
         int exit = finished ? process.exitValue() : -1;
@@ -123,11 +145,39 @@ public final class TrialRunner {
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         readStdoutMetrics(stdout, spec.stdoutMetrics(), metrics, notes);
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
+        Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
         TrialResult result = new TrialResult(outcome, exit, wallSec, tree.peakRssBytes(), new TreeMap<>(metrics),
                 metricsJson, pb.command(), out, crashLog, notes);
         ResultJson.write(result, out.resolve("result.json"));
         return result;
+    }
+
+    /**
+     * Kills what a trial in {@code outDir} left running when jvmtune was killed outright (kill -9 runs no
+     * shutdown hook): the process named in its {@code pid} file, if that pid still has the same start time,
+     * with its descendants.
+     *
+     * @return whether something was killed
+     */
+    public static boolean killLeftover(Path outDir) throws IOException, InterruptedException {
+        Path pidFile = outDir.resolve("pid");
+        if (!Files.isRegularFile(pidFile)) {
+            return false;
+        }
+        String[] f = Files.readString(pidFile).trim().split(" ");
+        java.util.Optional<ProcessHandle> p;
+        try {
+            p = ProcessHandle.of(Long.parseLong(f[0]));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        if (p.isEmpty() || !p.get().isAlive() || f.length < 2
+                || !p.get().info().startInstant().map(Object::toString).orElse("").equals(f[1])) {
+            return false; // gone, or the pid was reused by another process
+        }
+        new ProcessTree(p.get()).killAll();
+        return true;
     }
 
     /** GC and safepoint logging to OUT/gc.log in the JDK's syntax, hs_err to OUT, and JFR when asked. */
