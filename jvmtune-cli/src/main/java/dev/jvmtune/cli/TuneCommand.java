@@ -2,11 +2,14 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.tune.LabTrialRunner;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
@@ -24,6 +27,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +65,7 @@ import picocli.CommandLine.Parameters;
 final class TuneCommand extends StreamCommand implements Callable<Integer> {
 
     static final int GOAL_NOT_MET = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--workload", paramLabel = "NAME",
             description = "A bundled workload (see 'jvmtune workload --help'); its parameters follow '--'.")
@@ -113,6 +118,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             description = "Where the journal, trials and result go (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
+            description = "Results database the trials are saved in too, as experiment tune-NAME-N (default: "
+                    + "${DEFAULT-VALUE}; 'jvmtune results' reads it).")
+    String db;
+
     @Option(names = "--resume", description = "Continue the session in --out from its last finished trial; its "
             + "goal, flags and program come from the journal.")
     boolean resume;
@@ -145,14 +155,15 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
         }
-        try (Journal j = journal) {
+        try (Journal j = journal; ResultStore store = openStore(j, s)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
                     : new Program.Command(s.command());
             JournaledRunner runner = new JournaledRunner(new LabTrialRunner(jdkToRun, program, out,
-                    Duration.ofSeconds(s.timeoutSec())), j);
+                    Duration.ofSeconds(s.timeoutSec()), store, j.storeExperimentId()), j);
             err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
                     : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
-                    + (resume ? "; resuming after " + runner.replayable() + " finished trials" : ""));
+                    + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
+                    + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
             Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
                     SearchSpace.standard(machineBytes()), s, j, listener(err, s), runner.replayable());
             TuneResult r = tuner.run();
@@ -178,11 +189,59 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         } catch (IllegalStateException | IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
+        } catch (SQLException e) {
+            err.println("jvmtune tune: results database " + (resume ? "" : db + " ") + "cannot be used: "
+                    + e.getMessage());
+            return Main.INPUT_ERROR;
         } catch (IOException e) {
             err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "
                     + journalFile + ")");
             return Main.INPUT_ERROR;
         }
+    }
+
+    /**
+     * The session's results database: the one the journal names, or for a new session {@code --db}, where
+     * an experiment {@code tune-NAME-N} is created and recorded in the journal.
+     */
+    private ResultStore openStore(Journal j, TuneSettings s) throws SQLException, IOException {
+        if (j.storeDb() != null) {
+            return ResultStore.open(j.storeDb());
+        }
+        String where = db.startsWith("jdbc:") ? db : Path.of(db).toAbsolutePath().toString(); // resumable from anywhere
+        ResultStore store = ResultStore.open(where);
+        String name = "tune-" + (s.workload() != null ? s.workload()
+                : Path.of(s.command().get(0)).getFileName().toString());
+        String id = store.createExperiment(name, experimentSpec(name, s), s.seed(), s.maxTrials(),
+                java.time.Instant.now().toString(), out.toAbsolutePath().toString());
+        j.store(where, id);
+        return store;
+    }
+
+    /**
+     * The session as a lab experiment spec (docs/lab.md), so that {@code results summary} reads it: the program,
+     * the starting flags, the goal's metric. The full settings are the journal's first line.
+     */
+    private static String experimentSpec(String name, TuneSettings s) throws IOException {
+        ObjectNode spec = JSON.createObjectNode();
+        spec.put("name", name);
+        if (s.workload() != null) {
+            spec.put("workload", s.workload());
+            ObjectNode params = spec.putObject("params");
+            for (int i = 0; i + 1 < s.params().size(); i += 2) {
+                if (s.params().get(i).startsWith("--")) {
+                    params.putArray(s.params().get(i).substring(2)).add(s.params().get(i + 1));
+                }
+            }
+        } else {
+            s.command().forEach(spec.putArray("command")::add);
+        }
+        spec.putObject("flags").put("start", s.flags());
+        spec.put("repeats", s.repeats());
+        spec.put("seed", s.seed());
+        spec.put("timeout", s.timeoutSec() + "s");
+        spec.put("metric", s.goalTarget().metric());
+        return JSON.writeValueAsString(spec);
     }
 
     /** The session's settings from the command line, checked before anything runs. */

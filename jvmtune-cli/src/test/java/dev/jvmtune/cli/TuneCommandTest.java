@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.StoredTrial;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,7 +74,8 @@ class TuneCommandTest {
     }
 
     private static CliRun tune(Path out, List<String> options, List<String> command) {
-        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString()));
+        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString(), "--db",
+                out.resolve("jvmtune.db").toString()));
         args.addAll(options);
         args.add("--");
         args.addAll(command);
@@ -132,11 +135,12 @@ class TuneCommandTest {
     }
 
     @Test
-    void aKilledSessionResumesFromItsLastFinishedTrial() throws Exception {
+    void aKilledSessionResumesFromItsLastFinishedTrial() throws Exception { // and keeps every trial in the store
         Path out = dir.resolve("resume");
         Path journal = out.resolve("tune.jsonl");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.jvmtune.cli.Main", "tune", "--out", out.toString(),
+                "--db", out.resolve("jvmtune.db").toString(),
                 "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--"));
         cmd.addAll(probe("heap", "128", "200"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -163,6 +167,12 @@ class TuneCommandTest {
         assertEquals("GOAL_MET", json.path("outcome").asText());
         assertEquals(after.size(), json.path("trialsRun").asInt());
         assertEquals("-Xmx128m", json.path("finalFlags").asText());
+        try (ResultStore store = ResultStore.open(out.resolve("jvmtune.db").toString())) {
+            List<StoredTrial> stored = store.trials("tune-java-1");
+            assertEquals(after.size(), stored.size(), "every trial in the results database, once");
+            assertEquals("-Xmx64m", stored.get(0).config());
+            assertEquals("baseline", stored.get(0).flagSet());
+        }
     }
 
     private static List<String> trialLines(Path journal) throws IOException {
@@ -192,7 +202,8 @@ class TuneCommandTest {
         assertTrue(r.err().startsWith("jvmtune tune: no JDK 99 installed here"), r.err());
         assertFalse(Files.exists(out.resolve("tune.jsonl")), "no session recorded for a command line that cannot run");
 
-        r = CliRun.of("tune", "--out", out.toString(), "--goal", "wall <= -5%", "--", dir.resolve("no-such").toString());
+        r = CliRun.of("tune", "--out", out.toString(), "--db", out.resolve("jvmtune.db").toString(), "--goal",
+                "wall <= -5%", "--", dir.resolve("no-such").toString());
         assertEquals(3, r.exit(), r.err());
         String[] lines = r.err().strip().split("\n");
         assertTrue(lines[lines.length - 1].startsWith("jvmtune tune: cannot run a trial: "), r.err());

@@ -27,12 +27,15 @@ public final class Journal implements Closeable {
     private final TuneSettings settings;
     private final List<TrialResult> trials;
     private int decisions;
+    private JsonNode store;
 
-    private Journal(FileChannel channel, TuneSettings settings, List<TrialResult> trials, int decisions) {
+    private Journal(FileChannel channel, TuneSettings settings, List<TrialResult> trials, int decisions,
+                    JsonNode store) {
         this.channel = channel;
         this.settings = settings;
         this.trials = trials;
         this.decisions = decisions;
+        this.store = store;
     }
 
     /** Starts a new journal at {@code file}; refuses to overwrite one (that is what {@code --resume} is for). */
@@ -44,7 +47,7 @@ public final class Journal implements Closeable {
         Files.createDirectories(file.toAbsolutePath().getParent());
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        Journal j = new Journal(ch, settings, new ArrayList<>(), 0);
+        Journal j = new Journal(ch, settings, new ArrayList<>(), 0, null);
         ObjectNode line = JSON.valueToTree(settings);
         line.put("type", "session");
         j.write(line);
@@ -59,6 +62,7 @@ public final class Journal implements Closeable {
         TuneSettings settings = null;
         List<TrialResult> trials = new ArrayList<>();
         int decisions = 0;
+        JsonNode store = null;
         long goodBytes = 0;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             JsonNode n;
@@ -77,6 +81,7 @@ public final class Journal implements Closeable {
                 case "session" -> settings = JSON.treeToValue(body, TuneSettings.class);
                 case "trial" -> trials.add(JSON.treeToValue(body, TrialResult.class));
                 case "decision" -> decisions++;
+                case "store" -> store = body;
                 default -> { }
             }
             goodBytes += line.getBytes(StandardCharsets.UTF_8).length + 1;
@@ -87,7 +92,27 @@ public final class Journal implements Closeable {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
         ch.truncate(goodBytes);
         ch.position(goodBytes);
-        return new Journal(ch, settings, trials, decisions);
+        return new Journal(ch, settings, trials, decisions, store);
+    }
+
+    /** Records where the session's trials are also stored: a database and the experiment id in it. */
+    public void store(String db, String experimentId) throws IOException {
+        ObjectNode line = JSON.createObjectNode();
+        line.put("type", "store");
+        line.put("db", db);
+        line.put("experimentId", experimentId);
+        write(line);
+        store = line;
+    }
+
+    /** The database given to {@link #store}, or null. */
+    public String storeDb() {
+        return store == null ? null : store.path("db").asText();
+    }
+
+    /** The experiment id given to {@link #store}, or null. */
+    public String storeExperimentId() {
+        return store == null ? null : store.path("experimentId").asText();
     }
 
     public TuneSettings settings() {
