@@ -130,7 +130,7 @@ def page(out):
     if rows:
         lines += ["## blockcache (S1)", "",
                   "Before: the default flags. After: the same plus the options `young-pauses-over-goal` recommended",
-                  "for the before run's log (analysed with `--pause-goal 20`, the default `MaxGCPauseMillis`).",
+                  "for the before run's log (analysed with `--pause-goal` set to the run's `MaxGCPauseMillis`).",
                   "",
                   "| JDK | run | ops/s | p99 response / service ms | cache hit ratio | young pauses (count, mean, p50, p90, p99 ms) "
                   "| mixed pauses (count, p99 ms) | pauses over the goal after warm-up | recommendation |",
