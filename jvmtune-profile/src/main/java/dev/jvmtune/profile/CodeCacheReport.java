@@ -1,0 +1,119 @@
+package dev.jvmtune.profile;
+
+import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.model.Compilation;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One JVM's code cache and JIT compilations, from the JFR recording the profile's settings make
+ * ({@link JfrSettings}): code heap usage every second, code-cache-full events, every compilation.
+ *
+ * @param recording    the recording's path
+ * @param codeHeaps    per code heap, in the order the JVM reported them
+ * @param series       usage of each code heap over time
+ * @param fullEvents   {@code jdk.CodeCacheFull} events: the JVM failed to allocate compiled code
+ * @param firstFullSec uptime of the first, null if none
+ * @param compilations counts and time of the compilations
+ */
+public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<Point> series, int fullEvents,
+                              Double firstFullSec, Compilations compilations) {
+
+    public CodeCacheReport {
+        codeHeaps = List.copyOf(codeHeaps);
+        series = List.copyOf(series);
+    }
+
+    /** @param peakPct peak use of the reserved size */
+    public record CodeHeap(String name, long reservedBytes, long peakUsedBytes, long lastUsedBytes, double peakPct,
+                           int fullEvents) {
+    }
+
+    public record Point(double uptimeSec, String codeHeap, long usedBytes) {
+    }
+
+    /**
+     * @param count      compilations finished (successful or not)
+     * @param totalMs    compiler-thread time they took
+     * @param failed     bailed out or failed (a full code cache makes compilations fail)
+     * @param byCompiler per compiler ("c1", "c2"), count and time
+     */
+    public record Compilations(long count, double totalMs, long failed, List<ByCompiler> byCompiler) {
+        public Compilations {
+            byCompiler = List.copyOf(byCompiler);
+        }
+    }
+
+    public record ByCompiler(String compiler, long count, double totalMs) {
+    }
+
+    /** All code heaps' peak usage summed: what the whole code cache needed. */
+    public long peakUsedBytes() {
+        return codeHeaps.stream().mapToLong(CodeHeap::peakUsedBytes).sum();
+    }
+
+    public long reservedBytes() {
+        return codeHeaps.stream().mapToLong(CodeHeap::reservedBytes).sum();
+    }
+
+    /** Reads a recording; what a damaged one held up to the damage is kept (the reader warns, not fails). */
+    public static CodeCacheReport read(Path recording) throws IOException {
+        Map<String, long[]> heaps = new LinkedHashMap<>(); // reserved, peak, last, full events
+        List<Point> series = new ArrayList<>();
+        int[] full = {0};
+        Double[] firstFull = {null};
+        Map<String, double[]> compilers = new TreeMap<>(); // count, ms
+        long[] failed = {0};
+        try (GcLogStream s = GcLogStream.openFile(recording)) {
+            s.onCodeCache(c -> {
+                long[] h = heaps.computeIfAbsent(c.codeHeap(), k -> new long[4]);
+                h[0] = Math.max(h[0], c.reservedBytes());
+                h[1] = Math.max(h[1], c.usedBytes());
+                h[2] = c.usedBytes();
+                if (c.full()) {
+                    h[3]++;
+                    if (full[0]++ == 0) {
+                        firstFull[0] = c.uptimeSec();
+                    }
+                } else {
+                    series.add(new Point(c.uptimeSec(), c.codeHeap(), c.usedBytes()));
+                }
+            });
+            s.onCompilation(c -> {
+                double[] k = compilers.computeIfAbsent(compiler(c), x -> new double[2]);
+                k[0]++;
+                k[1] += c.durationMs();
+                if (!c.success()) {
+                    failed[0]++;
+                }
+            });
+            s.start();
+        }
+        List<CodeHeap> codeHeaps = new ArrayList<>();
+        heaps.forEach((name, h) -> codeHeaps.add(new CodeHeap(name, h[0], h[1], h[2],
+                h[0] == 0 ? 0 : 100.0 * h[1] / h[0], (int) h[3])));
+        List<ByCompiler> byCompiler = new ArrayList<>();
+        long count = 0;
+        double ms = 0;
+        for (Map.Entry<String, double[]> e : compilers.entrySet()) {
+            byCompiler.add(new ByCompiler(e.getKey(), (long) e.getValue()[0], e.getValue()[1]));
+            count += (long) e.getValue()[0];
+            ms += e.getValue()[1];
+        }
+        return new CodeCacheReport(recording.toString(), codeHeaps, series, full[0], firstFull[0],
+                new Compilations(count, ms, failed[0], byCompiler));
+    }
+
+    /** JDK 17+ name the compiler; the tier tells it otherwise (1-3 C1, 4 C2). */
+    private static String compiler(Compilation c) {
+        if (!c.compiler().isEmpty()) {
+            return c.compiler();
+        }
+        return c.compileLevel() == 4 ? "c2" : "c1";
+    }
+}
