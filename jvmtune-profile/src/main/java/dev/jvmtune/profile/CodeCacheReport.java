@@ -64,6 +64,7 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
     /** Reads a recording; what a damaged one held up to the damage is kept (the reader warns, not fails). */
     public static CodeCacheReport read(Path recording) throws IOException {
         Map<String, long[]> heaps = new LinkedHashMap<>(); // reserved, peak, last, full events
+        Map<String, long[]> fullHeaps = new LinkedHashMap<>(); // the same, from the full events
         List<Point> series = new ArrayList<>();
         int[] full = {0};
         Double[] firstFull = {null};
@@ -71,7 +72,7 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
         long[] failed = {0};
         try (GcLogStream s = GcLogStream.openFile(recording)) {
             s.onCodeCache(c -> {
-                long[] h = heaps.computeIfAbsent(c.codeHeap(), k -> new long[4]);
+                long[] h = (c.full() ? fullHeaps : heaps).computeIfAbsent(c.codeHeap(), k -> new long[4]);
                 h[0] = Math.max(h[0], c.reservedBytes());
                 h[1] = Math.max(h[1], c.usedBytes());
                 h[2] = c.usedBytes();
@@ -94,6 +95,16 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
             });
             s.start();
         }
+        fullHeaps.forEach((name, f) -> {
+            // JDK 17 names the heap of a full event "Unused" when the code cache is not segmented (its
+            // CodeBlobType table has no entry for the single heap): that heap is the one the samples call
+            // "CodeCache"
+            String into = heaps.containsKey(name) || heaps.size() != 1 ? name : heaps.keySet().iterator().next();
+            long[] h = heaps.computeIfAbsent(into, k -> new long[4]);
+            h[0] = Math.max(h[0], f[0]);
+            h[1] = Math.max(h[1], f[1]);
+            h[3] += f[3];
+        });
         List<CodeHeap> codeHeaps = new ArrayList<>();
         heaps.forEach((name, h) -> codeHeaps.add(new CodeHeap(name, h[0], h[1], h[2],
                 h[0] == 0 ? 0 : 100.0 * h[1] / h[0], (int) h[3])));
