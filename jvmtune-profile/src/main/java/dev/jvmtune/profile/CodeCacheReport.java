@@ -5,9 +5,11 @@ import dev.jvmtune.core.model.Compilation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,14 +21,17 @@ import java.util.TreeMap;
  * @param series       usage of each code heap over time
  * @param fullEvents   {@code jdk.CodeCacheFull} events: the JVM failed to allocate compiled code
  * @param firstFullSec uptime of the first, null if none
+ * @param codeCacheGcs collections started because the code cache was filling ("CodeCache GC Threshold",
+ *                     "CodeCache GC Aggressive": JDK 20+ unload cold code this way, often before it is full)
  * @param compilations counts and time of the compilations
  */
 public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<Point> series, int fullEvents,
-                              Double firstFullSec, Compilations compilations) {
+                              Double firstFullSec, Map<String, Integer> codeCacheGcs, Compilations compilations) {
 
     public CodeCacheReport {
         codeHeaps = List.copyOf(codeHeaps);
         series = List.copyOf(series);
+        codeCacheGcs = Map.copyOf(codeCacheGcs);
     }
 
     /** @param peakPct peak use of the reserved size */
@@ -70,7 +75,13 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
         Double[] firstFull = {null};
         Map<String, double[]> compilers = new TreeMap<>(); // count, ms
         long[] failed = {0};
+        Map<String, Set<Long>> codeCacheGcIds = new TreeMap<>();
         try (GcLogStream s = GcLogStream.openFile(recording)) {
+            s.onEvent(e -> {
+                if (e.cause() != null && e.cause().startsWith("CodeCache")) {
+                    codeCacheGcIds.computeIfAbsent(e.cause(), k -> new HashSet<>()).add(e.gcId());
+                }
+            });
             s.onCodeCache(c -> {
                 long[] h = (c.full() ? fullHeaps : heaps).computeIfAbsent(c.codeHeap(), k -> new long[4]);
                 h[0] = Math.max(h[0], c.reservedBytes());
@@ -116,7 +127,9 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
             count += (long) e.getValue()[0];
             ms += e.getValue()[1];
         }
-        return new CodeCacheReport(recording.toString(), codeHeaps, series, full[0], firstFull[0],
+        Map<String, Integer> codeCacheGcs = new TreeMap<>();
+        codeCacheGcIds.forEach((cause, ids) -> codeCacheGcs.put(cause, ids.size()));
+        return new CodeCacheReport(recording.toString(), codeHeaps, series, full[0], firstFull[0], codeCacheGcs,
                 new Compilations(count, ms, failed[0], byCompiler));
     }
 

@@ -41,6 +41,8 @@ public final class ProfileText {
                 out.printf(Locale.ROOT, "  FULL: %d jdk.CodeCacheFull events, the first at %.1f s%n", j.fullEvents(),
                         j.firstFullSec());
             }
+            j.codeCacheGcs().forEach((cause, n) -> out.printf(Locale.ROOT, "  %d \"%s\" collections (code unloading)%n",
+                    n, cause));
             CodeCacheReport.Compilations c = j.compilations();
             StringBuilder per = new StringBuilder();
             for (CodeCacheReport.ByCompiler k : c.byCompiler()) {
