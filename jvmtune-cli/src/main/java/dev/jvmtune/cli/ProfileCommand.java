@@ -109,7 +109,9 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             env.put("JAVA_HOME", javaHome.toString());
             env.put("PATH", javaHome.resolve("bin") + File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
         }
-        Path java = javaHome != null ? javaHome.resolve("bin/java") : defaultJava();
+        // a workload runs on jvmtune's JDK unless told; a command finds its java as the user's shell would
+        Path java = javaHome != null ? javaHome.resolve("bin/java")
+                : workload != null ? Path.of(System.getProperty("java.home"), "bin", "java") : defaultJava();
         List<String> command;
         String jvmOptions = flags == null ? "" : flags;
         if (workload != null) {
@@ -123,8 +125,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 return usage(e.getMessage());
             }
-            java = javaHome != null ? java : Path.of(System.getProperty("java.home"), "bin", "java");
-            command = workloadCommand(spec, java);
+            command = WorkloadCommand.javaCommand(java, flags, spec, List.of(), rest);
             jvmOptions = "";
         } else {
             command = rest;
@@ -147,7 +148,8 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         }
         ProfileText.print(p, streams.out());
         if (p.breakdown() == null) {
-            streams.err().println("jvmtune: no profile: " + String.join("; ", p.notes()));
+            streams.err().println("jvmtune: no profile (the program exited with status " + p.exitCode() + ", its output is in "
+                    + p.files().programOutput() + "): " + String.join("; ", p.notes()));
             return Main.NOT_ANALYZABLE;
         }
         if (p.exitCode() != 0 && !p.stopped()) {
@@ -156,21 +158,6 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             return DemoCommand.WORKLOAD_FAILED;
         }
         return Main.OK;
-    }
-
-    private List<String> workloadCommand(WorkloadSpec spec, Path java) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.toString());
-        for (String f : (flags != null ? flags : spec.defaultFlags()).trim().split("\\s+")) {
-            if (!f.isEmpty()) {
-                cmd.add(f);
-            }
-        }
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(spec.mainClass());
-        cmd.addAll(rest);
-        return cmd;
     }
 
     /** The java a plain command would find: JAVA_HOME's, else the first on PATH, else jvmtune's own. */

@@ -26,6 +26,8 @@ public final class ProfileRunner {
 
     /** How long a program stopped after --duration gets to write its profile before it is killed. */
     private static final int STOP_GRACE_SEC = 30;
+    /** How long the program's output may stay open after it exited. */
+    private static final int OUTPUT_GRACE_SEC = 5;
 
     private ProfileRunner() {
     }
@@ -63,34 +65,10 @@ public final class ProfileRunner {
                 new AgentOptions(library, event, req.intervalMs(), parts.resolve("profile-%p.jfr")).jvmOption(),
                 JfrSettings.jvmOption(dir, recordings), req.jvmOptions()).strip();
 
-        ProcessBuilder pb = new ProcessBuilder(req.command()).redirectErrorStream(true);
-        pb.environment().putAll(req.environment());
-        String existing = pb.environment().get("JDK_JAVA_OPTIONS");
-        pb.environment().put("JDK_JAVA_OPTIONS", existing == null || existing.isBlank() ? options
-                : existing + " " + options);
-        pb.environment().put("JVMTUNE_METRICS", metricsFile.toString());
         progress.accept("jvmtune profile: running " + String.join(" ", req.command()) + " with event="
                 + event.agentName() + (req.stopAfterSec() > 0 ? " for " + req.stopAfterSec() + " s" : ""));
-        long start = System.nanoTime();
-        Process p = pb.start();
         OutputWarnings warnings = new OutputWarnings();
-        Thread pump = pump(p, console, programOutput, warnings);
-        boolean stopped = false;
-        if (req.stopAfterSec() > 0 && !p.waitFor(req.stopAfterSec(), TimeUnit.SECONDS)) {
-            stopped = true;
-            progress.accept("jvmtune profile: stopping the program after " + req.stopAfterSec() + " s");
-            // the JVM may be a start script's child: stop it first, it writes the profile in its shutdown
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
-            if (!p.waitFor(STOP_GRACE_SEC, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                notes.add("the program did not stop within " + STOP_GRACE_SEC + " s of SIGTERM and was killed");
-            }
-        }
-        int exit = p.waitFor();
-        pump.join();
-        double wallSec = (System.nanoTime() - start) / 1e9;
+        Ran ran = launch(req, options, metricsFile, console, programOutput, progress, warnings, notes);
 
         Breakdown breakdown = collect(parts, collapsed, event, Math.round(req.skipSec() * 1000), notes);
         if (breakdown != null) {
@@ -107,16 +85,56 @@ public final class ProfileRunner {
             }
         }
         if (jvms.isEmpty()) {
-            notes.add("no JFR recording: no JVM of JDK 11+ started (JDK_JAVA_OPTIONS is read by JDK 9+ launchers)");
+            notes.add("no JFR recording, so no code cache report: no JDK 11+ JVM ran to its end");
         }
         JsonNode metrics = readMetrics(metricsFile, notes);
         Profile profile = new Profile(req.command(), "async-profiler " + AsyncProfilerLibrary.version(),
-                event.agentName(), req.intervalMs(), exit, stopped, wallSec, breakdown, jvms, warnings.warnings(),
+                event.agentName(), req.intervalMs(), ran.exit(), ran.stopped(), ran.wallSec(), breakdown, jvms, warnings.warnings(),
                 metrics, notes, new Profile.Files(breakdown == null ? null : html.toString(),
                 breakdown == null ? null : collapsed.toString(), json.toString(), console.toString(),
                 recordings.toString(), parts.toString()));
         ProfileJson.write(profile, json);
         return profile;
+    }
+
+    private record Ran(int exit, boolean stopped, double wallSec) {
+    }
+
+    /** Runs the program to its end, or stops it after --duration; its output goes through as it comes. */
+    private static Ran launch(ProfileRequest req, String options, Path metricsFile, Path console,
+                              Consumer<String> programOutput, Consumer<String> progress, OutputWarnings warnings,
+                              List<String> notes) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(req.command()).redirectErrorStream(true);
+        pb.environment().putAll(req.environment());
+        String existing = pb.environment().get("JDK_JAVA_OPTIONS");
+        pb.environment().put("JDK_JAVA_OPTIONS", existing == null || existing.isBlank() ? options
+                : existing + " " + options);
+        pb.environment().put("JVMTUNE_METRICS", metricsFile.toString());
+        long start = System.nanoTime();
+        Process p = pb.start();
+        Thread pump = pump(p, console, programOutput, warnings);
+        boolean stopped = false;
+        if (req.stopAfterSec() > 0 && !p.waitFor(req.stopAfterSec(), TimeUnit.SECONDS)) {
+            stopped = true;
+            progress.accept("jvmtune profile: stopping the program after " + req.stopAfterSec() + " s");
+            // the JVM may be a start script's child: stop it first, it writes the profile in its shutdown
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            if (!p.waitFor(STOP_GRACE_SEC, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                notes.add("the program did not stop within " + STOP_GRACE_SEC + " s of SIGTERM and was killed");
+            }
+        }
+        int exit = p.waitFor();
+        double wallSec = (System.nanoTime() - start) / 1e9;
+        // a process the program left running in the background may hold the output open: do not wait for it
+        pump.join(TimeUnit.SECONDS.toMillis(OUTPUT_GRACE_SEC));
+        if (pump.isAlive()) {
+            notes.add("the program's output stayed open after it exited (a process left in the background); "
+                    + "program.out stops there");
+        }
+        return new Ran(exit, stopped, wallSec);
     }
 
     private static Thread pump(Process p, Path console, Consumer<String> programOutput, OutputWarnings warnings) {
@@ -134,6 +152,7 @@ public final class ProfileRunner {
                 programOutput.accept("jvmtune profile: reading the program's output failed: " + e.getMessage());
             }
         }, "program-output");
+        t.setDaemon(true);
         t.start();
         return t;
     }
@@ -146,8 +165,8 @@ public final class ProfileRunner {
             throws IOException {
         List<Path> files = sorted(parts, ".jfr");
         if (files.isEmpty()) {
-            notes.add("no JVM wrote a profile: the program did not start a JDK 9+ JVM, or it was killed before "
-                    + "the JVM could write one");
+            notes.add("no JVM wrote a profile: the program started no JDK 9+ JVM, its JVM failed to start, or it "
+                    + "was killed before the JVM could write one");
             return null;
         }
         Breakdown.Builder b = new Breakdown.Builder(event.unit());
