@@ -125,7 +125,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 return usage(e.getMessage());
             }
-            command = WorkloadCommand.javaCommand(java, flags, spec, List.of(), rest);
+            command = workloadCommand(spec, java);
             jvmOptions = "";
         } else {
             command = rest;
@@ -158,6 +158,23 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             return DemoCommand.WORKLOAD_FAILED;
         }
         return Main.OK;
+    }
+
+    /**
+     * The workload's JVM, on jvmtune's class path (as {@code workload} runs it; branch {@code lab} moves that into
+     * its trial runner, which this can use once merged).
+     */
+    private List<String> workloadCommand(WorkloadSpec spec, Path java) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        for (String f : (flags != null ? flags : spec.defaultFlags()).trim().split("\\s+")) {
+            if (!f.isEmpty()) {
+                cmd.add(f);
+            }
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), spec.mainClass()));
+        cmd.addAll(rest);
+        return cmd;
     }
 
     /** The java a plain command would find: JAVA_HOME's, else the first on PATH, else jvmtune's own. */

@@ -122,16 +122,6 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
 
     private List<String> command(WorkloadSpec spec, Path log) {
         Path javaBin = java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java");
-        return javaCommand(javaBin, flags, spec, List.of("-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags"),
-                params);
-    }
-
-    /**
-     * The command line that runs a workload from jvmtune's own class path; {@code flags} null means the
-     * workload's default flags. Shared with {@code profile --workload}.
-     */
-    static List<String> javaCommand(Path javaBin, String flags, WorkloadSpec spec, List<String> moreJvmOptions,
-                                    List<String> params) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBin.toString());
         for (String f : (flags != null ? flags : spec.defaultFlags()).trim().split("\\s+")) {
@@ -139,7 +129,7 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
                 cmd.add(f);
             }
         }
-        cmd.addAll(moreJvmOptions);
+        cmd.add("-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(spec.mainClass());
