@@ -35,17 +35,22 @@ import picocli.CommandLine.Parameters;
                 + "application, GC, JIT compiler, other JVM - the share of stacks in the JIT's "
                 + "CompileBroker::compiler_thread_loop, code heap peaks, code-cache-full events and warnings, and "
                 + "compilation counts and time. Writes DIR/flamegraph.html, DIR/collapsed.txt, DIR/profile.json, "
-                + "DIR/program.out and DIR/jfr/.", ""},
+                + "DIR/program.out, DIR/jfr/ (the JVM's recordings) and DIR/async-profiler/ (every sample with its time).", ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:profiled", "1:internal error", "2:wrong command line",
                 "3:the command cannot be started", "4:profiling is not possible here, or no JVM wrote a profile "
                 + "(the one-line reason is printed)", "5:the program failed (its profile is still written)"},
         footerHeading = "%nExamples:%n",
-        footer = {"  jvmtune profile -- java -Xmx64m -jar app.jar",
-                "  jvmtune profile --jdk 25 --duration 60 -- bin/catalina.sh run     stop it after a minute",
-                "  jvmtune profile --workload codecache --seconds 5                  small code cache (its default)",
-                "  jvmtune profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=64m\" --seconds 5",
-                "  jvmtune profile --alloc --out alloc-out -- java -cp app.jar Main  allocation profile",
+        footer = {"  # a program: everything after -- is the command",
+                "  jvmtune profile -- java -Xmx64m -jar app.jar",
+                "  # a server on JDK 25, stopped after 80 s, its first 20 s left out",
+                "  jvmtune profile --jdk 25 --skip 20 --duration 80 -- bin/catalina.sh run",
+                "  # S4's workload with its small code cache, then with an ample one",
+                "  jvmtune profile --workload codecache --skip 5 --seconds 10",
+                "  jvmtune profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=64m\" \\",
+                "      --skip 5 --seconds 10",
+                "  # allocations instead of CPU",
+                "  jvmtune profile --alloc --out alloc-out -- java -cp app.jar Main",
                 "", "Open DIR/flamegraph.html in a browser: the root frames are the threads."})
 final class ProfileCommand extends StreamCommand implements Callable<Integer> {
 
