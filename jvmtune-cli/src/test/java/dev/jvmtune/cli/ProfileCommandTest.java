@@ -107,7 +107,7 @@ class ProfileCommandTest {
     }
 
     @Test
-    void badCommandLinesGetOneLine() {
+    void badCommandLinesAndFailingProgramsAreToldApart() {
         assertEquals(Main.USAGE, CliRun.of("profile").exit());
         CliRun none = CliRun.of("profile");
         assertTrue(none.oneErrorLine().contains("give the program to profile"), none.err());
@@ -117,6 +117,17 @@ class ProfileCommandTest {
         CliRun jdk = CliRun.of("profile", "--jdk", "/no/such/jdk", "--", "java", "-version");
         assertEquals(Main.USAGE, jdk.exit());
         assertTrue(jdk.oneErrorLine().contains("no such directory"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // a JVM that fails after start: its profile is kept and printed, the exit code says it failed
+        CliRun failed = CliRun.of("profile", "--out", dir.resolve("failed").toString(), "--", java, "NoSuchClass");
+        assertEquals(DemoCommand.WORKLOAD_FAILED, failed.exit(), failed.err());
+        assertTrue(failed.out().contains("CPU by thread category"), failed.out());
+        assertTrue(failed.err().contains("the program exited with status 1"), failed.err());
+        // a JVM that never starts: nothing to profile, one line saying why and where its output is
+        CliRun refused = CliRun.of("profile", "--out", dir.resolve("refused").toString(), "--", java,
+                "-XX:ReservedCodeCacheSize=1k", "-version");
+        assertEquals(Main.NOT_ANALYZABLE, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("jvmtune: no profile (the program exited with status 1"), refused.err());
         CliRun missing = CliRun.of("profile", "--out", dir.toString(), "--", "/no/such/program");
         assertEquals(Main.INPUT_ERROR, missing.exit(), missing.err());
         assertTrue(missing.err().contains("/no/such/program"), missing.err());
