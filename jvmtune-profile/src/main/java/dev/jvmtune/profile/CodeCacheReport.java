@@ -1,10 +1,13 @@
 package dev.jvmtune.profile;
 
 import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.model.CodeCacheSample;
 import dev.jvmtune.core.model.Compilation;
+import dev.jvmtune.core.model.GcEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +34,7 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
     public CodeCacheReport {
         codeHeaps = List.copyOf(codeHeaps);
         series = List.copyOf(series);
-        codeCacheGcs = Map.copyOf(codeCacheGcs);
+        codeCacheGcs = Collections.unmodifiableMap(new TreeMap<>(codeCacheGcs)); // sorted: stable JSON
     }
 
     /** @param peakPct peak use of the reserved size */
@@ -68,69 +71,82 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
 
     /** Reads a recording; what a damaged one held up to the damage is kept (the reader warns, not fails). */
     public static CodeCacheReport read(Path recording) throws IOException {
-        Map<String, long[]> heaps = new LinkedHashMap<>(); // reserved, peak, last, full events
-        Map<String, long[]> fullHeaps = new LinkedHashMap<>(); // the same, from the full events
-        List<Point> series = new ArrayList<>();
-        int[] full = {0};
-        Double[] firstFull = {null};
-        Map<String, double[]> compilers = new TreeMap<>(); // count, ms
-        long[] failed = {0};
-        Map<String, Set<Long>> codeCacheGcIds = new TreeMap<>();
+        Folder f = new Folder();
         try (GcLogStream s = GcLogStream.openFile(recording)) {
-            s.onEvent(e -> {
-                if (e.cause() != null && e.cause().startsWith("CodeCache")) {
-                    codeCacheGcIds.computeIfAbsent(e.cause(), k -> new HashSet<>()).add(e.gcId());
-                }
-            });
-            s.onCodeCache(c -> {
-                long[] h = (c.full() ? fullHeaps : heaps).computeIfAbsent(c.codeHeap(), k -> new long[4]);
-                h[0] = Math.max(h[0], c.reservedBytes());
-                h[1] = Math.max(h[1], c.usedBytes());
-                h[2] = c.usedBytes();
-                if (c.full()) {
-                    h[3]++;
-                    if (full[0]++ == 0) {
-                        firstFull[0] = c.uptimeSec();
-                    }
-                } else {
-                    series.add(new Point(c.uptimeSec(), c.codeHeap(), c.usedBytes()));
-                }
-            });
-            s.onCompilation(c -> {
-                double[] k = compilers.computeIfAbsent(compiler(c), x -> new double[2]);
-                k[0]++;
-                k[1] += c.durationMs();
-                if (!c.success()) {
-                    failed[0]++;
-                }
-            });
+            s.onEvent(f::gc);
+            s.onCodeCache(f::codeCache);
+            s.onCompilation(f::compilation);
             s.start();
         }
-        fullHeaps.forEach((name, f) -> {
-            // JDK 17 names the heap of a full event "Unused" when the code cache is not segmented (its
-            // CodeBlobType table has no entry for the single heap): that heap is the one the samples call
-            // "CodeCache"
-            String into = heaps.containsKey(name) || heaps.size() != 1 ? name : heaps.keySet().iterator().next();
-            long[] h = heaps.computeIfAbsent(into, k -> new long[4]);
-            h[0] = Math.max(h[0], f[0]);
-            h[1] = Math.max(h[1], f[1]);
-            h[3] += f[3];
-        });
-        List<CodeHeap> codeHeaps = new ArrayList<>();
-        heaps.forEach((name, h) -> codeHeaps.add(new CodeHeap(name, h[0], h[1], h[2],
-                h[0] == 0 ? 0 : 100.0 * h[1] / h[0], (int) h[3])));
-        List<ByCompiler> byCompiler = new ArrayList<>();
-        long count = 0;
-        double ms = 0;
-        for (Map.Entry<String, double[]> e : compilers.entrySet()) {
-            byCompiler.add(new ByCompiler(e.getKey(), (long) e.getValue()[0], e.getValue()[1]));
-            count += (long) e.getValue()[0];
-            ms += e.getValue()[1];
+        return f.report(recording.toString());
+    }
+
+    /** Folds a recording's events into the report: peaks per heap, full events, unloading GCs, compilations. */
+    private static final class Folder {
+        /** Per code heap: reserved, peak used, last used, full events. */
+        private final Map<String, long[]> heaps = new LinkedHashMap<>();
+        /** The same from the full events, which may name their heap differently. */
+        private final Map<String, long[]> fullHeaps = new LinkedHashMap<>();
+        private final List<Point> series = new ArrayList<>();
+        private final Map<String, Set<Long>> codeCacheGcIds = new TreeMap<>();
+        /** Per compiler: count, milliseconds. */
+        private final Map<String, double[]> compilers = new TreeMap<>();
+        private int fullEvents;
+        private Double firstFullSec;
+        private long failed;
+
+        void gc(GcEvent e) {
+            if (e.cause() != null && e.cause().startsWith("CodeCache")) {
+                codeCacheGcIds.computeIfAbsent(e.cause(), k -> new HashSet<>()).add(e.gcId());
+            }
         }
-        Map<String, Integer> codeCacheGcs = new TreeMap<>();
-        codeCacheGcIds.forEach((cause, ids) -> codeCacheGcs.put(cause, ids.size()));
-        return new CodeCacheReport(recording.toString(), codeHeaps, series, full[0], firstFull[0], codeCacheGcs,
-                new Compilations(count, ms, failed[0], byCompiler));
+
+        void codeCache(CodeCacheSample c) {
+            long[] h = (c.full() ? fullHeaps : heaps).computeIfAbsent(c.codeHeap(), k -> new long[4]);
+            h[0] = Math.max(h[0], c.reservedBytes());
+            h[1] = Math.max(h[1], c.usedBytes());
+            h[2] = c.usedBytes();
+            if (c.full()) {
+                h[3]++;
+                if (fullEvents++ == 0) {
+                    firstFullSec = c.uptimeSec();
+                }
+            } else {
+                series.add(new Point(c.uptimeSec(), c.codeHeap(), c.usedBytes()));
+            }
+        }
+
+        void compilation(Compilation c) {
+            double[] k = compilers.computeIfAbsent(compiler(c), x -> new double[2]);
+            k[0]++;
+            k[1] += c.durationMs();
+            if (!c.success()) {
+                failed++;
+            }
+        }
+
+        CodeCacheReport report(String recording) {
+            fullHeaps.forEach((name, f) -> {
+                // JDK 17 names the heap of a full event "Unused" when the code cache is not segmented (its
+                // CodeBlobType table has no entry for the single heap): that heap is the one the samples call
+                // "CodeCache"
+                String into = heaps.containsKey(name) || heaps.size() != 1 ? name : heaps.keySet().iterator().next();
+                long[] h = heaps.computeIfAbsent(into, k -> new long[4]);
+                h[0] = Math.max(h[0], f[0]);
+                h[1] = Math.max(h[1], f[1]);
+                h[3] += f[3];
+            });
+            List<CodeHeap> codeHeaps = new ArrayList<>();
+            heaps.forEach((name, h) -> codeHeaps.add(new CodeHeap(name, h[0], h[1], h[2],
+                    h[0] == 0 ? 0 : 100.0 * h[1] / h[0], (int) h[3])));
+            List<ByCompiler> byCompiler = new ArrayList<>();
+            compilers.forEach((name, k) -> byCompiler.add(new ByCompiler(name, (long) k[0], k[1])));
+            Map<String, Integer> codeCacheGcs = new TreeMap<>();
+            codeCacheGcIds.forEach((cause, ids) -> codeCacheGcs.put(cause, ids.size()));
+            return new CodeCacheReport(recording, codeHeaps, series, fullEvents, firstFullSec, codeCacheGcs,
+                    new Compilations(byCompiler.stream().mapToLong(ByCompiler::count).sum(),
+                            byCompiler.stream().mapToDouble(ByCompiler::totalMs).sum(), failed, byCompiler));
+        }
     }
 
     /** JDK 17+ name the compiler; the tier tells it otherwise (1-3 C1, 4 C2). */
