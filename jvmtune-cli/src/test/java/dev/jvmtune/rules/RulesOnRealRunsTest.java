@@ -10,8 +10,12 @@ import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.rules.Severity;
+import dev.jvmtune.core.rules.Verdict;
 import dev.jvmtune.workloads.AllocationChurn;
 import dev.jvmtune.workloads.SafepointStall;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,6 +101,57 @@ class RulesOnRealRunsTest {
         assertEquals(Optional.empty(), find(stall(java, dir.resolve("after.log"), List.of()), "time-to-safepoint"));
     }
 
+    /**
+     * Heap sizing on real runs: a heap that starts small and grows (no -Xms) is resized, and a maximum heap twice
+     * the machine's memory is one the machine cannot back. With -Xms = -Xmx and a heap within memory both rules are
+     * silent. Serial with an 8 MB young generation keeps the run's real footprint small whatever -Xmx says.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void heapSizing(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        long memory = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        long twiceGb = 2 * (memory >> 30) + 2;
+
+        LogAnalysis big = java(java, dir.resolve("big.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms16m",
+                "-Xmx" + twiceGb + "g"));
+        Finding over = find(big, "heap-exceeds-memory").orElseThrow(
+                () -> new AssertionError("no heap-exceeds-memory finding on JDK " + jdk));
+        assertEquals(Severity.CRITICAL, over.severity());
+        assertTrue(over.recommendation().options().get(0).startsWith("-Xmx"), over.toString());
+        Finding resized = find(big, "heap-resizing").orElseThrow(
+                () -> new AssertionError("no heap-resizing finding on JDK " + jdk));
+        // the verdict's line: -Xmx from the more severe finding, -Xms brought down to it
+        Verdict v = Verdict.of(RuleContext.of(big),
+                Rules.evaluate(RuleContext.of(big)));
+        String xmx = over.recommendation().options().get(0);
+        assertTrue(v.flags().contains(xmx) && v.flags().contains("-Xms" + xmx.substring(4)), v.flags().toString());
+        assertTrue(resized.evidence().get(0).startsWith("heap capacity changed"), resized.toString());
+
+        LogAnalysis fixed = java(java, dir.resolve("fixed.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms128m",
+                "-Xmx128m"));
+        assertEquals(Optional.empty(), find(fixed, "heap-exceeds-memory"));
+        assertEquals(Optional.empty(), find(fixed, "heap-resizing"));
+    }
+
+    private static LogAnalysis java(Path java, Path log, List<String> flags) throws Exception {
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName(),
+                "--seconds", "1.5"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish: " + cmd);
+        }
+        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
+        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+    }
+
     private static LogAnalysis stall(Path java, Path log, List<String> extra) throws Exception {
         Path classes = Path.of(SafepointStall.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx64m"));
@@ -145,7 +200,7 @@ class RulesOnRealRunsTest {
         Finding zgc = find(before, "collector-for-goal").orElseThrow(
                 () -> new AssertionError("no collector-for-goal finding on JDK " + jdk));
         assertEquals(List.of("-XX:+UseZGC"), zgc.recommendation().options());
-        dev.jvmtune.core.rules.Verdict verdict = dev.jvmtune.core.rules.Verdict.of(RuleContext.of(before),
+        Verdict verdict = Verdict.of(RuleContext.of(before),
                 Rules.evaluate(RuleContext.of(before)));
         assertEquals(Boolean.FALSE, verdict.goalMet());
         assertEquals(List.of("-XX:+UseZGC"), verdict.alternative());
