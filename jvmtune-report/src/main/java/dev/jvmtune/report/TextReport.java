@@ -135,6 +135,7 @@ public final class TextReport {
                     .limit(6).forEach(e -> causes.add(e.getKey() + " " + e.getValue()));
             out.println("Causes          " + String.join(", ", causes));
         }
+        AnalysisText.write(out, a);
         List<String> notes = notes(run);
         if (!notes.isEmpty()) {
             out.println();
