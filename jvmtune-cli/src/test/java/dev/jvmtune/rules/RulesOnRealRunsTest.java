@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
@@ -159,35 +160,36 @@ class RulesOnRealRunsTest {
     }
 
     private static LogAnalysis java(Path java, Path log, List<String> flags, String... params) throws Exception {
-        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(flags);
-        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName()));
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),
+                AllocationChurn.class.getName()));
         cmd.addAll(params.length == 0 ? List.of("--seconds", "1.5") : List.of(params));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        return launch(cmd, log, 0);
+    }
+
+    /** Runs the child JVM, fails the test with its output if it fails, and analyses its log against goalMs. */
+    private static LogAnalysis launch(List<String> cmd, Path log, double goalMs) throws Exception {
+        Path out = log.resolveSibling(log.getFileName() + ".out");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("child JVM did not finish: " + cmd);
         }
-        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd + "\n" + Files.readString(out));
+        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, goalMs).get(0);
+    }
+
+    private static String classes(Class<?> main) throws Exception {
+        return Path.of(main.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     private static LogAnalysis stall(Path java, Path log, List<String> extra) throws Exception {
-        Path classes = Path.of(SafepointStall.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx64m"));
         cmd.addAll(extra);
-        cmd.addAll(List.of("-Xlog:gc,safepoint:file=" + log, "-cp", classes.toString(),
+        cmd.addAll(List.of("-Xlog:gc,safepoint:file=" + log, "-cp", classes(SafepointStall.class),
                 SafepointStall.class.getName(), "--seconds", "3"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("child JVM did not finish: " + cmd);
-        }
-        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+        return launch(cmd, log, 0);
     }
 
     /**
@@ -222,8 +224,7 @@ class RulesOnRealRunsTest {
         Finding zgc = find(before, "collector-for-goal").orElseThrow(
                 () -> new AssertionError("no collector-for-goal finding on JDK " + jdk));
         assertEquals(List.of("-XX:+UseZGC"), zgc.recommendation().options());
-        Verdict verdict = Verdict.of(RuleContext.of(before),
-                Rules.evaluate(RuleContext.of(before)));
+        Verdict verdict = Verdict.of(RuleContext.of(before), Rules.evaluate(RuleContext.of(before)));
         assertEquals(Boolean.FALSE, verdict.goalMet());
         assertEquals(List.of("-XX:+UseZGC"), verdict.alternative());
         assertTrue(verdict.flags().containsAll(options), verdict.flags() + " lacks " + options);
@@ -233,27 +234,19 @@ class RulesOnRealRunsTest {
         List<String> applied = new ArrayList<>(List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5"));
         applied.addAll(options);
         LogAnalysis after = churn(java, dir.resolve("after.log"), applied);
-        double meanBefore = before.summary().pausesByKind().get(dev.jvmtune.core.model.GcKind.YOUNG).meanMs();
-        double meanAfter = after.summary().pausesByKind().get(dev.jvmtune.core.model.GcKind.YOUNG).meanMs();
+        double meanBefore = before.summary().pausesByKind().get(GcKind.YOUNG).meanMs();
+        double meanAfter = after.summary().pausesByKind().get(GcKind.YOUNG).meanMs();
         assertTrue(meanAfter < meanBefore, "young pauses did not get shorter on JDK " + jdk + ": " + meanBefore
                 + " ms -> " + meanAfter + " ms with " + options);
     }
 
     private static LogAnalysis churn(Path java, Path log, List<String> flags) throws Exception {
-        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseG1GC"));
         cmd.addAll(flags);
-        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName(),
-                "--seconds", "3"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("child JVM did not finish: " + cmd);
-        }
-        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd);
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),
+                AllocationChurn.class.getName(), "--seconds", "3"));
         // unified logs do not print MaxGCPauseMillis: the goal is given as analyze --pause-goal would
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, 5).get(0);
+        return launch(cmd, log, 5);
     }
 
     private static Optional<Finding> humongous(LogAnalysis run) {
@@ -266,19 +259,10 @@ class RulesOnRealRunsTest {
     }
 
     private static LogAnalysis run(Path java, Path log, List<String> extra) throws Exception {
-        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseG1GC"));
         cmd.addAll(extra);
-        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes.toString(), AllocationChurn.class.getName(),
-                "--seconds", "2"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile()).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("child JVM did not finish: " + cmd);
-        }
-        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd + "\n"
-                + Files.readString(log.resolveSibling(log.getFileName() + ".out")));
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+        cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),
+                AllocationChurn.class.getName(), "--seconds", "2"));
+        return launch(cmd, log, 0);
     }
 }
