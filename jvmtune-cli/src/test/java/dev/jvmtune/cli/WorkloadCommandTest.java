@@ -1,5 +1,9 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
+import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,6 +69,14 @@ class WorkloadCommandTest {
         }
         assertFalse(large.out.contains("is full"), large.out);
         assertEquals(0, causeCount(large, "CodeCache GC Aggressive"));
+        // issue 4's code-cache-full rule reads those collections from the GC log and stays silent at 64 MB
+        if (aggressive > 0) {
+            assertTrue(codeCacheFinding(small).isPresent(), "no code-cache-full finding on " + tag);
+            // the GC log does not state the configured size: twice the 240 MB default
+            assertEquals(List.of("-XX:ReservedCodeCacheSize=480m"),
+                    codeCacheFinding(small).get().recommendation().options());
+        }
+        assertEquals(Optional.empty(), codeCacheFinding(large));
         for (Run r : List.of(small, large)) {
             assertTrue(r.metrics.path("wallSec").asDouble() >= 5, r.metrics.toString());
             assertTrue(r.metrics.path("throughputOpsPerSec").asDouble() > 0);
@@ -278,6 +290,12 @@ class WorkloadCommandTest {
 
     private static long causeCount(Run r, String cause) throws IOException {
         return analysis(r).pausesByCause().getOrDefault(cause, 0L);
+    }
+
+    private static Optional<Finding> codeCacheFinding(Run r) throws IOException {
+        LogAnalysis run = LogAnalysis.of(LogInputs.resolve(List.of(r.log())).get(0), null, null).get(0);
+        return Rules.evaluate(RuleContext.of(run)).stream()
+                .filter(f -> f.ruleId().equals("code-cache-full")).findFirst();
     }
 
     private static Analysis analysis(Run r) throws IOException {

@@ -16,6 +16,7 @@ import dev.jvmtune.core.model.NumaStatistic;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.rules.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -66,8 +67,11 @@ public final class JsonReport {
         g.writeEndArray();
         writeJvm(g, run.jvm());
         writeSummary(g, run.summary());
+        RuleContext context = RuleContext.of(run);
+        List<Finding> findings = Rules.evaluate(context);
+        JsonAnalysisDetails.writeVerdict(g, Verdict.of(context, findings));
         g.writeArrayFieldStart("findings");
-        for (Finding f : Rules.evaluate(RuleContext.of(run))) {
+        for (Finding f : findings) {
             writeFinding(g, f);
         }
         g.writeEndArray();
@@ -212,6 +216,7 @@ public final class JsonReport {
         g.writeEndObject();
         writeJit(g, a);
         writeSteadyAndGoal(g, a);
+        JsonAnalysisDetails.writeSummaryFields(g, a);
         g.writeEndObject();
     }
 
@@ -264,7 +269,7 @@ public final class JsonReport {
     }
 
     /** A byte count, {@code null} when unknown (-1). */
-    private static void size(JsonGenerator g, String name, long bytes) throws IOException {
+    static void size(JsonGenerator g, String name, long bytes) throws IOException {
         if (bytes < 0) {
             g.writeNullField(name);
         } else {

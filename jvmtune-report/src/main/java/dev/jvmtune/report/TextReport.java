@@ -11,6 +11,7 @@ import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.rules.Verdict;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,10 @@ public final class TextReport {
                     run.inputs().size(), lines, mb(bytes), unrecognized, seconds(a.durationSec()));
         }
         out.println();
-        findings(out, Rules.evaluate(RuleContext.of(run)));
+        RuleContext context = RuleContext.of(run);
+        List<Finding> found = Rules.evaluate(context);
+        VerdictText.write(out, Verdict.of(context, found));
+        findings(out, found);
 
         PauseStats all = a.pauses();
         out.printf(Locale.ROOT, "%-18s %7s %11s %9s %9s %9s %9s %9s %9s%n", "Pauses (ms)", "count", "total",
@@ -131,6 +135,7 @@ public final class TextReport {
                     .limit(6).forEach(e -> causes.add(e.getKey() + " " + e.getValue()));
             out.println("Causes          " + String.join(", ", causes));
         }
+        AnalysisText.write(out, a);
         List<String> notes = notes(run);
         if (!notes.isEmpty()) {
             out.println();

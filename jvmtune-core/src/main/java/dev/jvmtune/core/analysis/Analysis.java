@@ -28,13 +28,26 @@ import java.util.Map;
  * @param evacuation         young evacuation speed; {@code null} when the log has no young-pool figures
  * @param intervals          time between the starts of consecutive pauses, as a distribution in ms
  * @param heap               heap capacity and the young space the young pauses found, for sizing advice
+ * @param clusters           groups of pause durations, shortest first (one when the pauses are unimodal)
+ * @param phases             shares of pause time by phase group, and the trend of reference processing
+ * @param liveSet            heap after Full and mixed collections and its trend; {@code null} when none
+ * @param heapResizing       heap capacity changes; {@code null} when the log has no capacity
+ * @param fullGcCauses       Full GC count per logged cause
+ * @param metaspace          metaspace use and the collections it caused; {@code null} when the log has neither
+ * @param gcCpu              user/sys/real of the pauses; {@code null} when the log has no CPU times
+ * @param generations        young and old generation sizes at Full GCs; {@code null} for G1/ZGC or without figures
+ * @param failedEvacuation   the room G1 had at its failed evacuations; {@code null} when none failed
+ * @param detail             how many pauses carry phases, pools, CPU and heap figures
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
                        double throughputPct, long fullGcCount, double allocationRateMBps, double promotionRateMBps,
                        Map<GcIncident, Long> incidents, Safepoints safepoints, CodeCache codeCache,
                        Compilations compilation, CpuLoad cpuLoad, SteadyState steadyState,
-                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap) {
+                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
+                       List<PauseClusters.Cluster> clusters, PhaseShares phases, LiveSet liveSet,
+                       HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
+                       Generations generations, FailedEvacuation failedEvacuation, LogDetail detail) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none
@@ -48,6 +61,8 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
         pausesByKind = Map.copyOf(pausesByKind);
         pausesByCause = Map.copyOf(pausesByCause);
         incidents = Map.copyOf(incidents);
+        clusters = List.copyOf(clusters);
+        fullGcCauses = Map.copyOf(fullGcCauses);
     }
 
     /**

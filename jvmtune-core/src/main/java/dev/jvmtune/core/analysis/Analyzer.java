@@ -20,6 +20,8 @@ import java.util.TreeMap;
 public final class Analyzer {
 
     private static final double MIB = 1024.0 * 1024.0;
+    /** Distinct Full GC causes kept: a log cannot blow the map up with made-up causes. */
+    private static final int MAX_CAUSES = 64;
     /** Pool names of the old generation across collectors. */
     private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
 
@@ -34,6 +36,15 @@ public final class Analyzer {
     private long concurrentCount;
     private double concurrentMs;
     private long fullGcs;
+    private final Map<String, Long> fullGcCauses = new TreeMap<>();
+    private final PhaseShares.Accumulator phases = new PhaseShares.Accumulator();
+    private final LiveSet.Accumulator liveSet = new LiveSet.Accumulator();
+    private final HeapResizing.Accumulator resizing = new HeapResizing.Accumulator();
+    private final Metaspace.Accumulator metaspace = new Metaspace.Accumulator();
+    private final GcCpu.Accumulator gcCpu = new GcCpu.Accumulator();
+    private final Generations.Accumulator generations = new Generations.Accumulator();
+    private final FailedEvacuation.Accumulator failedEvacuation = new FailedEvacuation.Accumulator();
+    private final LogDetail.Accumulator detail = new LogDetail.Accumulator();
 
     private long prevHeapAfter = -1;
     private double allocatedBytes;
@@ -95,10 +106,20 @@ public final class Analyzer {
         if (e.isPause()) {
             pauses.add(e.pauseMs());
             byKind.computeIfAbsent(e.kind(), k -> new PauseStats.Accumulator()).add(e.pauseMs());
-            byCause.merge(e.cause().isEmpty() ? "(none)" : e.cause(), 1L, Long::sum);
+            String cause = e.cause().isEmpty() ? "(none)" : e.cause();
+            byCause.merge(cause, 1L, Long::sum);
             if (e.kind() == GcKind.FULL) {
                 fullGcs++;
+                if (fullGcCauses.size() < MAX_CAUSES || fullGcCauses.containsKey(cause)) {
+                    fullGcCauses.merge(cause, 1L, Long::sum);
+                }
             }
+            phases.add(e);
+            liveSet.add(e);
+            gcCpu.add(e);
+            generations.add(e);
+            failedEvacuation.add(e);
+            detail.add(e);
             boolean young = e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START;
             if (young) {
                 promotion(e);
@@ -119,6 +140,8 @@ public final class Analyzer {
                 concurrentMs += e.durationMs();
             }
         }
+        resizing.add(e);
+        metaspace.add(e);
         allocation(e, t);
     }
 
@@ -266,7 +289,9 @@ public final class Analyzer {
                         machineCpuSum / cpuSamples, machineCpuMax),
                 steady.state, goal(facts, steady.from), EvacuationSpeed.of(series, goalMs(facts)), intervals.build(),
                 new Analysis.HeapSizes(heapCapacityMax, youngBeforeCount == 0 ? Double.NaN
-                        : youngBeforeSum / youngBeforeCount, youngBeforeMax));
+                        : youngBeforeSum / youngBeforeCount, youngBeforeMax),
+                PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(), fullGcCauses,
+                metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(), detail.build());
     }
 
     private record Steady(int from, Analysis.SteadyState state) {

@@ -14,6 +14,12 @@ final class EvacuationFailureRule implements Rule {
 
     static final int DEFAULT_RESERVE_PCT = 10;
 
+    /** G1ReservePercent as the log states it, else the default. */
+    static int reservePct(RuleContext run) {
+        String logged = run.jvm().raw().get("G1ReservePercent");
+        return logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_RESERVE_PCT;
+    }
+
     @Override
     public String id() {
         return "evacuation-failure";
@@ -27,7 +33,7 @@ final class EvacuationFailureRule implements Rule {
             return Optional.empty();
         }
         String logged = run.jvm().raw().get("G1ReservePercent");
-        int reserve = logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_RESERVE_PCT;
+        int reserve = reservePct(run);
         int proposed = Math.min(50, reserve * 2);
         long heapMax = run.jvm().heapMaxBytes();
         String heap = heapMax > 0 ? String.format(Locale.ROOT, " of the %d MB heap: %d MB -> %d MB", heapMax >> 20,

@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.parse.LogFormat;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,8 +12,13 @@ import java.util.regex.Pattern;
  * wrote it (recommended flags must fit that JDK).
  *
  * @param jdk the feature release (8, 11, 17, 21, 25...), or 0 when the log does not say
+ * @param jfr whether the input is a JFR recording rather than a GC log
  */
-public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
+public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr) {
+
+    public RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
+        this(analysis, jvm, jdk, false);
+    }
 
     private static final Pattern LEGACY = Pattern.compile("^1\\.(\\d+)");
     private static final Pattern MODERN = Pattern.compile("^(\\d+)");
@@ -32,7 +38,9 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
                 case UNKNOWN -> 0;
             };
         }
-        return new RuleContext(run.summary(), run.jvm(), jdk);
+        boolean jfr = !run.inputs().isEmpty() && run.inputs().stream().allMatch(
+                in -> in.format() == LogFormat.JFR);
+        return new RuleContext(run.summary(), run.jvm(), jdk, jfr);
     }
 
     /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */

@@ -10,7 +10,11 @@ public final class Rules {
     private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
             new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule(),
             new HumongousRule(), new GcThreadsRule(), new TimeToSafepointRule(),
-            new YoungPauseGoalRule());
+            new YoungPauseGoalRule(), new YoungSpaceCrowdsEvacuationRule(), new ReferenceProcessingRule(),
+            new HeapResizingRule(), new HeapOverMemoryRule(), new YoungCrowdsOldRule(), new HeapTooSmallRule(),
+            new CodeCacheRule(), new GcCpuRule(), new GcSysTimeRule(), new RisingLiveSetRule(), new MetaspaceRule(),
+            new CollectorChoiceRule(), new ThinLoggingRule(), new ConcurrentMarkAbortRule(),
+            new FrequentYoungCollectionsRule());
 
     private Rules() {
     }

@@ -1,0 +1,77 @@
+package dev.jvmtune.core.analysis;
+
+import dev.jvmtune.core.model.CpuTimes;
+import dev.jvmtune.core.model.GcEvent;
+
+/**
+ * CPU the collector's threads used during pauses ({@code [Times: user= sys= real=]}, {@code gc+cpu}):
+ * user + sys over real is the parallelism the GC workers reached. Real longer than user + sys means the
+ * workers waited (CPU starvation, swapping, I/O); sys above user means the kernel did the work (page faults,
+ * transparent huge pages, memory pressure). Only pauses of at least {@link #MIN_REAL_MS} are judged: the
+ * log prints centiseconds, so shorter ones cannot tell either.
+ *
+ * @param pauses          pauses with CPU times
+ * @param userSec         summed user time
+ * @param sysSec          summed system time
+ * @param realSec         summed real time
+ * @param judged          pauses of at least {@link #MIN_REAL_MS} real time
+ * @param realOverCpu     of those, pauses whose real time exceeded (user + sys) x {@link #INVERTED_FACTOR}
+ * @param realOverCpuSec  their real time
+ * @param sysOverUser     of those, pauses whose sys time exceeded user
+ * @param sysOverUserSec  their real time
+ */
+public record GcCpu(long pauses, double userSec, double sysSec, double realSec, long judged, long realOverCpu,
+                    double realOverCpuSec, long sysOverUser, double sysOverUserSec) {
+
+    public static final double MIN_REAL_MS = 50;
+    /**
+     * Real must exceed user + sys by this factor to count as waiting: a single-threaded collector (Serial) runs
+     * at user + sys = real, give or take the log's rounding to 10 ms.
+     */
+    public static final double INVERTED_FACTOR = 1.2;
+
+    /** (user + sys) / real over all pauses with times: how many CPUs the GC kept busy; NaN when no time. */
+    public double parallelism() {
+        return realSec > 0 ? (userSec + sysSec) / realSec : Double.NaN;
+    }
+
+    static final class Accumulator {
+        private long count;
+        private double user;
+        private double sys;
+        private double real;
+        private long judged;
+        private long inverted;
+        private double invertedSec;
+        private long sysHeavy;
+        private double sysHeavySec;
+
+        void add(GcEvent e) {
+            CpuTimes c = e.cpu();
+            if (!e.isPause() || c == null || Double.isNaN(c.realSec()) || Double.isNaN(c.userSec())
+                    || Double.isNaN(c.sysSec())) {
+                return;
+            }
+            count++;
+            user += c.userSec();
+            sys += c.sysSec();
+            real += c.realSec();
+            if (c.realSec() * 1000 >= MIN_REAL_MS) {
+                judged++;
+                if (c.realSec() > INVERTED_FACTOR * (c.userSec() + c.sysSec())) {
+                    inverted++;
+                    invertedSec += c.realSec();
+                }
+                if (c.sysSec() > c.userSec()) {
+                    sysHeavy++;
+                    sysHeavySec += c.realSec();
+                }
+            }
+        }
+
+        GcCpu build() {
+            return count == 0 ? null : new GcCpu(count, user, sys, real, judged, inverted, invertedSec, sysHeavy,
+                    sysHeavySec);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.jvmtune.core.analysis;
+
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.MemoryUsage;
+
+/**
+ * How the heap's committed capacity moved: each change between consecutive collections is an expansion or
+ * a shrink (S3: a heap that grows from a small -Xms pays for it in collections until it reaches -Xmx).
+ *
+ * @param collections   collections with a heap capacity
+ * @param firstBytes    capacity at the first
+ * @param minBytes      smallest capacity
+ * @param maxBytes      largest capacity
+ * @param expansions    times the capacity grew from one collection to the next
+ * @param shrinks       times it shrank
+ * @param reachedMaxSec when the capacity first reached {@code maxBytes}; NaN when unknown
+ */
+public record HeapResizing(long collections, long firstBytes, long minBytes, long maxBytes, long expansions,
+                           long shrinks, double reachedMaxSec) {
+
+    static final class Accumulator {
+        private long count;
+        private long first = -1;
+        private long prev = -1;
+        private long min = Long.MAX_VALUE;
+        private long max = -1;
+        private long up;
+        private long down;
+        private double reachedMax = Double.NaN;
+
+        void add(GcEvent e) {
+            MemoryUsage heap = e.heap();
+            if (heap == null || heap.capacityBytes() <= 0) {
+                return;
+            }
+            long c = heap.capacityBytes();
+            count++;
+            if (first < 0) {
+                first = c;
+            }
+            if (prev >= 0 && c > prev) {
+                up++;
+            } else if (prev >= 0 && c < prev) {
+                down++;
+            }
+            prev = c;
+            min = Math.min(min, c);
+            if (c > max) {
+                max = c;
+                reachedMax = e.uptimeSec();
+            }
+        }
+
+        HeapResizing build() {
+            return count == 0 ? null : new HeapResizing(count, first, min, max, up, down, reachedMax);
+        }
+    }
+}

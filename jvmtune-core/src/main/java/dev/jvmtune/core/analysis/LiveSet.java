@@ -1,0 +1,75 @@
+package dev.jvmtune.core.analysis;
+
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.MemoryUsage;
+
+/**
+ * The heap left after collections that clean the old generation (Full GCs, G1 mixed pauses that evacuated
+ * without failure): the closest a
+ * GC log comes to the live set. Its trend over the run is the leak signal: a live set that keeps rising
+ * from one old collection to the next. The line is fitted by least squares in O(1) per collection.
+ *
+ * @param collections    Full and mixed collections with a heap-after figure
+ * @param firstBytes     heap after the first of them
+ * @param lastBytes      after the last
+ * @param minBytes       the smallest
+ * @param maxBytes       the largest
+ * @param slopeMBPerHour trend of the live set, MiB per hour; NaN with fewer than 3 collections
+ * @param correlation    how well a line fits (Pearson r, -1..1): near 1 is a steady rise
+ * @param spanSec        time from the first to the last of them
+ * @param fitStartMB     the trend line's value at the first of them, MiB
+ */
+public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
+                      double slopeMBPerHour, double correlation, double spanSec, double fitStartMB) {
+
+    private static final double MIB = 1024.0 * 1024.0;
+
+    /** How much the trend line rose over the span, in percent of its starting value; NaN when unknown. */
+    public double risePct() {
+        double start = fitStartMB;
+        return Double.isNaN(slopeMBPerHour) || !(start > 0) ? Double.NaN
+                : 100.0 * slopeMBPerHour * spanSec / 3600.0 / start;
+    }
+
+    static final class Accumulator {
+        private final Trend trend = new Trend();
+        private long count;
+        private long first = -1;
+        private long last = -1;
+        private long min = Long.MAX_VALUE;
+        private long max = -1;
+        private double firstT = Double.NaN;
+        private double lastT = Double.NaN;
+
+        void add(GcEvent e) {
+            // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives
+            if (e.kind() != GcKind.FULL && (e.kind() != GcKind.MIXED || !e.incidents().isEmpty())) {
+                return;
+            }
+            MemoryUsage heap = e.heap();
+            if (heap == null || heap.afterBytes() < 0) {
+                return;
+            }
+            long after = heap.afterBytes();
+            count++;
+            if (first < 0) {
+                first = after;
+                firstT = e.uptimeSec();
+            }
+            last = after;
+            lastT = e.uptimeSec();
+            min = Math.min(min, after);
+            max = Math.max(max, after);
+            trend.add(e.uptimeSec() / 3600.0, after / MIB);
+        }
+
+        LiveSet build() {
+            if (count == 0) {
+                return null;
+            }
+            return new LiveSet(count, first, last, min, max, trend.slope(), trend.correlation(),
+                    Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT, trend.at(trend.firstX));
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.jvmtune.core.rules;
+
+import static dev.jvmtune.core.rules.Text.f;
+
+import dev.jvmtune.core.analysis.GcCpu;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Pauses whose kernel (sys) time exceeds user time: the GC threads spent the pause in the kernel, typically
+ * faulting in heap pages for the first time or waiting on transparent huge page compaction. Touching the heap at
+ * start ({@code -XX:+AlwaysPreTouch}, best with {@code -Xms} = {@code -Xmx}) moves that cost out of the pauses;
+ * THP set to {@code madvise} (with {@code -XX:+UseTransparentHugePages}) or {@code never} removes compaction stalls.
+ */
+final class GcSysTimeRule implements Rule {
+
+    static final double SHARE_PCT = 10;
+
+    @Override
+    public String id() {
+        return "gc-sys-time";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        GcCpu c = run.analysis().gcCpu();
+        if (c == null || c.judged() < 3 || 100.0 * c.sysOverUser() / c.judged() < SHARE_PCT) {
+            return Optional.empty();
+        }
+        double share = 100.0 * c.sysOverUser() / c.judged();
+        List<String> evidence = List.of(f("%d of %d pauses of %.0f ms or more spent more time in the kernel than in "
+                        + "GC code (sys > user), %.1f s of pause in all", c.sysOverUser(), c.judged(), GcCpu.MIN_REAL_MS,
+                c.sysOverUserSec()), f("over all pauses: user %.1f s, sys %.1f s (%.0f%% of the GC's CPU time)",
+                c.userSec(), c.sysSec(), 100.0 * c.sysSec() / Math.max(1e-9, c.userSec() + c.sysSec())));
+        List<String> options = JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList();
+        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + share),
+                f("GC pauses spend their time in the kernel (sys > user in %.0f%% of long pauses)", share), evidence,
+                new Recommendation(options, List.of(
+                        "sys > user in a pause: page faults on heap memory touched for the first time, or THP "
+                                + "compaction; AlwaysPreTouch faults the whole heap in at start (start-up takes longer, "
+                                + "about 0.1-0.3 s per GB), so set -Xms = -Xmx with it",
+                        "check /sys/kernel/mm/transparent_hugepage/enabled: 'always' can stall; 'madvise' with "
+                                + "-XX:+UseTransparentHugePages, or 'never'"))));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.jvmtune.core.rules;
+
+import static dev.jvmtune.core.rules.Text.f;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PhaseShares;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * S1: reference processing takes a large share of pause time, or grows over the run. Before JDK 17 one thread
+ * processed references unless {@code -XX:+ParallelRefProcEnabled} (S1: remark time -75%, total pause -30%);
+ * from JDK 17 it is on by default, and what remains is the references the application creates.
+ */
+final class ReferenceProcessingRule implements Rule {
+
+    /** Share of pause time in reference processing that is worth acting on. */
+    static final double SHARE_PCT = 10;
+    /** A rise of the per-pause time over the run that counts as growing, in percent of its start. */
+    static final double GROWTH_PCT = 100;
+    /** First JDK where the flag is on by default (checked on 17 and 25 with -XX:+PrintFlagsFinal). */
+    static final int DEFAULT_ON_FROM = 17;
+
+    @Override
+    public String id() {
+        return "reference-processing";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis a = run.analysis();
+        PhaseShares p = a.phases();
+        if (p == null || p.referencePauses() < 3 || p.referenceMs() <= 0) {
+            return Optional.empty();
+        }
+        double share = p.pct(p.referenceMs());
+        double growth = p.referenceFirstMs() > 0 ? 100.0 * (p.referenceLastMs() - p.referenceFirstMs())
+                / p.referenceFirstMs() : Double.NaN;
+        boolean growing = growth >= GROWTH_PCT && p.referenceLastMs() >= 1;
+        if (share < SHARE_PCT && !growing) {
+            return Optional.empty();
+        }
+        List<String> evidence = new ArrayList<>();
+        evidence.add(f("reference processing: %.0f ms of %.0f ms of pauses with phase figures (%.1f%%), in %d pauses",
+                p.referenceMs(), p.pauseMs(), share, p.referencePauses()));
+        if (!Double.isNaN(growth)) {
+            evidence.add(f("per pause it went from %.2f ms to %.2f ms over the run (least-squares line, %+.0f%%)",
+                    p.referenceFirstMs(), p.referenceLastMs(), growth));
+        }
+        int jdk = run.jdkOr(8);
+        Recommendation rec;
+        if (jdk < DEFAULT_ON_FROM && !"true".equalsIgnoreCase(run.jvm().raw().getOrDefault("ParallelRefProcEnabled",
+                ""))) {
+            rec = new Recommendation(JdkFlags.option("ParallelRefProcEnabled", "true", jdk).stream().toList(),
+                    List.of(f("JDK %d processes references on one thread by default; with %s GC workers in parallel "
+                                    + "the %.0f ms could shrink up to that many times (S1: remark -75%%)", jdk,
+                            run.jvm().parallelWorkers() > 0 ? Integer.toString(run.jvm().parallelWorkers()) : "the",
+                            p.referenceMs())));
+        } else {
+            rec = new Recommendation(List.of(), List.of(f("ParallelRefProcEnabled is already the default on JDK %d: "
+                    + "what is left is the Soft/Weak/Final/Phantom references the application creates "
+                    + "(-Xlog:gc+phases+ref=debug names them)", jdk)));
+        }
+        return Optional.of(new Finding(id(), share >= 2 * SHARE_PCT || growing ? Severity.WARNING : Severity.INFO,
+                (int) Math.min(100, 40 + share * 2 + (growing ? 20 : 0)),
+                f("Reference processing takes %.0f%% of pause time%s", share, growing ? " and grows over the run" : ""),
+                evidence, rec));
+    }
+}

@@ -1,0 +1,140 @@
+package dev.jvmtune.core.rules;
+
+import static dev.jvmtune.core.rules.Text.f;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.analysis.PauseStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a person acts on first: whether the pause goal was met (one line), the three findings that matter most,
+ * and every recommendation merged into one command-line fragment. Where two findings set the same option the
+ * more severe (earlier) one wins and the other is listed in {@code conflicts}; {@code -Xms} is never left above
+ * {@code -Xmx}; a change of collector is kept apart in {@code alternative}, since the line tunes the collector
+ * the log shows.
+ *
+ * @param goalMet     true or false when a pause goal is known; {@code null} when none is
+ * @param goal        the one-line judgement
+ * @param top         up to three findings, most severe first
+ * @param flags       the options to paste, in order
+ * @param conflicts   options left out of {@code flags}, each with the reason
+ * @param alternative a change of collector to consider instead; empty when none
+ */
+public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<String> flags, List<String> conflicts,
+                      List<String> alternative) {
+
+    /** Share of steady-state pauses allowed over the goal for it to count as met: p99 within the goal. */
+    static final double MET_OVER_PCT = 1.0;
+    static final int TOP = 3;
+    private static final String UNLOCK = "-XX:+UnlockExperimentalVMOptions";
+    private static final Pattern XX = Pattern.compile("^-XX:[+-]?([A-Za-z0-9_]+)(=.*)?$");
+    private static final Pattern X_SIZE = Pattern.compile("^(-Xm[sxn])(\\d+)([kmgKMG]?)$");
+
+    public Verdict {
+        top = List.copyOf(top);
+        flags = List.copyOf(flags);
+        conflicts = List.copyOf(conflicts);
+        alternative = List.copyOf(alternative);
+    }
+
+    /** The verdict on {@code run} given its findings in the order {@link Rules#evaluate} returns them. */
+    public static Verdict of(RuleContext run, List<Finding> findings) {
+        Analysis a = run.analysis();
+        PauseGoal goal = a.pauseGoal();
+        PauseStats steady = a.steadyState().pauses();
+        Boolean met = null;
+        String line;
+        if (goal != null && goal.steady().pauses() > 0) {
+            PauseGoal.Exceedance s = goal.steady();
+            met = s.overPct() <= MET_OVER_PCT;
+            line = met ? f("Pause goal %.0f ms met: %d of %d steady-state pauses over it (%.2f%%), p99 %.1f ms",
+                    goal.goalMs(), s.over(), s.pauses(), s.overPct(), steady.p99Ms())
+                    : f("Pause goal %.0f ms NOT met: %d of %d steady-state pauses over it (%.1f%%), by up to %.0f ms; "
+                    + "p99 %.1f ms", goal.goalMs(), s.over(), s.pauses(), s.overPct(), s.maxExcessMs(), steady.p99Ms());
+        } else if (steady.count() > 0) {
+            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; "
+                    + "GC took %.1f%% of the time", steady.p99Ms(), steady.maxMs(), 100 - a.throughputPct());
+        } else {
+            line = "No pauses in this log: nothing to judge";
+        }
+        Map<String, String> chosen = new LinkedHashMap<>();
+        Map<String, String> owner = new LinkedHashMap<>();
+        List<String> conflicts = new ArrayList<>();
+        List<String> alternative = new ArrayList<>();
+        boolean unlock = false;
+        for (Finding finding : findings) {
+            if (finding.recommendation() == null) {
+                continue;
+            }
+            if (finding.ruleId().equals("collector-for-goal")) {
+                alternative.addAll(finding.recommendation().options());
+                continue;
+            }
+            for (String option : finding.recommendation().options()) {
+                if (option.equals(UNLOCK)) {
+                    unlock = true;
+                    continue;
+                }
+                String key = key(option);
+                String kept = chosen.get(key);
+                if (kept == null) {
+                    chosen.put(key, option);
+                    owner.put(key, finding.ruleId());
+                } else if (!kept.equals(option)) {
+                    conflicts.add(f("%s (%s) left out: %s (%s) sets it", option, finding.ruleId(), kept, owner.get(key)));
+                }
+            }
+        }
+        xmsNotAboveXmx(chosen, conflicts);
+        List<String> flags = new ArrayList<>();
+        if (unlock) {
+            flags.add(UNLOCK);
+        }
+        flags.addAll(chosen.values());
+        return new Verdict(met, line, findings.subList(0, Math.min(TOP, findings.size())), flags, conflicts,
+                alternative);
+    }
+
+    /** The option's name: {@code G1NewSizePercent} for {@code -XX:G1NewSizePercent=3}, {@code -Xmx} for {@code -Xmx4g}. */
+    static String key(String option) {
+        Matcher m = XX.matcher(option);
+        if (m.matches()) {
+            return m.group(1);
+        }
+        m = X_SIZE.matcher(option);
+        if (m.matches()) {
+            return m.group(1);
+        }
+        int colon = option.indexOf(':');
+        return option.startsWith("-Xlog") || colon < 0 ? option : option.substring(0, colon);
+    }
+
+    private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {
+        String xms = chosen.get("-Xms");
+        String xmx = chosen.get("-Xmx");
+        if (xms != null && xmx != null && bytes(xms) > bytes(xmx)) {
+            chosen.put("-Xms", "-Xms" + xmx.substring(4));
+            conflicts.add(xms + " lowered to -Xms" + xmx.substring(4) + ": -Xms may not exceed " + xmx);
+        }
+    }
+
+    private static long bytes(String option) {
+        Matcher m = X_SIZE.matcher(option);
+        if (!m.matches()) {
+            return -1;
+        }
+        long v = Long.parseLong(m.group(2));
+        return switch (m.group(3).toLowerCase()) {
+            case "k" -> v << 10;
+            case "m" -> v << 20;
+            case "g" -> v << 30;
+            default -> v;
+        };
+    }
+}
