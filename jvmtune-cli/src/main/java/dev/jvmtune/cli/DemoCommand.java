@@ -2,6 +2,11 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.lab.run.Outcome;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.TrialResult;
+import dev.jvmtune.lab.run.TrialRunner;
+import dev.jvmtune.lab.run.TrialSpec;
 import dev.jvmtune.report.EventLines;
 import dev.jvmtune.report.JsonReport;
 import dev.jvmtune.report.TextReport;
@@ -11,10 +16,10 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,7 +30,8 @@ import picocli.CommandLine.Option;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the bundled allocation workload (dev.jvmtune.workloads.AllocationChurn) in a fresh "
                 + "JVM with GC logging on, then analyze its log: prints the summary and writes "
-                + "DIR/gc.log, DIR/analysis.json, DIR/events.jsonl and the workload's console output DIR/workload.out."},
+                + "DIR/gc.log, DIR/analysis.json, DIR/events.jsonl and the workload's console output DIR/stdout.log, "
+                + "DIR/stderr.log."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:internal error", "2:wrong command line",
                 "5:the workload JVM failed or timed out (its output is shown)"})
@@ -52,39 +58,17 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintStream stdout = streams.out();
         PrintStream err = streams.err();
-        Files.createDirectories(out);
+        List<String> cmd = List.of("java", TrialRunner.JVMFLAGS, "-cp", System.getProperty("java.class.path"),
+                "dev.jvmtune.workloads.AllocationChurn", "--seconds", Integer.toString(seconds));
+        TrialSpec trial = new TrialSpec(WorkloadCommand.jdk(java), TrialSpec.splitFlags(flags),
+                new Program.Command(cmd), Duration.ofSeconds(seconds + 60L), out, false, Map.of());
+        err.println("jvmtune demo: running AllocationChurn --seconds " + seconds + " on JDK " + trial.jdk().version()
+                + " with " + flags);
+        TrialResult r = new TrialRunner().run(trial);
         Path log = out.resolve("gc.log");
-        Files.deleteIfExists(log);
-        Path javaBin = java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(javaBin.toString());
-        for (String f : flags.trim().split("\\s+")) {
-            if (!f.isEmpty()) {
-                cmd.add(f);
-            }
-        }
-        cmd.add("-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("dev.jvmtune.workloads.AllocationChurn");
-        cmd.add("--seconds");
-        cmd.add(Integer.toString(seconds));
-        err.println("jvmtune demo: running " + String.join(" ", cmd.subList(0, cmd.size() - 5))
-                + " ... AllocationChurn --seconds " + seconds);
-        // to a file, not a pipe: a chatty workload must not block on a full pipe buffer
-        Path console = out.resolve("workload.out");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(console.toFile());
-        pb.environment().put("JVMTUNE_METRICS", out.resolve("metrics.json").toString());
-        Process p = pb.start();
-        boolean finished = p.waitFor(seconds + 60L, TimeUnit.SECONDS);
-        if (!finished) {
-            p.destroyForcibly();
-            err.println("jvmtune demo: the workload did not finish within " + (seconds + 60) + " s and was killed");
-            return WORKLOAD_FAILED;
-        }
-        if (p.exitValue() != 0 || !Files.exists(log)) {
-            err.write(Files.readAllBytes(console));
-            err.println("jvmtune demo: the workload exited with status " + p.exitValue());
+        if (r.outcome() != Outcome.OK || !Files.exists(log)) {
+            err.write(WorkloadCommand.console(out));
+            err.println("jvmtune demo: the workload ended " + r.outcome() + " (exit " + r.exitCode() + ")");
             return WORKLOAD_FAILED;
         }
         LogAnalysis analysis;

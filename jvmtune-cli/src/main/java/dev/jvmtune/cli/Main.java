@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
                 + "pauses or slows down, and shows the numbers behind it.", ""},
         subcommands = {AnalyzeCommand.class, SystemCommand.class, BaselineCommand.class, DemoCommand.class,
-                WorkloadCommand.class, ProfileCommand.class,
+                WorkloadCommand.class, ProfileCommand.class, RunCommand.class, JdksCommand.class,
+                ExperimentCommand.class, ResultsCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})

@@ -1,29 +1,38 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Outcome;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.TrialResult;
+import dev.jvmtune.lab.run.TrialRunner;
+import dev.jvmtune.lab.run.TrialSpec;
 import dev.jvmtune.workloads.WorkloadSpec;
 import dev.jvmtune.workloads.Workloads;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * Runs one bundled workload (issue 7) in a fresh JVM with GC logging on, the way {@code demo} runs
- * AllocationChurn, and says where its metrics file, GC log and console output are. The workload's own
+ * Runs one bundled workload (issue 7) in a fresh JVM with GC logging on, through the lab's trial runner (as
+ * {@code run --workload} does), and says where its metrics file, GC log and console output are. The workload's own
  * parameters follow its name and are passed through unchanged, checked against its {@link WorkloadSpec} first
  * so a typo fails here rather than in the child JVM.
  */
 @Command(name = "workload", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
-                + "DIR/metrics.json (its JVMTUNE_METRICS file) and DIR/workload.out (its console output)."},
+                + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:internal error", "2:wrong command line (unknown workload or parameter)",
                 "5:the workload JVM failed or timed out (its output is shown)"})
@@ -87,53 +96,48 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
             return Main.USAGE;
         }
         Path dir = out != null ? out : Path.of("workload-out", name);
-        Files.createDirectories(dir);
-        Path log = dir.resolve("gc.log");
-        Path metrics = dir.resolve("metrics.json");
-        Path console = dir.resolve("workload.out");
-        Files.deleteIfExists(log);
-        Files.deleteIfExists(metrics);
-
-        List<String> cmd = command(spec, log);
-        err.println("jvmtune workload: running " + String.join(" ", cmd));
-        // to a file, not a pipe: a chatty JVM must not block on a full pipe buffer
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(console.toFile());
-        pb.environment().put("JVMTUNE_METRICS", metrics.toString());
-        Process p = pb.start();
-        if (!p.waitFor(timeoutSec, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            err.write(Files.readAllBytes(console));
-            err.println("jvmtune workload: " + name + " did not finish within " + timeoutSec + " s and was killed");
-            return DemoCommand.WORKLOAD_FAILED;
+        TrialResult r;
+        try {
+            TrialSpec trial = new TrialSpec(jdk(java), TrialSpec.splitFlags(flags != null ? flags : spec.defaultFlags()),
+                    new Program.Workload(name, params), Duration.ofSeconds(timeoutSec), dir, false, Map.of());
+            err.println("jvmtune workload: running " + name + " on JDK " + trial.jdk().version() + " with "
+                    + String.join(" ", trial.jvmFlags()));
+            r = new TrialRunner().run(trial);
+        } catch (IllegalArgumentException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.USAGE;
         }
-        if (p.exitValue() != 0 || !Files.exists(metrics)) {
-            err.write(Files.readAllBytes(console));
-            err.println("jvmtune workload: " + name + " exited with status " + p.exitValue()
-                    + (Files.exists(metrics) ? "" : " without writing " + metrics));
+        Path metrics = dir.resolve("metrics.json");
+        byte[] console = console(dir);
+        if (r.outcome() != Outcome.OK || r.metricsJson() == null) {
+            err.write(console);
+            err.println("jvmtune workload: " + name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
+                    + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutSec + " s and was killed" : "")
+                    + (r.metricsJson() != null ? "" : " without writing " + metrics));
             return DemoCommand.WORKLOAD_FAILED;
         }
         PrintStream stdout = streams.out();
-        stdout.write(Files.readAllBytes(console));
+        stdout.write(console);
         stdout.println("metrics: " + metrics);
-        stdout.println("gc log:  " + log + " (bin/jvmtune analyze " + log + ")");
-        stdout.println("output:  " + console);
+        stdout.println("gc log:  " + dir.resolve("gc.log") + " (bin/jvmtune analyze " + dir.resolve("gc.log") + ")");
+        stdout.println("output:  " + dir.resolve("stdout.log") + ", " + dir.resolve("stderr.log"));
         return Main.OK;
     }
 
-    private List<String> command(WorkloadSpec spec, Path log) {
-        Path javaBin = java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(javaBin.toString());
-        for (String f : (flags != null ? flags : spec.defaultFlags()).trim().split("\\s+")) {
-            if (!f.isEmpty()) {
-                cmd.add(f);
+    /** The JDK of {@code --java PATH} (its bin/java), or the one running jvmtune. */
+    static HostFacts.Jdk jdk(Path java) {
+        Path home = java != null ? java.toAbsolutePath().getParent().getParent() : Path.of(System.getProperty("java.home"));
+        return new JdkChoice(HostProbe.local().probe()).resolve(home.toString());
+    }
+
+    /** The workload's standard output then its standard error, as the trial runner captured them. */
+    static byte[] console(Path dir) throws IOException {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        for (String f : List.of("stdout.log", "stderr.log")) {
+            if (Files.exists(dir.resolve(f))) {
+                b.write(Files.readAllBytes(dir.resolve(f)));
             }
         }
-        cmd.add("-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(spec.mainClass());
-        cmd.addAll(params);
-        return cmd;
+        return b.toByteArray();
     }
 }

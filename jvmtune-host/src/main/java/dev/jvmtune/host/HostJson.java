@@ -149,19 +149,34 @@ public final class HostJson {
 
         g.writeArrayFieldStart("jdks");
         for (HostFacts.Jdk j : f.jdks()) {
-            g.writeStartObject();
-            g.writeStringField("home", j.home());
-            g.writeStringField("version", j.version());
-            number(g, "feature", j.feature());
-            g.writeStringField("implementor", j.implementor());
-            g.writeArrayFieldStart("foundVia");
-            for (String v : j.foundVia()) {
-                g.writeString(v);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
+            writeJdk(g, j);
         }
         g.writeEndArray();
+    }
+
+    /** {@code jvmtune jdks --json}: the array of the system document's {@code jdks[]}. */
+    public static void jdks(java.util.List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
+        try (JsonGenerator g = generator(out)) {
+            g.writeStartArray();
+            for (HostFacts.Jdk j : jdks) {
+                writeJdk(g, j);
+            }
+            g.writeEndArray();
+        }
+    }
+
+    private static void writeJdk(JsonGenerator g, HostFacts.Jdk j) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("home", j.home());
+        g.writeStringField("version", j.version());
+        number(g, "feature", j.feature());
+        g.writeStringField("implementor", j.implementor());
+        g.writeArrayFieldStart("foundVia");
+        for (String v : j.foundVia()) {
+            g.writeString(v);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     private static JsonGenerator generator(OutputStream out) throws IOException {

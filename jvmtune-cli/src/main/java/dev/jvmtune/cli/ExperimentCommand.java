@@ -1,0 +1,99 @@
+package dev.jvmtune.cli;
+
+import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.experiment.ExperimentRunner;
+import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.experiment.Progress;
+import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.TrialRunner;
+import dev.jvmtune.lab.store.ExperimentRow;
+import dev.jvmtune.lab.store.ResultStore;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Runs an experiment spec, or resumes one, storing every trial; then prints its summary. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run an experiment: JDKs x flag sets x parameter values x repeats, a fresh JVM per trial, in a "
+                + "randomized interleaved order (seed recorded), each finished trial committed at once to the "
+                + "results database; then print per-configuration medians, lines over the numeric parameter "
+                + "(slope, capacity, Full-GC knee) and comparisons. Spec format: docs/lab.md.",
+                "",
+                "Examples:",
+                "  jvmtune experiment examples/heap-sizing.yaml",
+                "  jvmtune experiment examples/heap-sizing.yaml --resume    # after a kill",
+                "  jvmtune experiment spec.yaml --db 'jdbc:postgresql://db/lab?user=lab'",
+                ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every planned trial is stored (whatever their outcomes)", "1:internal error",
+                "2:wrong command line or spec (the message names the field)", "3:spec file or database unreadable"})
+final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SPEC.yaml", description = "The experiment spec.")
+    Path specFile;
+
+    @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
+            description = "Results database: a SQLite file or jdbc:postgresql://... (default: ${DEFAULT-VALUE}).")
+    String db;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "lab-out",
+            description = "Trial files go to DIR/ID/trial-NNNN (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "ID", arity = "0..1", fallbackValue = "",
+            description = "Continue a killed experiment (default: the latest unfinished one of the spec's name): "
+                    + "stored trials are kept, the rest run in the original order.")
+    String resume;
+
+    @Option(names = "--json", description = "Print the summary as JSON (docs/json.md) instead of text.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintStream err = streams.err();
+        String yaml;
+        try {
+            yaml = Files.readString(specFile);
+        } catch (NoSuchFileException e) {
+            err.println("jvmtune: " + specFile + ": no such file");
+            return Main.INPUT_ERROR;
+        }
+        try (ResultStore store = ResultStore.open(db)) {
+            ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
+                    new JdkChoice(HostProbe.local().probe()), new Progress(err));
+            String id;
+            if (resume != null) {
+                String name = ExperimentSpec.parse(yaml).name();
+                Optional<ExperimentRow> row = resume.isEmpty() ? store.latestUnfinished(name) : store.experiment(resume);
+                if (row.isEmpty()) {
+                    err.println("jvmtune: nothing to resume: " + (resume.isEmpty()
+                            ? "no unfinished experiment named " + name : "no experiment " + resume) + " in " + store.describe());
+                    return Main.USAGE;
+                }
+                if (!row.get().spec().equals(yaml)) {
+                    err.println("jvmtune experiment: " + specFile + " changed since " + row.get().id()
+                            + " started; resuming with the spec stored then");
+                }
+                id = row.get().id();
+                runner.resume(row.get());
+            } else {
+                id = runner.start(yaml, out);
+            }
+            return ResultsCommand.summary(store, id, null, null, json, streams);
+        } catch (IllegalArgumentException e) {
+            err.println("jvmtune: " + specFile + ": " + e.getMessage());
+            return Main.USAGE;
+        } catch (SQLException e) {
+            err.println("jvmtune: results database " + db + ": " + e.getMessage());
+            return Main.INPUT_ERROR;
+        }
+    }
+}

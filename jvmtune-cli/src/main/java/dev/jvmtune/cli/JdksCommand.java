@@ -1,0 +1,44 @@
+package dev.jvmtune.cli;
+
+import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.host.HostJson;
+import dev.jvmtune.host.HostProbe;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The JDKs run, experiment and baseline can name. */
+@Command(name = "jdks", mixinStandardHelpOptions = true,
+        description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
+                + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
+                + "its directory.", ""})
+final class JdksCommand extends StreamCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "One JSON array: {home, version, feature, implementor, foundVia[]}.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        List<HostFacts.Jdk> jdks = HostProbe.local().probe().jdks();
+        PrintStream o = streams.out();
+        if (json) {
+            HostJson.jdks(jdks, o);
+            o.println();
+            return Main.OK;
+        }
+        if (jdks.isEmpty()) {
+            streams.err().println("jvmtune: no JDK found (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME)");
+            return Main.INPUT_ERROR;
+        }
+        o.printf(Locale.ROOT, "%-7s %-12s %-45s %s%n", "feature", "version", "home", "vendor, found via");
+        for (HostFacts.Jdk j : jdks) {
+            o.printf(Locale.ROOT, "%-7d %-12s %-45s %s%n", j.feature(), j.version(), j.home(),
+                    (j.implementor() == null ? "" : j.implementor() + ", ") + String.join(", ", j.foundVia()));
+        }
+        return Main.OK;
+    }
+}

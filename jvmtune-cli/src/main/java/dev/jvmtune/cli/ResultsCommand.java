@@ -1,0 +1,253 @@
+package dev.jvmtune.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.store.ExperimentRow;
+import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.StoredTrial;
+import dev.jvmtune.lab.stats.ExperimentSummary;
+import dev.jvmtune.report.ExperimentReport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Reads the results database: experiments, trials (table, CSV, JSON) and summaries. */
+@Command(name = "results", mixinStandardHelpOptions = true,
+        description = {"List, query and export what experiments stored.", "",
+                "Examples:",
+                "  jvmtune results list",
+                "  jvmtune results trials heap-sizing-1 --format csv > trials.csv",
+                "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
+                "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99 --json", ""},
+        subcommands = {ResultsCommand.ListExperiments.class, ResultsCommand.Trials.class, ResultsCommand.Summary.class})
+final class ResultsCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    abstract static class DbCommand extends StreamCommand implements Callable<Integer> {
+        @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
+                description = "Results database (default: ${DEFAULT-VALUE}).")
+        String db;
+
+        @Override
+        public Integer call() throws IOException {
+            if (!db.startsWith("jdbc:") && !java.nio.file.Files.exists(java.nio.file.Path.of(db))) {
+                streams.err().println("jvmtune: " + db + ": no such results database (experiment --db writes one)");
+                return Main.INPUT_ERROR;
+            }
+            try (ResultStore store = ResultStore.open(db)) {
+                return call(store);
+            } catch (SQLException e) {
+                streams.err().println("jvmtune: results database " + db + ": " + e.getMessage());
+                return Main.INPUT_ERROR;
+            }
+        }
+
+        abstract int call(ResultStore store) throws SQLException, IOException;
+
+        Optional<ExperimentRow> find(ResultStore store, String id) throws SQLException {
+            Optional<ExperimentRow> row = store.experiment(id);
+            if (row.isEmpty()) {
+                streams.err().println("jvmtune: no experiment " + id + " in " + store.describe()
+                        + " (results list shows them)");
+            }
+            return row;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "The experiments stored, oldest first.")
+    static final class ListExperiments extends DbCommand {
+        @Override
+        int call(ResultStore store) throws SQLException {
+            PrintStream o = streams.out();
+            o.printf(Locale.ROOT, "%-28s %-24s %9s %20s%n", "id", "created", "trials", "seed");
+            for (ExperimentRow r : store.experiments()) {
+                o.printf(Locale.ROOT, "%-28s %-24s %4d/%-4d %20d%n", r.id(), r.created(), r.finished(), r.planned(), r.seed());
+            }
+            return Main.OK;
+        }
+    }
+
+    @Command(name = "trials", mixinStandardHelpOptions = true,
+            description = "One row per stored trial with every metric: a table, CSV or JSON.")
+    static final class Trials extends DbCommand {
+        @Parameters(index = "0", paramLabel = "ID", description = "The experiment (results list).")
+        String id;
+
+        @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+        String format;
+
+        @Option(names = "--where", paramLabel = "FIELD=VALUE",
+                description = "Keep trials whose config, outcome, flag_set, jdk or parameter has this value. Repeatable.")
+        List<String> where = new ArrayList<>();
+
+        @Option(names = "--metric", paramLabel = "NAME",
+                description = "Only these metrics as columns (default: all of them; the table shows wall, rss.peak, "
+                        + "gc.pause.p99, gc.fullCount). Repeatable.")
+        List<String> metrics = new ArrayList<>();
+
+        @Override
+        int call(ResultStore store) throws SQLException, IOException {
+            if (!List.of("table", "csv", "json").contains(format)) {
+                streams.err().println("jvmtune: --format " + format + ": one of table, csv, json");
+                return Main.USAGE;
+            }
+            if (find(store, id).isEmpty()) {
+                return Main.INPUT_ERROR;
+            }
+            List<StoredTrial> trials = new ArrayList<>();
+            for (StoredTrial t : store.trials(id)) {
+                if (where.stream().allMatch(w -> matches(t, w))) {
+                    trials.add(t);
+                }
+            }
+            List<String> columns = !metrics.isEmpty() ? metrics : format.equals("table")
+                    ? List.of("wall", "rss.peak", "gc.pause.p99", "gc.fullCount")
+                    : new ArrayList<>(trials.stream().flatMap(t -> t.metrics().keySet().stream())
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
+            PrintStream o = streams.out();
+            switch (format) {
+                case "csv" -> csv(trials, columns, o);
+                case "json" -> json(trials, columns, o);
+                default -> table(trials, columns, o);
+            }
+            return Main.OK;
+        }
+
+        private static boolean matches(StoredTrial t, String w) {
+            int eq = w.indexOf('=');
+            String k = eq < 0 ? w : w.substring(0, eq);
+            String v = eq < 0 ? "" : w.substring(eq + 1);
+            return switch (k) {
+                case "config" -> t.config().equals(v);
+                case "outcome" -> t.outcome().equalsIgnoreCase(v);
+                case "flag_set", "flagSet" -> t.flagSet().equals(v);
+                case "jdk" -> t.jdk().equals(v);
+                default -> v.equals(t.params().get(k));
+            };
+        }
+
+        private static void table(List<StoredTrial> trials, List<String> columns, PrintStream o) {
+            o.printf(Locale.ROOT, "%5s %-28s %-16s %3s %-8s", "seq", "config", "params", "rep", "outcome");
+            columns.forEach(c -> o.printf(Locale.ROOT, " %14s", c));
+            o.println();
+            for (StoredTrial t : trials) {
+                o.printf(Locale.ROOT, "%5d %-28s %-16s %3s %-8s", t.seq(), t.config(), params(t), t.warmup() ? "w" : t.repeat(),
+                        t.outcome());
+                columns.forEach(c -> o.printf(Locale.ROOT, " %14s", Double.isNaN(t.metric(c)) ? "-"
+                        : String.format(Locale.ROOT, "%.6g", t.metric(c))));
+                o.println();
+            }
+        }
+
+        private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) {
+            List<String> params = new ArrayList<>(trials.stream().flatMap(t -> t.params().keySet().stream())
+                    .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)));
+            List<String> head = new ArrayList<>(List.of("experiment", "seq", "config", "jdk", "jdk_version", "flag_set",
+                    "flags", "repeat", "warmup", "outcome", "exit_code", "wall_sec", "peak_rss_bytes", "started", "out_dir"));
+            head.addAll(params);
+            head.addAll(columns);
+            o.println(String.join(",", head.stream().map(Trials::cell).toList()));
+            for (StoredTrial t : trials) {
+                List<String> row = new ArrayList<>(List.of(t.experimentId(), Integer.toString(t.seq()), t.config(), t.jdk(),
+                        t.jdkVersion(), t.flagSet(), t.flags(), Integer.toString(t.repeat()), Boolean.toString(t.warmup()),
+                        t.outcome(), Integer.toString(t.exitCode()), Double.toString(t.wallSec()),
+                        Long.toString(t.peakRssBytes()), t.started(), t.outDir()));
+                params.forEach(p -> row.add(t.params().getOrDefault(p, "")));
+                columns.forEach(c -> row.add(Double.isNaN(t.metric(c)) ? "" : Double.toString(t.metric(c))));
+                o.println(String.join(",", row.stream().map(Trials::cell).toList()));
+            }
+        }
+
+        /** RFC 4180: quoted when it holds a comma, quote or line break. */
+        private static String cell(String s) {
+            if (s == null) {
+                return "";
+            }
+            return s.matches("(?s).*[\",\\r\\n].*") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        }
+
+        private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
+            ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ArrayNode a = m.createArrayNode();
+            for (StoredTrial t : trials) {
+                ObjectNode n = a.addObject();
+                n.put("experiment", t.experimentId()).put("seq", t.seq()).put("config", t.config()).put("jdk", t.jdk())
+                        .put("jdkVersion", t.jdkVersion()).put("flagSet", t.flagSet()).put("flags", t.flags())
+                        .put("repeat", t.repeat()).put("warmup", t.warmup()).put("outcome", t.outcome())
+                        .put("exitCode", t.exitCode()).put("wallSec", t.wallSec()).put("peakRssBytes", t.peakRssBytes())
+                        .put("started", t.started()).put("outDir", t.outDir()).put("notes", t.notes());
+                ObjectNode p = n.putObject("params");
+                t.params().forEach(p::put);
+                ObjectNode mm = n.putObject("metrics");
+                columns.stream().filter(c -> !Double.isNaN(t.metric(c))).forEach(c -> mm.put(c, t.metric(c)));
+            }
+            o.println(m.writeValueAsString(a));
+        }
+
+        private static String params(StoredTrial t) {
+            return String.join(" ", t.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+        }
+    }
+
+    @Command(name = "summary", mixinStandardHelpOptions = true,
+            description = "Medians per configuration, lines over the numeric parameter (slope, capacity, Full-GC knee) "
+                    + "and comparisons with verdicts (better, worse, within noise).")
+    static final class Summary extends DbCommand {
+        @Parameters(index = "0", paramLabel = "ID", description = "The experiment (results list).")
+        String id;
+
+        @Option(names = "--metric", paramLabel = "NAME", description = "The metric (default: the spec's metric:, else wall).")
+        String metric;
+
+        @Option(names = "--param", paramLabel = "NAME", description = "The numeric parameter of the lines (default: "
+                + "the first with several numeric values).")
+        String param;
+
+        @Option(names = "--json", description = "JSON instead of text.")
+        boolean json;
+
+        @Override
+        int call(ResultStore store) throws SQLException, IOException {
+            return summary(store, id, metric, param, json, streams);
+        }
+    }
+
+    /** Shared by {@code results summary} and the end of {@code experiment}. */
+    static int summary(ResultStore store, String id, String metric, String param, boolean json, Streams streams)
+            throws SQLException, IOException {
+        Optional<ExperimentRow> row = store.experiment(id);
+        if (row.isEmpty()) {
+            streams.err().println("jvmtune: no experiment " + id + " in " + store.describe());
+            return Main.INPUT_ERROR;
+        }
+        ExperimentSpec spec = ExperimentSpec.parse(row.get().spec());
+        ExperimentSummary s = ExperimentSummary.of(id, spec, store.trials(id), metric != null ? metric : spec.metric(),
+                param, row.get().seed());
+        if (json) {
+            ExperimentReport.json(s, streams.out());
+            streams.out().println();
+        } else {
+            ExperimentReport.text(s, streams.out());
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.jvmtune.cli;
+
+import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.run.Durations;
+import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Outcome;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.ResultJson;
+import dev.jvmtune.lab.run.TrialResult;
+import dev.jvmtune.lab.run.TrialRunner;
+import dev.jvmtune.lab.run.TrialSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** One trial: any program (or a bundled workload) in a fresh JVM with logging on, measured and analyzed. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a program once under chosen JVM flags with GC and safepoint logging switched on, and "
+                + "measure it: outcome (OK, FAILED, TIMEOUT, OOM, CRASH), wall time, peak RSS of its process tree, "
+                + "its JVMTUNE_METRICS file, and the analysis of its GC log.",
+                "",
+                "The flags reach the JVM where the command says {jvmflags}, otherwise through JDK_JAVA_OPTIONS, "
+                        + "so start scripts work unchanged. A first word 'java' means the --jdk's java; the command "
+                        + "also finds that JDK first on its PATH and in JAVA_HOME.",
+                "",
+                "Examples:",
+                "  jvmtune run --jdk 17 --flags \"-Xmx1g -XX:+UseG1GC\" -- java -jar app.jar",
+                "  jvmtune run --jdk 25 --timeout 10m -- ./bin/start-server.sh",
+                "  jvmtune run --flags \"-Xmx256m\" -- java {jvmflags} -cp app.jar Main",
+                "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
+                ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the trial ended OK", "1:internal error",
+                "2:wrong command line (unknown JDK, workload or parameter)", "3:the program could not be started",
+                "5:the trial did not end OK (its outcome is printed)"})
+final class RunCommand extends StreamCommand implements Callable<Integer> {
+
+    @Option(names = "--jdk", paramLabel = "17|25|PATH",
+            description = "The JDK: a feature release installed here (bin/jvmtune jdks) or a JDK directory "
+                    + "(default: JAVA_HOME's, else the newest installed).")
+    String jdk;
+
+    @Option(names = "--flags", paramLabel = "FLAGS", defaultValue = "",
+            description = "JVM flags under test, e.g. \"-Xms1g -Xmx1g -XX:NewRatio=8\".")
+    String flags;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "run-out",
+            description = "Where stdout.log, stderr.log, gc.log, metrics.json and result.json go "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30m",
+            description = "Kill the program and everything it started after this long: 90s, 10m, 1h "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--jfr", description = "Also record JFR to DIR/recording.jfr (JDK 11+).")
+    boolean jfr;
+
+    @Option(names = "--workload", paramLabel = "NAME",
+            description = "Run a bundled workload (bin/jvmtune workload --help lists them); the words after -- are "
+                    + "its parameters.")
+    String workload;
+
+    @Option(names = "--metric", paramLabel = "NAME=REGEX",
+            description = "A metric read from the program's standard output: the first group of the last line "
+                    + "matching REGEX, e.g. --metric 'req.p99=p99=([0-9.]+)'. Repeatable.")
+    Map<String, String> stdoutMetrics = new LinkedHashMap<>();
+
+    @Option(names = "--json", description = "Print the result as JSON (the content of DIR/result.json).")
+    boolean json;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*",
+            description = "The program and its arguments, after --.")
+    List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintStream err = streams.err();
+        TrialSpec spec;
+        try {
+            if (workload == null && command.isEmpty()) {
+                throw new IllegalArgumentException("give the program to run after --, or --workload NAME");
+            }
+            Duration limit = Durations.parse(timeout);
+            HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdk);
+            Program program = workload != null ? new Program.Workload(workload, command) : new Program.Command(command);
+            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, out, jfr, stdoutMetrics);
+        } catch (IllegalArgumentException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.USAGE;
+        }
+        err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit " + timeout
+                + ", files in " + out);
+        TrialResult r;
+        try {
+            r = new TrialRunner().run(spec);
+        } catch (IllegalArgumentException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.USAGE;
+        } catch (IOException e) {
+            err.println("jvmtune: cannot run " + String.join(" ", command) + ": " + e.getMessage());
+            return Main.INPUT_ERROR;
+        }
+        PrintStream o = streams.out();
+        if (json) {
+            o.println(ResultJson.text(r));
+        } else {
+            print(r, o);
+        }
+        return r.outcome() == Outcome.OK ? Main.OK : DemoCommand.WORKLOAD_FAILED;
+    }
+
+    static void print(TrialResult r, PrintStream o) {
+        o.printf(Locale.ROOT, "outcome     %s (exit %d)%s%n", r.outcome(), r.exitCode(),
+                r.crashLog() == null ? "" : ", crash log " + r.crashLog());
+        o.printf(Locale.ROOT, "wall        %.2f s%n", r.wallSec());
+        o.printf(Locale.ROOT, "peak RSS    %s%n", r.peakRssBytes() < 0 ? "unknown" : (r.peakRssBytes() >> 20) + " MiB");
+        o.println("metrics");
+        r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-28s %s%n", k, number(v)));
+        for (String n : r.notes()) {
+            o.println("note        " + n);
+        }
+        o.println("files       " + r.outDir() + " (stdout.log, stderr.log, gc.log, result.json)");
+        o.println("analysis    bin/jvmtune analyze " + r.outDir().resolve("gc.log"));
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+    }
+}

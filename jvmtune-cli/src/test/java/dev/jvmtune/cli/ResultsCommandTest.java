@@ -1,0 +1,114 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.StoredTrial;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code results} over a store filled with known trials: listing, exports, filters and the summary's figures. */
+class ResultsCommandTest {
+
+    private static final String SPEC = """
+            name: sizes
+            workload: timeseries
+            jdks: [17, 25]
+            flags:
+              a: -Xmx256m
+            params:
+              days: [1, 2, 3]
+            repeats: 3
+            """;
+
+    @TempDir
+    Path tmp;
+    String db;
+
+    @BeforeEach
+    void fill() throws Exception {
+        db = tmp.resolve("jvmtune.db").toString();
+        try (ResultStore s = ResultStore.open(db)) {
+            String id = s.createExperiment("sizes", SPEC, 9, 18, "2026-11-23T08:00:00Z", tmp.toString());
+            int seq = 0;
+            for (String jdk : List.of("17", "25")) {
+                for (int days = 1; days <= 3; days++) {
+                    for (int r = 1; r <= 3; r++) {
+                        // JDK 25 is 20% faster; days=3 runs out of memory on 17 once; Full GCs from 2 days
+                        double wall = (jdk.equals("17") ? 1.0 : 0.8) * (2 * days + 1) + 0.01 * r;
+                        boolean oom = jdk.equals("17") && days == 3 && r == 2;
+                        TreeMap<String, Double> m = new TreeMap<>(Map.of("gc.fullCount", days >= 2 ? 1.0 : 0.0));
+                        if (!oom) {
+                            m.put("wall", wall);
+                        }
+                        s.save(new StoredTrial(id, ++seq, "jdk" + jdk + "/a", jdk, jdk + ".0.1", "a", "-Xmx256m",
+                                Map.of("days", Integer.toString(days)), r, oom ? "OOM" : "OK", oom ? 1 : 0, wall, 1 << 28,
+                                "2026-11-23T08:00:0" + (seq % 10) + "Z", tmp.resolve("t" + seq).toString(), "", m));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void listsExperiments() {
+        CliRun r = CliRun.of("results", "list", "--db", db);
+        assertEquals(Main.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("sizes-1") && r.out().contains("18/18"), r.out());
+    }
+
+    @Test
+    void exportsCsvAndJsonWithFilters() throws Exception {
+        CliRun csv = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "csv");
+        assertEquals(Main.OK, csv.exit(), csv.err());
+        List<String> lines = csv.out().lines().toList();
+        assertEquals(19, lines.size());
+        assertTrue(lines.get(0).endsWith(",days,gc.fullCount,wall"), lines.get(0));
+        CliRun oom = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "outcome=OOM");
+        JsonNode j = oom.json();
+        assertEquals(1, j.size());
+        assertEquals("3", j.get(0).path("params").path("days").asText());
+        assertEquals("jdk17/a", j.get(0).path("config").asText());
+    }
+
+    @Test
+    void summaryHasLinesCapacityKneeAndVerdicts() throws Exception {
+        CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--json");
+        assertEquals(Main.OK, r.exit(), r.err());
+        JsonNode s = r.json();
+        assertEquals("days", s.path("param").asText());
+        JsonNode jdk17 = s.path("sweeps").get(0);
+        assertEquals("jdk17/a", jdk17.path("config").asText());
+        assertEquals(2.0, jdk17.path("slope").asDouble(), 1e-9);
+        assertEquals(2.0, jdk17.path("capacity").asDouble());
+        assertEquals(2.0, jdk17.path("fullGcKnee").asDouble());
+        assertEquals("3: OOM", jdk17.path("firstFailure").asText());
+        JsonNode jdk25 = s.path("sweeps").get(1);
+        assertEquals(1.6, jdk25.path("slope").asDouble(), 1e-9);
+        assertEquals(3.0, jdk25.path("capacity").asDouble());
+        for (JsonNode c : s.path("comparisons")) {
+            assertEquals("jdk17/a", c.path("baseline").asText());
+            assertEquals("BETTER", c.path("comparison").path("verdict").asText(), c.toString());
+        }
+        CliRun text = CliRun.of("results", "summary", "sizes-1", "--db", db);
+        assertTrue(text.out().contains("jdk25/a vs jdk17/a"), text.out());
+        assertTrue(text.out().contains("better"), text.out());
+    }
+
+    @Test
+    void missingThingsAreOneLineErrors() {
+        CliRun noDb = CliRun.of("results", "list", "--db", tmp.resolve("none.db").toString());
+        assertEquals(Main.INPUT_ERROR, noDb.exit());
+        assertTrue(noDb.err().contains("no such results database"), noDb.err());
+        CliRun noId = CliRun.of("results", "summary", "nope-1", "--db", db);
+        assertEquals(Main.INPUT_ERROR, noId.exit());
+        assertTrue(noId.err().startsWith("jvmtune: no experiment nope-1"), noId.err());
+    }
+}

@@ -1,0 +1,59 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run} and {@code jdks} through the command line. */
+class RunCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void runsABundledWorkloadAndPrintsItsResult() throws Exception {
+        CliRun r = CliRun.of("run", "--jdk", "17", "--flags", "-XX:+UseParallelGC -Xmx128m", "--out",
+                tmp.toString(), "--timeout", "2m", "--json", "--workload", "timeseries", "--", "--days", "1");
+        assertEquals(Main.OK, r.exit(), r.err());
+        JsonNode j = r.json();
+        assertEquals("OK", j.path("outcome").asText());
+        assertEquals(864_000, j.path("metrics").path("metrics.samples").asLong());
+        assertTrue(j.path("metrics").path("gc.pause.count").asLong() > 0, j.toString());
+        assertEquals(864_000, j.path("metricsFile").path("samples").asLong());
+    }
+
+    @Test
+    void failingProgramIsExitCodeFiveWithItsOutcome() {
+        CliRun r = CliRun.of("run", "--out", tmp.toString(), "--", "sh", "-c", "exit 7");
+        assertEquals(DemoCommand.WORKLOAD_FAILED, r.exit(), r.err());
+        assertTrue(r.out().contains("FAILED (exit 7)"), r.out());
+    }
+
+    @Test
+    void wrongCommandLinesSayWhy() {
+        CliRun noJdk = CliRun.of("run", "--jdk", "99", "--", "true");
+        assertEquals(Main.USAGE, noJdk.exit());
+        assertTrue(noJdk.err().contains("no JDK 99 installed"), noJdk.err());
+        CliRun noCommand = CliRun.of("run");
+        assertEquals(Main.USAGE, noCommand.exit());
+        CliRun badTime = CliRun.of("run", "--timeout", "soon", "--", "true");
+        assertEquals(Main.USAGE, badTime.exit());
+        assertTrue(badTime.err().contains("'soon' is not a duration"), badTime.err());
+        CliRun badWorkload = CliRun.of("run", "--out", tmp.toString(), "--workload", "nope");
+        assertEquals(Main.USAGE, badWorkload.exit());
+        assertTrue(badWorkload.err().contains("unknown workload 'nope'"), badWorkload.err());
+    }
+
+    @Test
+    void jdksListsBothInstalledJdks() throws Exception {
+        CliRun r = CliRun.of("jdks", "--json");
+        assertEquals(Main.OK, r.exit());
+        java.util.Set<Integer> features = new java.util.HashSet<>();
+        r.json().forEach(j -> features.add(j.path("feature").asInt()));
+        assertTrue(features.containsAll(java.util.Set.of(17, 25)), r.out());
+    }
+}

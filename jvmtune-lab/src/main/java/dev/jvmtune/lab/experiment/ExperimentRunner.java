@@ -1,0 +1,149 @@
+package dev.jvmtune.lab.experiment;
+
+import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.TrialResult;
+import dev.jvmtune.lab.run.TrialRunner;
+import dev.jvmtune.lab.run.TrialSpec;
+import dev.jvmtune.lab.store.ExperimentRow;
+import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.StoredTrial;
+import dev.jvmtune.workloads.WorkloadSpec;
+import dev.jvmtune.workloads.Workloads;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Runs an experiment's plan trial by trial, a fresh JVM each, storing every finished trial before the next
+ * starts. A trial that fails, hangs or runs out of memory is stored with that outcome and the experiment goes
+ * on; {@link #resume} continues after the last stored trial of a killed run, rerunning none.
+ */
+public final class ExperimentRunner {
+
+    private final ResultStore store;
+    private final TrialRunner runner;
+    private final JdkChoice jdks;
+    private final Progress progress;
+
+    public ExperimentRunner(ResultStore store, TrialRunner runner, JdkChoice jdks, Progress progress) {
+        this.store = store;
+        this.runner = runner;
+        this.jdks = jdks;
+        this.progress = progress;
+    }
+
+    /**
+     * Records a new experiment and runs it.
+     *
+     * @param outRoot trial files go to OUTROOT/ID/trial-NNNN
+     * @return the experiment's id
+     * @throws IllegalArgumentException for a spec that cannot run here (unknown JDK, workload or parameter)
+     */
+    public String start(String specYaml, Path outRoot) throws SQLException, IOException, InterruptedException {
+        ExperimentSpec spec = ExperimentSpec.parse(specYaml);
+        Map<String, HostFacts.Jdk> resolved = check(spec);
+        long seed = spec.seed() != null ? spec.seed() : new java.security.SecureRandom().nextLong();
+        List<PlannedTrial> plan = Plan.of(spec, seed);
+        String id = store.createExperiment(spec.name(), specYaml, seed, plan.size(), Instant.now().toString(),
+                outRoot.toAbsolutePath().toString());
+        execute(id, spec, resolved, plan, Set.of(), outRoot.toAbsolutePath());
+        return id;
+    }
+
+    /** Runs the trials of a stored experiment that are not stored yet, in the original order. */
+    public void resume(ExperimentRow row) throws SQLException, IOException, InterruptedException {
+        ExperimentSpec spec = ExperimentSpec.parse(row.spec());
+        Map<String, HostFacts.Jdk> resolved = check(spec);
+        List<PlannedTrial> plan = Plan.of(spec, row.seed());
+        Set<Integer> done = store.finishedSeqs(row.id());
+        Path outRoot = Path.of(row.outRoot());
+        for (PlannedTrial t : plan) {
+            if (!done.contains(t.seq()) && TrialRunner.killLeftover(trialDir(outRoot, row.id(), t))) {
+                progress.note("killed trial " + t.seq() + "'s JVM left running by the killed jvmtune");
+            }
+        }
+        execute(row.id(), spec, resolved, plan, done, outRoot);
+    }
+
+    /** Everything that can be checked before the first trial: JDKs installed, workload and parameters known. */
+    private Map<String, HostFacts.Jdk> check(ExperimentSpec spec) {
+        Map<String, HostFacts.Jdk> resolved = new LinkedHashMap<>();
+        for (String j : spec.jdks()) {
+            resolved.put(j, jdks.resolve(j.equals("default") ? null : j));
+        }
+        if (spec.workload() != null) {
+            WorkloadSpec w = Workloads.find(spec.workload()).orElseThrow(() -> new IllegalArgumentException(
+                    "workload: unknown '" + spec.workload() + "'; one of: "
+                            + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
+            for (Map<String, String> c : Plan.combinations(spec.params())) {
+                w.parse(workloadArgs(c).toArray(String[]::new));
+            }
+        }
+        return resolved;
+    }
+
+    private void execute(String id, ExperimentSpec spec, Map<String, HostFacts.Jdk> resolved,
+                         List<PlannedTrial> plan, Set<Integer> done, Path outRoot)
+            throws SQLException, IOException, InterruptedException {
+        progress.begin(id, plan.size(), done.size());
+        for (PlannedTrial t : plan) {
+            if (done.contains(t.seq())) {
+                continue;
+            }
+            HostFacts.Jdk jdk = resolved.get(t.jdk());
+            String flags = spec.flagSets().get(t.flagSet());
+            TrialSpec ts = new TrialSpec(jdk, TrialSpec.splitFlags(flags), program(spec, t.params()), spec.timeout(),
+                    trialDir(outRoot, id, t), spec.jfr(), spec.metrics());
+            String started = Instant.now().toString();
+            TrialResult r;
+            try {
+                r = runner.run(ts);
+            } catch (IOException e) {
+                // the command cannot be started (missing file, not executable): a failed trial, not a lost run
+                r = new TrialResult(dev.jvmtune.lab.run.Outcome.FAILED, -1, 0, -1, new TreeMap<>(), null,
+                        List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()));
+            }
+            store.save(new StoredTrial(id, t.seq(), t.config(), t.jdk(), jdk.version(), t.flagSet(), flags, t.params(),
+                    t.repeat(), r.outcome().name(), r.exitCode(), r.wallSec(), r.peakRssBytes(), started,
+                    r.outDir().toString(), String.join("; ", r.notes()), r.metrics()));
+            progress.finished(t, r);
+        }
+        progress.end();
+    }
+
+    private static Path trialDir(Path outRoot, String id, PlannedTrial t) {
+        return outRoot.resolve(id).resolve(String.format("trial-%04d", t.seq()));
+    }
+
+    private static Program program(ExperimentSpec spec, Map<String, String> params) {
+        if (spec.workload() != null) {
+            return new Program.Workload(spec.workload(), workloadArgs(params));
+        }
+        List<String> argv = new ArrayList<>();
+        for (String a : spec.command()) {
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                a = a.replace("{" + p.getKey() + "}", p.getValue());
+            }
+            argv.add(a);
+        }
+        return new Program.Command(argv);
+    }
+
+    private static List<String> workloadArgs(Map<String, String> params) {
+        List<String> args = new ArrayList<>();
+        params.forEach((k, v) -> {
+            args.add("--" + k);
+            args.add(v);
+        });
+        return args;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.jvmtune.lab.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The same store tests on every database: SQLite and a real PostgreSQL server. */
+abstract class StoreContract {
+
+    /** A database URL (or SQLite path) with an empty schema for each test. */
+    abstract String freshDatabase() throws Exception;
+
+    static StoredTrial trial(String id, int seq, String outcome, Map<String, Double> metrics) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("days", Integer.toString(seq));
+        params.put("mode", "a,\"b\"");
+        return new StoredTrial(id, seq, "jdk17/xms", "17", "17.0.15", "xms", "-Xms1g -Xmx1g", params, seq == 1 ? 0 : 1,
+                outcome, outcome.equals("OK") ? 0 : 1, 1.25 * seq, 123_456_789_012L, "2026-11-23T08:00:00Z",
+                "/tmp/out/trial-000" + seq, outcome.equals("OK") ? "" : "a note", new TreeMap<>(metrics));
+    }
+
+    @Test
+    void trialsRoundTripWithTheirMetrics() throws Exception {
+        String db = freshDatabase();
+        String id;
+        StoredTrial a = trial("x", 1, "OK", Map.of("wall", 1.25, "gc.pause.p99", 12.5, "metrics.phasesSec.draw", 0.0625));
+        try (ResultStore s = ResultStore.open(db)) {
+            id = s.createExperiment("heap", "name: heap\n", -42L, 3, "2026-11-23T08:00:00Z", "/tmp/out");
+            assertEquals("heap-1", id);
+            s.save(withId(a, id));
+            s.save(withId(trial("x", 2, "OOM", Map.of("wall", 2.5)), id));
+        }
+        try (ResultStore s = ResultStore.open(db)) { // reopened: committed, not cached
+            List<StoredTrial> back = s.trials(id);
+            assertEquals(List.of(withId(a, id), withId(trial("x", 2, "OOM", Map.of("wall", 2.5)), id)), back);
+            assertEquals(Set.of(1, 2), s.finishedSeqs(id));
+            ExperimentRow row = s.experiment(id).orElseThrow();
+            assertEquals(-42L, row.seed());
+            assertEquals("name: heap\n", row.spec());
+            assertEquals(2, row.finished());
+            assertFalse(row.complete());
+            assertEquals(id, s.latestUnfinished("heap").orElseThrow().id());
+            assertEquals("heap-2", s.createExperiment("heap", "name: heap\n", 1, 1, "2026-11-23T09:00:00Z", "/tmp"));
+            assertEquals(2, s.experiments().size());
+        }
+    }
+
+    @Test
+    void aTrialIsStoredWholeOrNotAtAll() throws Exception {
+        try (ResultStore s = ResultStore.open(freshDatabase())) {
+            String id = s.createExperiment("e", "name: e\n", 1, 2, "2026-11-23T08:00:00Z", "/tmp");
+            s.save(withId(trial("x", 1, "OK", Map.of("wall", 1.0)), id));
+            // the same seq again: the primary key refuses it and none of its metrics stay behind
+            assertThrows(SQLException.class, () -> s.save(withId(trial("x", 1, "OK", Map.of("wall", 9.0, "other", 1.0)), id)));
+            List<StoredTrial> back = s.trials(id);
+            assertEquals(1, back.size());
+            assertEquals(Map.of("wall", 1.0), back.get(0).metrics());
+            s.save(withId(trial("x", 2, "OK", Map.of()), id)); // the connection is usable after the rollback
+            assertTrue(s.experiment(id).orElseThrow().complete());
+            assertTrue(s.latestUnfinished("e").isEmpty());
+        }
+    }
+
+    private static StoredTrial withId(StoredTrial t, String id) {
+        return new StoredTrial(id, t.seq(), t.config(), t.jdk(), t.jdkVersion(), t.flagSet(), t.flags(), t.params(),
+                t.repeat(), t.outcome(), t.exitCode(), t.wallSec(), t.peakRssBytes(), t.started(), t.outDir(), t.notes(),
+                t.metrics());
+    }
+}

@@ -1,0 +1,142 @@
+package dev.jvmtune.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jvmtune.lab.stats.Comparison;
+import dev.jvmtune.lab.stats.ExperimentSummary;
+import dev.jvmtune.lab.stats.SweepLine;
+import dev.jvmtune.lab.stats.Verdict;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** An experiment's summary as text for a terminal or a bug report, or as JSON (docs/json.md#experiment-summary). */
+public final class ExperimentReport {
+
+    /** JSON has no NaN: a figure that does not exist (no OK trial, no line) is null. */
+    private static final class FiniteOrNull extends StdSerializer<Double> {
+        FiniteOrNull() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double v, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (v == null || !Double.isFinite(v)) {
+                g.writeNull();
+            } else {
+                g.writeNumber(v);
+            }
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new SimpleModule().addSerializer(Double.class, new FiniteOrNull())
+                    .addSerializer(double.class, new FiniteOrNull()));
+
+    private ExperimentReport() {
+    }
+
+    public static void json(ExperimentSummary s, OutputStream out) throws IOException {
+        JSON.writeValue(new java.io.FilterOutputStream(out) {
+            @Override
+            public void close() throws IOException {
+                flush(); // the caller's stream stays open
+            }
+        }, s);
+    }
+
+    public static void text(ExperimentSummary s, PrintStream o) {
+        int measured = s.outcomes().values().stream().mapToInt(Integer::intValue).sum();
+        o.printf(Locale.ROOT, "experiment %s: %d trials measured (%s); metric %s%s%n", s.experimentId(), measured,
+                s.outcomes().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")),
+                s.metric(), s.param() == null ? "" : ", over " + s.param());
+        cells(s, o);
+        if (!s.sweeps().isEmpty()) {
+            sweeps(s, o);
+        }
+        comparisons(s, o);
+    }
+
+    private static void cells(ExperimentSummary s, PrintStream o) {
+        Map<String, List<ExperimentSummary.Cell>> rows = s.cellsByConfig();
+        List<ExperimentSummary.Cell> first = rows.values().iterator().next();
+        int width = Math.max(24, rows.keySet().stream().mapToInt(String::length).max().orElse(0) + 2);
+        o.println();
+        o.println("median " + s.metric() + " of OK trials (* most trials had a Full GC; other outcomes in brackets)");
+        o.print(pad(first.get(0).params().isEmpty() ? "" : String.join(",", first.get(0).params().keySet()), width));
+        for (ExperimentSummary.Cell c : first) {
+            o.print(String.format(Locale.ROOT, "%12s", String.join(",", c.params().values())));
+        }
+        o.println();
+        for (Map.Entry<String, List<ExperimentSummary.Cell>> row : rows.entrySet()) {
+            o.print(pad(row.getKey(), width));
+            for (ExperimentSummary.Cell c : row.getValue()) {
+                String v = c.ok() == 0 ? "-" : num(c.median()) + (c.medianFullGcs() > 0 ? "*" : "");
+                String other = c.outcomes().entrySet().stream().filter(e -> !e.getKey().equals("OK"))
+                        .map(e -> e.getValue() + e.getKey().substring(0, 1)).collect(Collectors.joining(""));
+                o.print(String.format(Locale.ROOT, "%12s", other.isEmpty() ? v : v + "[" + other + "]"));
+            }
+            o.println();
+        }
+    }
+
+    private static void sweeps(ExperimentSummary s, PrintStream o) {
+        o.println();
+        o.println("line over " + s.param() + " (least squares over OK trials); capacity: largest " + s.param()
+                + " where every trial finished OK; knee: first " + s.param() + " where Full GCs began");
+        int width = Math.max(24, s.sweeps().stream().mapToInt(l -> l.config().length()).max().orElse(0) + 2);
+        o.println(pad("config", width) + String.format(Locale.ROOT, "%12s %10s %6s %9s %6s  %s",
+                "slope/" + s.param(), "intercept", "R2", "capacity", "knee", "first failure"));
+        for (SweepLine l : s.sweeps()) {
+            o.println(pad(l.config(), width) + String.format(Locale.ROOT, "%12s %10s %6s %9s %6s  %s",
+                    num(l.slope()), num(l.intercept()), Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()),
+                    l.capacity() == null ? "none" : num(l.capacity()), l.fullGcKnee() == null ? "none" : num(l.fullGcKnee()),
+                    l.firstFailure() == null ? "none" : l.firstFailure()));
+        }
+    }
+
+    private static void comparisons(ExperimentSummary s, PrintStream o) {
+        if (s.comparisons().isEmpty()) {
+            return;
+        }
+        o.println();
+        o.println("comparisons of " + s.metric() + ": candidate / baseline medians (or difference), bootstrap 95% CI, "
+                + "Mann-Whitney p");
+        int width = s.comparisons().stream().mapToInt(c -> c.candidate().length() + c.baseline().length() + 4).max().orElse(0) + 1;
+        for (ExperimentSummary.CellComparison cc : s.comparisons()) {
+            Comparison c = cc.comparison();
+            String where = cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(" "));
+            String effect = Double.isNaN(c.value()) ? "no OK trials on one side"
+                    : String.format(Locale.ROOT, "%s %s [%s, %s]", c.effect().equals("ratio") ? "x" : "+",
+                    num(c.value()), num(c.ciLow()), num(c.ciHigh()));
+            o.println(pad(cc.candidate() + " vs " + cc.baseline(), width) + pad(where, 10)
+                    + pad(effect, 34) + pad(Double.isNaN(c.pValue()) ? "" : String.format(Locale.ROOT, "p=%.3f", c.pValue()), 9)
+                    + (c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT)));
+        }
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s + " " : s + " ".repeat(width - s.length());
+    }
+
+    static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        return a == Math.rint(a) && a < 1e9 ? Long.toString((long) v)
+                : a >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+                : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : a >= 0.01 ? String.format(Locale.ROOT, "%.3f", v)
+                : String.format(Locale.ROOT, "%.2g", v);
+    }
+}
