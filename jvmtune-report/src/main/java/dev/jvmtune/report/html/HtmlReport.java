@@ -36,7 +36,7 @@ public final class HtmlReport {
             throw new IllegalArgumentException(runs.size() + " runs but " + charts.size() + " chart sets");
         }
         StringBuilder b = new StringBuilder(1 << 16);
-        String title = runs.size() == 1 ? runs.get(0).name() : runs.size() + " runs";
+        String title = runs.size() == 1 ? fileName(runs.get(0).name()) : runs.size() + " runs";
         head(b, title, version);
         JsonText data = new JsonText().open().key("mode").string("runs").key("runs").openArray();
         for (int i = 0; i < runs.size(); i++) {
@@ -54,7 +54,7 @@ public final class HtmlReport {
     public static void compare(LogAnalysis a, RunCharts chartsA, LogAnalysis bRun, RunCharts chartsB, String version,
                                OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 16);
-        head(b, a.name() + " vs " + bRun.name(), version);
+        head(b, fileName(a.name()) + " vs " + fileName(bRun.name()), version);
         ComparisonTable.write(b, a.name(), a.summary(), bRun.name(), bRun.summary());
         b.append("<section class=\"run\"><h3>Overlaid (time since each log's start)</h3>"
                 + "<div class=\"charts\" data-compare=\"1\"></div></section>\n");
@@ -72,11 +72,19 @@ public final class HtmlReport {
         tail(b, data, out);
     }
 
+    /** "/var/log/gc.log (run 2 from line 9)" -> "gc.log (run 2 from line 9)": the title, not the path. */
+    static String fileName(String runName) {
+        int paren = runName.indexOf(" (");
+        String path = paren < 0 ? runName : runName.substring(0, paren);
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return runName.substring(slash + 1);
+    }
+
     private static void head(StringBuilder b, String title, String version) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>jvmtune: ").append(escape(title)).append("</title><style>\n")
-                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>")
+                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>GC report: ")
                 .append(escape(title)).append("</h1><p>jvmtune ").append(escape(version)).append(" &middot; ")
                 .append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")))
                 .append(" &middot; charts by Apache ECharts ").append(escape(ChartLibrary.version()))
