@@ -202,6 +202,17 @@ class HtmlReportBrowserTest {
                 + " %.0f ms, zoom redrawn in %.0f ms%n", Files.size(html), page.readyMs, ((Number) zoomMs).doubleValue());
     }
 
+    /** The console check itself: a page whose script throws is caught (else "no errors" would mean nothing). */
+    @Test
+    void theConsoleCheckSeesAnError(@TempDir Path tmp) throws IOException {
+        Path html = tmp.resolve("throws.html");
+        Files.writeString(html, "<!DOCTYPE html><html><body><script>throw new Error('boom')</script></body></html>");
+        browser.get(html.toUri().toString());
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> assertNoConsoleErrors("throws.html"));
+        assertTrue(e.getMessage().contains("boom"), e.getMessage());
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     /** What the loaded page showed: data points per chart id, its text. */
@@ -262,13 +273,7 @@ class HtmlReportBrowserTest {
             assertTrue(System.nanoTime() < deadline, name + ": the page's script did not finish in 60 s");
             sleep(50);
         }
-        List<String> errors = new ArrayList<>();
-        for (LogEntry e : browser.manage().logs().get(LogType.BROWSER)) {
-            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(e.getMessage());
-            }
-        }
-        assertTrue(errors.isEmpty(), name + ": console errors " + errors);
+        assertNoConsoleErrors(name);
         JavascriptExecutor js = browser;
         assertEquals(null, js.executeScript("return window.xss === undefined ? null : window.xss"),
                 "markup from the log ran");
@@ -280,9 +285,25 @@ class HtmlReportBrowserTest {
         assertNotNull(charts);
         assertFalse(charts.isEmpty(), name + ": no chart drawn");
         String body = browser.findElement(By.tagName("body")).getText();
+        // every log-scale toggle, on and off again: zero-length pauses must not break a log axis
+        for (int round = 0; round < 2; round++) {
+            browser.executeScript("document.querySelectorAll('.chart-card label input').forEach(function (b) {"
+                    + " b.click(); });");
+        }
+        assertNoConsoleErrors(name + " after the log-scale toggles");
         double ready = ((Number) js.executeScript("return window.jvmtuneReadyMs")).doubleValue();
         screenshot(name);
         return new Page(charts, body, Double.NaN, Double.NaN, ready);
+    }
+
+    private void assertNoConsoleErrors(String what) {
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : browser.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                errors.add(e.getMessage());
+            }
+        }
+        assertTrue(errors.isEmpty(), what + ": console errors " + errors);
     }
 
     /** The whole page: the window is made as tall as the document first. */
