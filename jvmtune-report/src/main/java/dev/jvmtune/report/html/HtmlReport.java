@@ -95,9 +95,10 @@ public final class HtmlReport {
         b.append("</main>\n<script type=\"application/json\" id=\"jvmtune-data\">");
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         w.append(b);
-        w.append(data.toString());
+        data.writeTo(w);
         w.append("</script>\n<script>");
-        w.append(ChartLibrary.script());
+        w.flush();
+        out.write(ChartLibrary.script());
         w.append("</script>\n<script>\n");
         w.append(resource("report.js"));
         w.append("</script>\n</body></html>\n");

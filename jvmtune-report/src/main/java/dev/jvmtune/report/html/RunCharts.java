@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
 public final class RunCharts {
 
     /** Buckets per time series: up to twice as many points per line of a chart. */
-    static final int BUCKETS = 8192;
+    static final int BUCKETS = 4096;
     /** Coarser buckets for sums, later regrouped into a few hundred bins. */
     static final int SUM_BUCKETS = 2048;
     /** Named lines per chart beyond which names go to "other": a chart with 40 lines says nothing. */
