@@ -8,9 +8,9 @@ import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcKind;
-import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.Severity;
+import dev.jvmtune.report.TextReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +32,7 @@ final class RunSection {
     void write(LogAnalysis run, List<Finding> findings) {
         Analysis a = run.summary();
         b.append("<header class=\"run-head\"><h2>").append(escape(run.name())).append("</h2><p class=\"jvm\">")
-                .append(escape(describe(run.jvm()))).append(" &middot; ").append(escape(describeInputs(run)))
+                .append(escape(TextReport.describeJvm(run.jvm()))).append(" &middot; ").append(escape(describeInputs(run)))
                 .append("</p></header>\n");
         verdict(a, findings);
         figures(a);
@@ -193,21 +193,6 @@ final class RunSection {
             }
             b.append("</pre></details>\n");
         }
-    }
-
-    static String describe(JvmFacts f) {
-        List<String> parts = new ArrayList<>();
-        parts.add(f.collector() == null ? "collector unknown" : f.collector());
-        if (f.version() != null) {
-            parts.add("JDK " + f.version());
-        }
-        if (f.cpusAvailable() > 0) {
-            parts.add(f.cpusAvailable() + (f.cpusAvailable() == 1 ? " CPU" : " CPUs"));
-        }
-        if (f.heapMaxBytes() > 0) {
-            parts.add("max heap " + Figures.mib(f.heapMaxBytes()));
-        }
-        return String.join(", ", parts);
     }
 
     private static String describeInputs(LogAnalysis run) {
