@@ -12,9 +12,8 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -86,7 +85,7 @@ public final class HtmlReport {
                 + "<title>jvmtune: ").append(escape(title)).append("</title><style>\n")
                 .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>GC report: ")
                 .append(escape(title)).append("</h1><p>jvmtune ").append(escape(version)).append(" &middot; ")
-                .append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")))
+                .append(Instant.now().truncatedTo(ChronoUnit.MINUTES).toString().replace('T', ' ').replace("Z", " UTC"))
                 .append(" &middot; charts by Apache ECharts ").append(escape(ChartLibrary.version()))
                 .append("</p></header>\n<main>\n");
     }

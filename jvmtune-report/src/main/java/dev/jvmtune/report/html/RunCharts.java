@@ -7,6 +7,7 @@ import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -26,11 +27,12 @@ public final class RunCharts {
     /** Named lines per chart beyond which names go to "other": a chart with 40 lines says nothing. */
     static final int MAX_NAMES = 10;
     static final String OTHER = "other";
+    private static final int MAX_PHASE_PATHS = 10_000;
+    private static final SumSeries SUB_PHASE = new SumSeries(1);
 
     private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
 
     final Map<GcKind, MinMaxSeries> pausesByKind = new EnumMap<>(GcKind.class);
-    final MinMaxSeries allPauses = new MinMaxSeries(BUCKETS);
     /** Pause times in µs, for the histogram and the percentile curve. */
     final Histogram histogram = new Histogram(3);
     final MinMaxSeries heapBefore = new MinMaxSeries(BUCKETS);
@@ -42,6 +44,8 @@ public final class RunCharts {
     final SumSeries promoted = new SumSeries(SUM_BUCKETS);
     /** Top-level phase ms; {@link #phasedPauses} counts the pauses that logged phases (for the bin width). */
     final Map<String, SumSeries> phases = new LinkedHashMap<>();
+    /** Series by phase path, {@link #SUB_PHASE} for nested ones: a debug log has 60 phases per pause. */
+    private final Map<String, SumSeries> phaseSeries = new HashMap<>();
     final SumSeries phasedPauses = new SumSeries(SUM_BUCKETS);
     /** Concurrent phase and whole-cycle durations, ms, by name. */
     final Map<String, MinMaxSeries> concurrent = new LinkedHashMap<>();
@@ -61,7 +65,6 @@ public final class RunCharts {
         seen(t);
         if (e.isPause()) {
             pausesByKind.computeIfAbsent(e.kind(), k -> new MinMaxSeries(BUCKETS)).add(t, e.pauseMs());
-            allPauses.add(t, e.pauseMs());
             if (e.pauseMs() >= 0) {
                 histogram.recordValue(Math.max(1, Math.round(e.pauseMs() * 1000.0)));
             }
@@ -122,9 +125,17 @@ public final class RunCharts {
     private void phases(GcEvent e, double t) {
         boolean any = false;
         for (Phase p : e.phases()) {
-            if (p.path().indexOf('/') < 0 && !Double.isNaN(p.ms())) {
+            SumSeries s = phaseSeries.get(p.path());
+            if (s == null) {
+                if (phaseSeries.size() > MAX_PHASE_PATHS) {
+                    phaseSeries.clear(); // ever-new names (a damaged log): look them up again rather than grow
+                }
+                s = p.path().indexOf('/') < 0 ? sums(phases, p.path()) : SUB_PHASE;
+                phaseSeries.put(p.path(), s);
+            }
+            if (s != SUB_PHASE && !Double.isNaN(p.ms())) {
                 any = true;
-                sums(phases, p.path()).add(t, p.ms());
+                s.add(t, p.ms());
             }
         }
         if (any) {

@@ -28,6 +28,12 @@
   function keys(o) { return o ? Object.keys(o) : []; }
   function hasPoints(o) { return keys(o).some(function (k) { return o[k] && o[k].length > 0; }); }
   function shift(points, by) { return points.map(function (p) { return [p[0] - by, p[1]]; }); }
+  /** Every kind's points in one series, in time order: each kind kept its extremes, so the union does. */
+  function allPauses(run) {
+    var all = [];
+    keys(run.pauses).forEach(function (k) { all = all.concat(run.pauses[k]); });
+    return all.sort(function (a, b) { return a[0] - b[0]; });
+  }
   function nines(x) {
     var p = 100 * (1 - Math.pow(10, -x));
     return (p >= 99.99 ? p.toFixed(4).replace(/0+$/, '') : p >= 99 ? p.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')
@@ -275,11 +281,11 @@
 
   function compareCharts(el, runs) {
     var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
-    var present = runs.some(function (r) { return r.allPauses.length > 0; });
+    var present = runs.some(function (r) { return hasPoints(r.pauses); });
     var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
       + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
     if (c) {
-      var series = runs.map(function (r, i) { return scatter(names[i], shift(r.allPauses, r.start || 0), SIDE[i]); });
+      var series = runs.map(function (r, i) { return scatter(names[i], shift(allPauses(r), r.start || 0), SIDE[i]); });
       series[0].markLine = goalLine(runs[0].goalMs);
       c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
         xAxis: timeAxis('time since start'), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
