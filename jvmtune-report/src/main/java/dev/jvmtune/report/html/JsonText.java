@@ -63,13 +63,6 @@ final class JsonText {
         return this;
     }
 
-    JsonText bool(boolean v) {
-        comma();
-        b.append(v);
-        first = false;
-        return this;
-    }
-
     /** {@code [t0, v0, t1, v1, ...]} as {@code [[t0,v0],[t1,v1],...]}. */
     JsonText pairs(double[] flat, int timeDecimals, int valueDecimals) {
         openArray();

@@ -30,6 +30,7 @@ public final class RunCharts {
     private static final int MAX_PHASE_PATHS = 10_000;
     private static final SumSeries SUB_PHASE = new SumSeries(1);
 
+    private static final double MIB = 1024.0 * 1024.0;
     private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
 
     final Map<GcKind, MinMaxSeries> pausesByKind = new EnumMap<>(GcKind.class);
@@ -58,8 +59,6 @@ public final class RunCharts {
     double lastSec = Double.NaN;
     private long prevHeapAfter = -1;
 
-    private static final double MIB = 1024.0 * 1024.0;
-
     void event(GcEvent e) {
         double t = e.uptimeSec();
         seen(t);
@@ -74,7 +73,7 @@ public final class RunCharts {
             }
         } else if (e.kind() == GcKind.CONCURRENT || e.kind() == GcKind.CYCLE) {
             String name = e.kind() == GcKind.CYCLE ? "whole cycle" : e.name();
-            named(concurrent, name, BUCKETS).add(t, e.durationMs());
+            named(concurrent, name).add(t, e.durationMs());
         }
         heap(e, t);
     }
@@ -108,7 +107,7 @@ public final class RunCharts {
         }
         for (MemoryUsage p : e.pools()) {
             if (p.afterBytes() >= 0) {
-                named(poolsAfter, p.name(), BUCKETS).add(t, p.afterBytes() / MIB);
+                named(poolsAfter, p.name()).add(t, p.afterBytes() / MIB);
             }
         }
     }
@@ -151,15 +150,15 @@ public final class RunCharts {
 
     void codeCache(CodeCacheSample s) {
         seen(s.uptimeSec());
-        named(codeHeapUsed, s.codeHeap(), BUCKETS).add(s.uptimeSec(), s.usedBytes() / MIB);
+        named(codeHeapUsed, s.codeHeap()).add(s.uptimeSec(), s.usedBytes() / MIB);
         codeHeapReserved.merge(s.codeHeap(), s.reservedBytes(), Math::max);
     }
 
     /** The series of {@code name}, or of {@link #OTHER} once {@link #MAX_NAMES} names are taken. */
-    private static MinMaxSeries named(Map<String, MinMaxSeries> map, String name, int buckets) {
+    private static MinMaxSeries named(Map<String, MinMaxSeries> map, String name) {
         MinMaxSeries s = map.get(name);
         if (s == null) {
-            s = map.computeIfAbsent(map.size() < MAX_NAMES ? name : OTHER, k -> new MinMaxSeries(buckets));
+            s = map.computeIfAbsent(map.size() < MAX_NAMES ? name : OTHER, k -> new MinMaxSeries(BUCKETS));
         }
         return s;
     }

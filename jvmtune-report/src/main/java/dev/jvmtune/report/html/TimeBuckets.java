@@ -65,10 +65,6 @@ abstract class TimeBuckets {
         return width;
     }
 
-    final int capacity() {
-        return capacity;
-    }
-
     /** Makes arrays hold at least {@code buckets} buckets (never more than the capacity). */
     abstract void grow(int buckets);
 
