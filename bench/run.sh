@@ -5,6 +5,8 @@
 #   bench/run.sh legacy              issue 3, point 4: a JDK 7/8 G1 log with detail blocks, concatenated from
 #                                    the corpus (bench/tools/concat_legacy_log.py); jvmtune and GCViewer
 #                                    (gctoolkit left out), write bench/out/results-legacy.md
+#   bench/run.sh html                issue 5, point 2: the unified log of the default mode, `analyze --json`
+#                                    against `analyze --json --html`, write bench/out/results-html.md
 # Environment:
 #   SKIP_BUILD=1                     use what is already built
 #   LARGE_MIB=310 SMALL_MIB=30       sizes of the generated logs (bench/out/g1-debug-<N>m.log)
@@ -31,9 +33,17 @@ case "$mode" in
   unified) large="bench/out/g1-debug-${large_mib}m.log"; small="bench/out/g1-debug-${small_mib}m.log" ;;
   legacy) large="bench/out/g1-legacy-${large_mib}m.log"; small="bench/out/g1-legacy-${small_mib}m.log"
     export BENCH_SKIP_GCTOOLKIT=1 BENCH_RESULTS=results-legacy.md BENCH_AGREEMENT=skip ;;
-  *) echo "usage: bench/run.sh [unified|legacy]" >&2; exit 2 ;;
+  html) large="bench/out/g1-debug-${large_mib}m.log" ;;
+  *) echo "usage: bench/run.sh [unified|legacy|html]" >&2; exit 2 ;;
 esac
 mvn="mvn"; command -v mvn >/dev/null || mvn="./mvnw"
+
+if [[ "$mode" == html ]]; then
+  [[ "${SKIP_BUILD:-0}" == 1 ]] || $mvn -q -DskipTests package
+  [[ -s "$large" ]] || bench/make-large-log.sh "$large_mib" "$large"
+  python3 bench/tools/html_bench.py "$large"
+  exit $?
+fi
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   echo "building (no install) ..." >&2

@@ -1,12 +1,16 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.analysis.RunTap;
 import dev.jvmtune.core.input.LogFile;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
 import dev.jvmtune.report.EventLines;
 import dev.jvmtune.report.JsonReport;
 import dev.jvmtune.report.TextReport;
+import dev.jvmtune.report.html.ChartCollector;
+import dev.jvmtune.report.html.HtmlReport;
+import dev.jvmtune.report.html.RunCharts;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -36,11 +40,13 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
-                "3:a file is missing or cannot be read",
+                "3:a file is missing or cannot be read (or the --html report cannot be written)",
                 "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, "
                         + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
-                "  jvmtune analyze --events events.jsonl logs/", "",
+                "  jvmtune analyze --events events.jsonl logs/",
+                "  jvmtune analyze gc.log --html report.html",
+                "  jvmtune analyze before.log --compare after.log --html compare.html", "",
                 "To get a log worth analyzing, run java with:",
                 "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
                 "  (JDK 8: -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps",
@@ -60,6 +66,15 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             description = "Write one JSON line per pause, concurrent phase and cycle to FILE ('-' for stdout; "
                     + "the summary then goes to stderr).")
     String events;
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write a single-file HTML report with charts (opens offline in any browser).")
+    Path html;
+
+    @Option(names = "--compare", paramLabel = "LOG",
+            description = "With --html: compare LOG (run B) against the analyzed log (run A), charts overlaid and "
+                    + "differences tabulated.")
+    Path compare;
 
     @Option(names = "--pause-goal", paramLabel = "MS",
             description = "Judge pauses against this goal in ms instead of the one the log states "
@@ -82,18 +97,27 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune: --pause-goal wants a positive number of milliseconds");
             return Main.USAGE;
         }
+        if (compare != null && html == null) {
+            err.println("jvmtune: --compare draws its comparison in the HTML report: add --html FILE");
+            return Main.USAGE;
+        }
         List<LogInputs.Timeline> timelines;
+        List<LogInputs.Timeline> compared = List.of();
         try {
             timelines = LogInputs.resolve(logs);
+            if (compare != null) {
+                compared = LogInputs.resolve(List.of(compare));
+            }
         } catch (IOException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.INPUT_ERROR;
         }
-        if (timelines.isEmpty()) {
-            err.println("jvmtune: no files found in " + logs);
+        if (timelines.isEmpty() || (compare != null && compared.isEmpty())) {
+            err.println("jvmtune: no files found in " + (timelines.isEmpty() ? logs : compare));
             return Main.INPUT_ERROR;
         }
         List<LogAnalysis> results = new ArrayList<>();
+        List<RunCharts> charts = new ArrayList<>();
         int exit = Main.OK;
         OutputStream eventStream = null;
         try {
@@ -102,9 +126,14 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             }
             for (LogInputs.Timeline t : timelines) {
                 Progress progress = quiet || System.console() == null ? null : new Progress(err, t);
+                ChartCollector collector = html == null ? null : new ChartCollector();
                 try (EventLines lines = eventStream == null ? null
                         : new EventLines(nonClosing(eventStream), timelines.size() > 1 ? t.name() : null)) {
-                    results.addAll(LogAnalysis.of(t, lines, progress, pauseGoalMs));
+                    results.addAll(LogAnalysis.read(t, RunTap.both(RunTap.events(lines), collector), progress,
+                            pauseGoalMs));
+                    if (collector != null) {
+                        charts.addAll(collector.runs());
+                    }
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;
@@ -127,6 +156,12 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (results.isEmpty()) {
             return exit;
         }
+        if (html != null) {
+            int code = writeHtml(results, charts, compared, err);
+            if (code != Main.OK) {
+                exit = code;
+            }
+        }
         if (jsonOut != null) {
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(jsonOut))) {
                 JsonReport.write(results, Main.version(), o);
@@ -145,6 +180,52 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         out.flush();
         return exit;
+    }
+
+    /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */
+    private int writeHtml(List<LogAnalysis> results, List<RunCharts> charts, List<LogInputs.Timeline> compared,
+                          PrintStream err) {
+        if (compare == null) {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
+                HtmlReport.write(results, charts, Main.version(), o);
+            } catch (IOException e) {
+                return cannotWrite(e, err);
+            }
+            return Main.OK;
+        }
+        if (results.size() != 1 || compared.size() != 1) {
+            err.println("jvmtune: --compare wants one run on each side; " + (results.size() != 1
+                    ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
+            return Main.USAGE;
+        }
+        ChartCollector other = new ChartCollector();
+        List<LogAnalysis> b;
+        try {
+            b = LogAnalysis.read(compared.get(0), other, null, pauseGoalMs);
+        } catch (UnsupportedLogException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.NOT_ANALYZABLE;
+        } catch (IOException e) {
+            err.println("jvmtune: cannot read " + compare + ": " + e.getMessage());
+            return Main.INPUT_ERROR;
+        }
+        if (b.size() != 1) {
+            err.println("jvmtune: --compare wants one run on each side; " + compare + " holds " + b.size() + " runs");
+            return Main.USAGE;
+        }
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
+            HtmlReport.compare(results.get(0), charts.get(0), b.get(0), other.runs().get(0), Main.version(), o);
+        } catch (IOException e) {
+            return cannotWrite(e, err);
+        }
+        return Main.OK;
+    }
+
+    /** The summary still follows on stdout: what was analyzed is not lost with the report. */
+    private int cannotWrite(IOException e, PrintStream err) {
+        err.println("jvmtune: cannot write " + html + ": " + (e instanceof java.nio.file.NoSuchFileException
+                ? "no such directory" : e.getMessage()));
+        return Main.INPUT_ERROR;
     }
 
     private static OutputStream nonClosing(OutputStream o) {

@@ -194,7 +194,8 @@ public final class TextReport {
         return notes;
     }
 
-    private static String describeJvm(JvmFacts f) {
+    /** "G1, JDK 17.0.15, 2 CPUs, heap 64 MiB initial, 256 MiB max, regions 1 MiB"; the HTML report's too. */
+    public static String describeJvm(JvmFacts f) {
         List<String> parts = new ArrayList<>();
         parts.add(f.collector() == null ? "collector unknown" : f.collector());
         if (f.version() != null) {

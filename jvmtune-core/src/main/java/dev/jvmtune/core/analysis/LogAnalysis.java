@@ -41,17 +41,29 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
      */
     public static List<LogAnalysis> of(LogInputs.Timeline timeline, Consumer<GcEvent> alsoTo, LongConsumer progress,
                                        double pauseGoalMs) throws IOException {
+        return read(timeline, RunTap.events(alsoTo), progress, pauseGoalMs);
+    }
+
+    /**
+     * As {@link #of(LogInputs.Timeline, Consumer, LongConsumer, double)}, passing events, safepoints, code cache
+     * samples and restarts to {@code tap} (may be null) as they are read.
+     */
+    public static List<LogAnalysis> read(LogInputs.Timeline timeline, RunTap tap, LongConsumer progress,
+                                         double pauseGoalMs) throws IOException {
         Runs runs = new Runs(pauseGoalMs);
         try (GcLogStream stream = GcLogStream.open(timeline)) {
             stream.onEvent(e -> runs.analyzer.accept(e));
-            if (alsoTo != null) {
-                stream.onEvent(alsoTo);
-            }
             stream.onSafepoint(s -> runs.analyzer.accept(s));
             stream.onCodeCache(c -> runs.analyzer.accept(c));
             stream.onCompilation(c -> runs.analyzer.accept(c));
             stream.onCpuLoad(c -> runs.analyzer.accept(c));
             stream.onRestart(r -> runs.restart(stream, r));
+            if (tap != null) {
+                stream.onEvent(tap::event);
+                stream.onSafepoint(tap::safepoint);
+                stream.onCodeCache(tap::codeCache);
+                stream.onRestart(r -> tap.restart());
+            }
             if (progress != null) {
                 stream.onProgress(progress);
             }

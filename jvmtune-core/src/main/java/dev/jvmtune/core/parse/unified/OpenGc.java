@@ -32,6 +32,8 @@ final class OpenGc {
     private final List<Phase> phases = new ArrayList<>();
     private final String[] pathAt = new String[16];
     private int depth = -1;
+    /** Indentation level of the collection's first phase: G1 indents its top-level phases by one level. */
+    private int baseLevel;
 
     OpenGc(long id) {
         this.id = id;
@@ -75,7 +77,10 @@ final class OpenGc {
     }
 
     void addPhase(String name, int level, double ms, double maxMs, PhasePaths paths) {
-        level = Math.min(Math.min(level, depth + 1), pathAt.length - 1);
+        if (depth < 0) {
+            baseLevel = level;
+        }
+        level = Math.min(Math.min(Math.max(0, level - baseLevel), depth + 1), pathAt.length - 1);
         String path = paths.path(phases.size(), level == 0 ? null : pathAt[level - 1], name);
         pathAt[level] = path;
         depth = level;

@@ -1,0 +1,361 @@
+package dev.jvmtune.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.cli.Main;
+import dev.jvmtune.workloads.AllocationChurn;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * {@code analyze --html} reports opened in headless Chromium (Debian's {@code chromium} and
+ * {@code chromium-driver}; {@code .ci/run} installs them): a G1 log and a ZGC log written by real JVMs, a
+ * ZGC JFR recording, a legacy CMS log of the corpus, and a comparison. Each page must load without console
+ * errors, every chart it draws must hold data (read back from ECharts' own state), text from the log must
+ * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HtmlReportBrowserTest {
+
+    private static final Path CHROMIUM = Path.of(System.getProperty("jvmtune.chromium", "/usr/bin/chromium"));
+    private static final Path DRIVER = Path.of(System.getProperty("jvmtune.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path JDK17 = Path.of(System.getProperty("jvmtune.jdk17", "/usr/lib/jvm/java-17-openjdk-amd64"));
+    private static final Path JDK25 = Path.of(System.getProperty("jvmtune.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+    private static final Path ARTIFACTS = Path.of("target", "html-report");
+    /** A cause no collector logs, carrying markup that would run if the page did not escape it. */
+    private static final String XSS = "<script>window.xss=1</script><img src=x onerror=window.xss=2>";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Held: the logging framework keeps loggers weakly, and a collected one forgets its level. */
+    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
+    private ChromeDriver browser;
+
+    @BeforeAll
+    void startBrowser() throws IOException {
+        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
+        if (!present && System.getenv("CI") != null) {
+            fail("CI needs " + CHROMIUM + " and " + DRIVER + ": .ci/run installs chromium and chromium-driver");
+        }
+        assumeTrue(present, "no headless browser: apt-get install chromium chromium-driver");
+        Files.createDirectories(ARTIFACTS);
+        SELENIUM.setLevel(Level.SEVERE); // no warning that no DevTools (CDP) binding matches this Chromium: none is used
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--hide-scrollbars");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    }
+
+    @AfterAll
+    void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void g1LogOfARealJvm(@TempDir Path tmp) throws Exception {
+        Path log = tmp.resolve("g1.log");
+        runJvm(JDK17, List.of("-XX:+UseG1GC", "-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags"), null);
+        // the young pauses' cause becomes markup: it must show as text in the causes table
+        String text = Files.readString(log);
+        assertTrue(text.contains("(G1 Evacuation Pause)"), "young pauses to rename");
+        Files.writeString(log, text.replace("(G1 Evacuation Pause)", "(" + XSS + ")"));
+        Page page = open(log, "g1", tmp, "--pause-goal", "10");
+        page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "pools", "rates", "phases",
+                "concurrent", "safepoints"));
+        assertTrue(page.bodyText.contains(XSS), "the cause shows as text:\n" + page.bodyText);
+        page.assertMaxPauseKept();
+        // the goal line, the warm-up band where the analysis found one (this churn usually warms up for about
+        // a second), and the log-scale toggle
+        String pauses = "window.jvmtuneCharts['run0-pauses'].getOption()";
+        assertEquals(10.0, ((Number) browser.executeScript("return " + pauses
+                + ".series[0].markLine.data[0].yAxis")).doubleValue());
+        Object warmupBand = browser.executeScript("var a = " + pauses + ".series[0].markArea;"
+                + "return a && a.data && a.data.length ? a.data[0][1].xAxis : null");
+        if (Double.isNaN(page.warmupEndSec)) {
+            assertEquals(null, warmupBand, "no warm-up, no band");
+        } else {
+            assertEquals(page.warmupEndSec, ((Number) warmupBand).doubleValue(), 0.0011);
+        }
+        browser.findElement(By.cssSelector("#run0-pauses")).findElement(By.xpath("..//label/input")).click();
+        assertEquals("log", browser.executeScript("return " + pauses + ".yAxis[0].type"));
+    }
+
+    @Test
+    void zgcLogAndRecordingOfARealJvm(@TempDir Path tmp) throws Exception {
+        assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "JDK 25 not installed at " + JDK25);
+        Path log = tmp.resolve("zgc.log");
+        Path jfr = tmp.resolve("zgc.jfr");
+        runJvm(JDK25, List.of("-XX:+UseZGC", "-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags"), jfr);
+        Page fromLog = open(log, "zgc", tmp);
+        fromLog.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "rates", "concurrent",
+                "safepoints"));
+        fromLog.assertMaxPauseKept();
+        Page fromJfr = open(jfr, "zgc-jfr", tmp);
+        fromJfr.assertCharts(Set.of("pauses", "heap", "codecache"));
+    }
+
+    @Test
+    void legacyCmsLogOfTheCorpus(@TempDir Path tmp) throws Exception {
+        Path log = corpus("preunified/cms/parnew/details/tenuring/860_gc.log");
+        Page page = open(log, "cms", tmp);
+        page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "pools", "rates", "phases",
+                "concurrent"));
+        page.assertMaxPauseKept();
+        // the findings carry flag lines to copy
+        assertFalse(browser.findElements(By.cssSelector(".flags code")).isEmpty(), "a flag line to copy");
+    }
+
+    @Test
+    void comparisonOfTwoRuns(@TempDir Path tmp) throws Exception {
+        Path a = corpus("preunified/cms/parnew/details/tenuring/860_gc.log");
+        Path b = corpus("preunified/cms/parnew/details/gccause/170/1.7.0_cms.log");
+        Path html = tmp.resolve("compare.html");
+        Run r = cli("analyze", "-q", a.toString(), "--compare", b.toString(), "--html", html.toString());
+        assertEquals(0, r.exit, r.err);
+        Page page = load(html, "compare");
+        for (String id : List.of("compare-pauses", "compare-percentiles", "compare-histogram", "compare-heap")) {
+            assertTrue(page.charts.getOrDefault(id, 0L) > 0, id + " has data: " + page.charts);
+        }
+        assertTrue(page.bodyText.contains("Differences"), page.bodyText);
+        assertTrue(page.charts.getOrDefault("run1-pauses", 0L) > 0, "run B's own charts: " + page.charts);
+    }
+
+    /**
+     * A million pauses ({@code -Xlog:gc} lines, 28 h of pauses 100 ms apart, one of them 987.654 ms): the file
+     * stays under 20 MB, the longest pause is drawn, and zooming redraws; times go to the test output
+     * (docs/report.md quotes them).
+     */
+    @Test
+    void aMillionPausesRenderAndZoom(@TempDir Path tmp) throws Exception {
+        Path log = tmp.resolve("million.log");
+        java.util.Random random = new java.util.Random(11);
+        try (java.io.BufferedWriter w = Files.newBufferedWriter(log)) {
+            w.write("[0.010s][info][gc] Using G1\n");
+            StringBuilder line = new StringBuilder(100);
+            for (int i = 0; i < 1_000_000; i++) {
+                long micros = i == 654_321 ? 987_654 : 1000 + random.nextInt(9000); // in us: 1-10 ms
+                line.setLength(0);
+                line.append('[').append(1 + i / 10).append('.').append(i % 10).append("00s][info][gc] GC(").append(i)
+                        .append(") Pause Young (Normal) (G1 Evacuation Pause) ").append(200 + i % 50).append("M->")
+                        .append(100 + i % 30).append("M(512M) ").append(micros / 1000).append('.')
+                        .append(String.valueOf(1000 + micros % 1000).substring(1)).append("ms\n");
+                w.append(line);
+            }
+        }
+        Page page = open(log, "million", tmp);
+        Path html = ARTIFACTS.resolve("million.html");
+        assertTrue(Files.size(html) < 20L << 20, "file size " + Files.size(html));
+        assertEquals(987.654, page.jsonMaxMs, 1e-9);
+        page.assertMaxPauseKept();
+        page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "rates"));
+        // flush: ECharts redraws inside the call, so the time around it is the redraw
+        Object zoomMs = browser.executeScript("var c = window.jvmtuneCharts['run0-pauses'];"
+                + "var t0 = performance.now(); c.dispatchAction({type: 'dataZoom', start: 40, end: 60}, {flush: true});"
+                + "return performance.now() - t0;");
+        assertEquals(40.0, ((Number) browser.executeScript(
+                "return window.jvmtuneCharts['run0-pauses'].getOption().dataZoom[0].start")).doubleValue());
+        System.out.printf(java.util.Locale.ROOT, "HtmlReportBrowserTest: a million pauses -> %,d bytes, page ready in"
+                + " %.0f ms, zoom redrawn in %.0f ms%n", Files.size(html), page.readyMs, ((Number) zoomMs).doubleValue());
+    }
+
+    /** The console check itself: a page whose script throws is caught (else "no errors" would mean nothing). */
+    @Test
+    void theConsoleCheckSeesAnError(@TempDir Path tmp) throws IOException {
+        Path html = tmp.resolve("throws.html");
+        Files.writeString(html, "<!DOCTYPE html><html><body><script>throw new Error('boom')</script></body></html>");
+        browser.get(html.toUri().toString());
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> assertNoConsoleErrors("throws.html"));
+        assertTrue(e.getMessage().contains("boom"), e.getMessage());
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    /** What the loaded page showed: data points per chart id, its text. */
+    private final class Page {
+        final Map<String, Long> charts;
+        final String bodyText;
+        final double jsonMaxMs;
+        final double warmupEndSec;
+        /** From navigation start to the end of the page's script (every chart set up). */
+        final double readyMs;
+
+        Page(Map<String, Long> charts, String bodyText, double jsonMaxMs, double warmupEndSec, double readyMs) {
+            this.charts = charts;
+            this.bodyText = bodyText;
+            this.jsonMaxMs = jsonMaxMs;
+            this.warmupEndSec = warmupEndSec;
+            this.readyMs = readyMs;
+        }
+
+        /** These charts of run 0 are drawn with data, and every chart drawn holds some. */
+        void assertCharts(Set<String> expected) {
+            for (String id : expected) {
+                assertTrue(charts.getOrDefault("run0-" + id, 0L) > 0, "chart " + id + " has data: " + charts);
+            }
+            charts.forEach((id, n) -> assertTrue(n > 0, "chart " + id + " drawn without data"));
+        }
+
+        /** The longest pause of the log is a point of the pauses chart: downsampling keeps maxima. */
+        void assertMaxPauseKept() {
+            Object max = ((JavascriptExecutor) browser).executeScript(
+                    "var m = 0; window.jvmtuneCharts['run0-pauses'].getOption().series.forEach(function (s) {"
+                            + " s.data.forEach(function (p) { m = Math.max(m, p[1]); }); }); return m;");
+            assertEquals(jsonMaxMs, ((Number) max).doubleValue(), 0.0011, "longest pause in the chart");
+        }
+    }
+
+    /** The report of {@code log} ({@code analyze} with {@code options}) loaded, checked and photographed. */
+    private Page open(Path log, String name, Path tmp, String... options) throws Exception {
+        Path html = tmp.resolve(name + ".html");
+        Path json = tmp.resolve(name + ".json");
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", log.toString(), "--html", html.toString(),
+                "--json-out", json.toString()));
+        args.addAll(List.of(options));
+        Run r = cli(args.toArray(String[]::new));
+        assertEquals(0, r.exit, r.err);
+        Page p = load(html, name);
+        JsonNode summary = JSON.readTree(json.toFile()).path("summary");
+        return new Page(p.charts, p.bodyText, summary.path("pauses").path("maxMs").asDouble(),
+                summary.path("steadyState").path("warmupEndSec").asDouble(Double.NaN), p.readyMs);
+    }
+
+    private Page load(Path html, String name) throws IOException {
+        Files.copy(html, ARTIFACTS.resolve(name + ".html"), StandardCopyOption.REPLACE_EXISTING);
+        browser.manage().window().setSize(new Dimension(1400, 900));
+        browser.get(html.toUri().toString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Boolean.TRUE.equals(browser.executeScript("return window.jvmtuneReady === true"))) {
+            assertTrue(System.nanoTime() < deadline, name + ": the page's script did not finish in 60 s");
+            sleep(50);
+        }
+        assertNoConsoleErrors(name);
+        JavascriptExecutor js = browser;
+        assertEquals(null, js.executeScript("return window.xss === undefined ? null : window.xss"),
+                "markup from the log ran");
+        @SuppressWarnings("unchecked")
+        Map<String, Long> charts = (Map<String, Long>) js.executeScript(
+                "var out = {}; Object.keys(window.jvmtuneCharts).forEach(function (id) {"
+                        + " out[id] = window.jvmtuneCharts[id].getOption().series.reduce(function (n, s) {"
+                        + " return n + (s.data ? s.data.length : 0); }, 0); }); return out;");
+        assertNotNull(charts);
+        assertFalse(charts.isEmpty(), name + ": no chart drawn");
+        String body = browser.findElement(By.tagName("body")).getText();
+        // every log-scale toggle, on and off again: zero-length pauses must not break a log axis
+        for (int round = 0; round < 2; round++) {
+            browser.executeScript("document.querySelectorAll('.chart-card label input').forEach(function (b) {"
+                    + " b.click(); });");
+        }
+        assertNoConsoleErrors(name + " after the log-scale toggles");
+        double ready = ((Number) js.executeScript("return window.jvmtuneReadyMs")).doubleValue();
+        screenshot(name);
+        return new Page(charts, body, Double.NaN, Double.NaN, ready);
+    }
+
+    private void assertNoConsoleErrors(String what) {
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : browser.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                errors.add(e.getMessage());
+            }
+        }
+        assertTrue(errors.isEmpty(), what + ": console errors " + errors);
+    }
+
+    /** The whole page: the window is made as tall as the document first. */
+    private void screenshot(String name) throws IOException {
+        Number height = (Number) browser.executeScript("return document.documentElement.scrollHeight");
+        browser.manage().window().setSize(new Dimension(1400, Math.min(16000, height.intValue() + 40)));
+        browser.executeScript("Object.values(window.jvmtuneCharts).forEach(function (c) { c.resize(); })");
+        File shot = browser.getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), ARTIFACTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Path corpus(String relative) {
+        Path p = Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus"), "gctoolkit-testdata", relative);
+        assumeTrue(Files.exists(p), "corpus file missing: " + p);
+        return p;
+    }
+
+    /** The bundled churn for 3 s with a 64 MB live set, so that old regions fill and concurrent cycles run. */
+    private static void runJvm(Path jdk, List<String> flags, Path jfr) throws Exception {
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "-Xmx256m"));
+        cmd.addAll(flags);
+        if (jfr != null) {
+            cmd.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=default");
+        }
+        cmd.addAll(List.of("-cp", classes.toString(), AllocationChurn.class.getName(), "--seconds", "3"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("child JVM did not finish: " + cmd);
+        }
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + "\n" + new String(out, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.jvmtune.report.html;
+
+import java.util.Locale;
+
+/** How the page prints numbers: as many digits as a person reads, a dash for unknown. */
+final class Figures {
+
+    static final String UNKNOWN = "\u2013";
+
+    private Figures() {
+    }
+
+    static String ms(double v) {
+        if (Double.isNaN(v)) {
+            return UNKNOWN;
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%,.0f ms", v);
+    }
+
+    static String pct(double v) {
+        return Double.isNaN(v) ? UNKNOWN : String.format(Locale.ROOT, "%.2f %%", v);
+    }
+
+    static String rate(double mibPerSec) {
+        return Double.isNaN(mibPerSec) ? UNKNOWN
+                : String.format(Locale.ROOT, mibPerSec < 100 ? "%.1f MiB/s" : "%,.0f MiB/s", mibPerSec);
+    }
+
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    static String seconds(double s) {
+        if (Double.isNaN(s)) {
+            return UNKNOWN;
+        }
+        if (s < 120) {
+            return String.format(Locale.ROOT, "%.1f s", s);
+        }
+        if (s < 7200) {
+            return String.format(Locale.ROOT, "%.1f min", s / 60);
+        }
+        return String.format(Locale.ROOT, "%.1f h", s / 3600);
+    }
+
+    static String mib(long bytes) {
+        return bytes < 0 ? UNKNOWN : String.format(Locale.ROOT, "%,.0f MiB", bytes / 1048576.0);
+    }
+
+    /** Relative change from a to b, "+12.3 %"; empty when it has no meaning. */
+    static String change(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b) || a == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (b - a) / Math.abs(a));
+    }
+}

@@ -1,0 +1,338 @@
+// Draws the report's charts from the JSON in #jvmtune-data with Apache ECharts (inlined above).
+// Text from logs reaches the page only through textContent or esc(): never as markup.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('jvmtune-data').textContent);
+  var charts = {};
+  window.jvmtuneCharts = charts; // for tests and for the console: id -> ECharts instance
+  var COLORS = ['#3a6ea5', '#e07b39', '#3c9d5d', '#c0392b', '#8e6cbf', '#8c6d46', '#d66fb0', '#7f8c8d', '#b5a22a',
+    '#1ba3b6', '#555'];
+  var SIDE = ['#3a6ea5', '#e07b39'];
+
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
+    });
+  }
+  function num(v, d) { return v == null ? '\u2013' : Number(v).toLocaleString('en-US', {maximumFractionDigits: d}); }
+  function ms(v) { return v == null ? '\u2013' : v < 10 ? num(v, 3) + ' ms' : v < 100 ? num(v, 1) + ' ms' : num(v, 0) + ' ms'; }
+  function sec(v) {
+    if (v == null) return '';
+    var a = Math.abs(v);
+    return a < 120 ? num(v, 1) + ' s' : a < 7200 ? num(v / 60, 1) + ' min' : num(v / 3600, 1) + ' h';
+  }
+  /** The file name of a run's name ("/var/log/gc.log (run 2)" -> "gc.log (run 2)"): legends stay short. */
+  function short(name) { return String(name).replace(/^.*[\/\\]/, ''); }
+  /** Axis labels: one decimal below 10, so that a 0-2 MiB axis does not read 0, 0, 1, 1, 2. */
+  function axisNum(v) { return num(v, Math.abs(v) < 10 ? 1 : 0); }
+  function keys(o) { return o ? Object.keys(o) : []; }
+  function hasPoints(o) { return keys(o).some(function (k) { return o[k] && o[k].length > 0; }); }
+  function shift(points, by) { return points.map(function (p) { return [p[0] - by, p[1]]; }); }
+  /** Every kind's points in one series, in time order: each kind kept its extremes, so the union does. */
+  function allPauses(run) {
+    var all = [];
+    keys(run.pauses).forEach(function (k) { all = all.concat(run.pauses[k]); });
+    return all.sort(function (a, b) { return a[0] - b[0]; });
+  }
+  function nines(x) {
+    var p = 100 * (1 - Math.pow(10, -x));
+    return (p >= 99.99 ? p.toFixed(4).replace(/0+$/, '') : p >= 99 ? p.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')
+      : p.toFixed(0)) + '%';
+  }
+
+  /** A chart card in container: returns the ECharts instance, or null (with a note) when there is no data. */
+  function card(container, id, title, help, present, missing, opts) {
+    var section = document.createElement('section');
+    section.className = 'chart-card' + (opts && opts.wide ? ' wide' : '');
+    var h = document.createElement('h4');
+    var t = document.createElement('span');
+    t.textContent = title;
+    h.appendChild(t);
+    section.appendChild(h);
+    var p = document.createElement('p');
+    p.className = 'help';
+    p.textContent = help;
+    section.appendChild(p);
+    container.appendChild(section);
+    if (!present) {
+      section.classList.add('empty');
+      var m = document.createElement('p');
+      m.className = 'missing';
+      m.textContent = 'Not in this log: ' + missing;
+      section.appendChild(m);
+      return null;
+    }
+    var div = document.createElement('div');
+    div.className = 'chart';
+    div.id = id;
+    section.appendChild(div);
+    var chart = echarts.init(div, null, {renderer: 'canvas'});
+    charts[id] = chart;
+    if (opts && opts.logToggle) {
+      var label = document.createElement('label');
+      var box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = !!opts.logDefault;
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(' log scale'));
+      h.appendChild(label);
+      box.addEventListener('change', function () {
+        chart.setOption({yAxis: {type: box.checked ? 'log' : 'value'}});
+      });
+    }
+    return chart;
+  }
+
+  function timeAxis(name) {
+    return {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: 26, min: 'dataMin', max: 'dataMax',
+      axisLabel: {formatter: sec}, splitLine: {show: false}};
+  }
+  function valueAxis(name, formatter, log) {
+    return {type: log ? 'log' : 'value', name: name, nameTextStyle: {align: 'left'}, scale: false,
+      axisLabel: {formatter: formatter}, splitLine: {lineStyle: {color: '#eef0f3'}}};
+  }
+  function zoom() {
+    return [{type: 'inside', filterMode: 'none'}, {type: 'slider', filterMode: 'none', height: 18, bottom: 6}];
+  }
+  function legend() { return {type: 'scroll', top: 0, textStyle: {fontSize: 11}}; }
+  function grid() { return {left: 64, right: 24, top: 44, bottom: 62}; }
+  function pointTooltip(unit) {
+    return {trigger: 'item', formatter: function (p) {
+      return esc(p.seriesName) + '<br>' + esc(sec(p.value[0])) + ': <b>' + esc(unit(p.value[1])) + '</b>';
+    }};
+  }
+  function axisTooltip(unit) {
+    return {trigger: 'axis', formatter: function (ps) {
+      var out = ps.length ? esc(typeof ps[0].axisValue === 'number' ? sec(ps[0].axisValue) : ps[0].axisValue) : '';
+      ps.forEach(function (p) {
+        var v = Array.isArray(p.value) ? p.value[1] : p.value;
+        if (v != null) out += '<br>' + p.marker + esc(p.seriesName) + ': <b>' + esc(unit(v)) + '</b>';
+      });
+      return out;
+    }};
+  }
+  function scatter(name, points, color) {
+    return {type: 'scatter', name: name, data: points, symbolSize: points.length > 1000 ? 4 : 6, large: points.length > 2000,
+      largeThreshold: 2000, itemStyle: {color: color, opacity: 0.75}};
+  }
+  function line(name, points, color, extra) {
+    // no 'sampling': the data is already reduced keeping extremes, and lttb would drop some of them again
+    var s = {type: 'line', name: name, data: points, showSymbol: false, color: color, lineStyle: {width: 1.4}};
+    for (var k in extra || {}) s[k] = extra[k];
+    return s;
+  }
+  function goalLine(goal) {
+    return goal == null ? undefined : {silent: true, symbol: 'none', lineStyle: {color: '#c62828', type: 'dashed'},
+      label: {formatter: 'goal ' + ms(goal), position: 'insideEndTop', color: '#c62828'}, data: [{yAxis: goal}]};
+  }
+  function warmupArea(run) {
+    return run.warmupEndSec == null || run.start == null ? undefined : {silent: true,
+      itemStyle: {color: 'rgba(255, 193, 7, 0.12)'}, label: {formatter: 'warm-up', color: '#8d6e00', position: 'insideTop'},
+      data: [[{xAxis: run.start}, {xAxis: run.warmupEndSec}]]};
+  }
+
+  function pausesChart(el, id, run) {
+    var kinds = keys(run.pauses);
+    var c = card(el, id, 'Pauses over time', 'Every stop-the-world pause by kind; each bucket keeps its shortest and '
+      + 'longest pause, so no spike is lost. Drag or scroll to zoom.', hasPoints(run.pauses),
+      'no timed pauses', {wide: true, logToggle: true});
+    if (!c) return;
+    var series = kinds.map(function (k, i) { return scatter(k, run.pauses[k], COLORS[i % COLORS.length]); });
+    series[0].markLine = goalLine(run.goalMs);
+    series[0].markArea = warmupArea(run);
+    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
+      xAxis: timeAxis(), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
+  }
+
+  function histogramChart(el, id, runs, names) {
+    var present = runs.some(function (r) { return r.histogram.counts && r.histogram.counts.length; });
+    var c = card(el, id, 'Pause distribution', 'Pauses per duration bin (5 bins per decade of ms).', present,
+      'no pauses', {logToggle: true});
+    if (!c) return;
+    var edges = {};
+    runs.forEach(function (r) { (r.histogram.edges || []).forEach(function (e) { edges[e] = true; }); });
+    var all = Object.keys(edges).map(Number).sort(function (a, b) { return a - b; });
+    var cats = all.slice(0, -1).map(function (e, i) { return num(e, 3) + '\u2013' + num(all[i + 1], 3) + ' ms'; });
+    var series = runs.map(function (r, i) {
+      var counts = all.slice(0, -1).map(function (e) {
+        var j = (r.histogram.edges || []).indexOf(e);
+        return j < 0 || j >= r.histogram.counts.length ? 0 : r.histogram.counts[j];
+      });
+      return {type: 'bar', name: names[i], data: counts, barGap: '0%', color: runs.length > 1 ? SIDE[i] : COLORS[0]};
+    });
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(function (v) { return num(v, 0) + ' pauses'; }),
+      xAxis: {type: 'category', data: cats, name: 'pause', nameLocation: 'middle', nameGap: 26},
+      yAxis: Object.assign(valueAxis('pauses', function (v) { return num(v, 0); }), {minInterval: 1}), series: series});
+  }
+
+  function percentileChart(el, id, runs, names, goal) {
+    var present = runs.some(function (r) { return r.histogram.percentiles && r.histogram.percentiles.length; });
+    var c = card(el, id, 'Pause percentiles', 'The pause at each percentile; the right end is the longest pause.',
+      present, 'no pauses', {logToggle: true});
+    if (!c) return;
+    var series = runs.map(function (r, i) {
+      return line(names[i], r.histogram.percentiles || [], runs.length > 1 ? SIDE[i] : COLORS[0], {step: false});
+    });
+    series[0].markLine = goalLine(goal);
+    c.setOption({animation: false, legend: legend(), grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
+      return ps.map(function (p) { return esc(p.seriesName) + ' p' + esc(nines(p.value[0])) + ': <b>' + esc(ms(p.value[1])) + '</b>'; }).join('<br>');
+    }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: 26, min: 0, interval: 1,
+      axisLabel: {formatter: nines}}, yAxis: valueAxis('pause', ms), series: series});
+  }
+
+  function heapChart(el, id, run) {
+    var present = hasPoints(run.heap);
+    var c = card(el, id, 'Heap', 'Whole heap before and after each collection, and its capacity (MiB).', present,
+      'no heap figures', {});
+    if (!c) return;
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: [
+        line('before GC', run.heap.before, '#e07b39'), line('after GC', run.heap.after, '#3a6ea5'),
+        line('capacity', run.heap.capacity, '#7f8c8d', {lineStyle: {type: 'dashed', width: 1}})]});
+  }
+  function mib(v) { return num(v, 1) + ' MiB'; }
+
+  function poolsChart(el, id, run) {
+    var names = keys(run.pools);
+    var c = card(el, id, 'Generations and region types', 'Occupancy of each pool after collections (MiB).',
+      hasPoints(run.pools), 'no per-pool figures (log gc+heap=debug, or PrintGCDetails on JDK 8)', {});
+    if (!c) return;
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
+      series: names.map(function (n, i) { return line(n, run.pools[n], COLORS[i % COLORS.length]); })});
+  }
+
+  function ratesChart(el, id, run) {
+    var r = run.rates;
+    var present = r.t && r.allocation.some(function (v) { return v > 0; });
+    var c = card(el, id, 'Allocation and promotion', 'MiB/s per time bin: heap growth between collections, and '
+      + 'old-generation growth in young collections.', present, 'no heap figures with time', {});
+    if (!c) return;
+    var pair = function (ys) { return r.t.map(function (t, i) { return [t, ys[i]]; }); };
+    var series = [line('allocation', pair(r.allocation), '#3a6ea5', {areaStyle: {opacity: 0.15}})];
+    if (r.promotion.some(function (v) { return v != null; })) series.push(line('promotion', pair(r.promotion), '#c0392b'));
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(function (v) { return num(v, 1) + ' MiB/s'; }),
+      xAxis: timeAxis(), yAxis: valueAxis('MiB/s', axisNum), dataZoom: zoom(), series: series});
+  }
+
+  function phasesChart(el, id, run) {
+    var names = keys(run.phases.series);
+    var c = card(el, id, 'Pause phases', 'Pause time in each top-level phase per time bin (stacked: the time paused '
+      + 'in logged phases).', names.length > 0, 'no phase lines (log with -Xlog:gc*, or PrintGCDetails)', {});
+    if (!c) return;
+    var cats = run.phases.t.map(sec);
+    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: axisTooltip(ms),
+      xAxis: {type: 'category', data: cats, name: 'uptime', nameLocation: 'middle', nameGap: 26},
+      yAxis: valueAxis('ms', function (v) { return num(v, 1); }), dataZoom: zoom(),
+      series: names.map(function (n) { return {type: 'bar', name: n, stack: 'phases', data: run.phases.series[n]}; })});
+  }
+
+  function concurrentChart(el, id, run) {
+    var names = keys(run.concurrent);
+    var c = card(el, id, 'Concurrent cycles', 'Duration of each concurrent phase and whole cycle while the application '
+      + 'runs.', hasPoints(run.concurrent), 'no concurrent phases (Serial and Parallel have none)', {logToggle: true});
+    if (!c) return;
+    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
+      xAxis: timeAxis(), yAxis: valueAxis('duration', ms), dataZoom: zoom(),
+      series: names.map(function (n, i) { return scatter(n, run.concurrent[n], COLORS[i % COLORS.length]); })});
+  }
+
+  function safepointChart(el, id, run) {
+    var s = run.safepoints;
+    var c = card(el, id, 'Safepoints', 'Time application threads were stopped per safepoint, and the part spent '
+      + 'reaching it.', s.total.length > 0, 'no safepoint lines (log with -Xlog:safepoint)', {logToggle: true});
+    if (!c) return;
+    var series = [scatter('stopped', s.total, '#3a6ea5')];
+    if (s.timeToSafepoint.length) series.push(scatter('time to safepoint', s.timeToSafepoint, '#e07b39'));
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms), xAxis: timeAxis(),
+      yAxis: valueAxis('ms', ms), dataZoom: zoom(), series: series});
+  }
+
+  function codeCacheChart(el, id, run) {
+    var names = keys(run.codeHeaps);
+    var c = card(el, id, 'Code cache', 'Used space of each code heap (MiB), its reservation in the legend (dashed '
+      + 'where the axis reaches it).', names.length > 0,
+      'no code cache samples (JFR recordings have them)', {});
+    if (!c) return;
+    var series = names.map(function (n, i) {
+      var h = run.codeHeaps[n];
+      var s = line(h.reserved > 0 ? n + ' of ' + mib(h.reserved) : n, h.used, COLORS[i % COLORS.length]);
+      if (h.reserved > 0) s.markLine = {silent: true, symbol: 'none', data: [{yAxis: h.reserved}],
+        lineStyle: {type: 'dashed', color: COLORS[i % COLORS.length]}, label: {show: false}};
+      return s;
+    });
+    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: series});
+  }
+
+  function runCharts(el, run, i) {
+    var p = 'run' + i + '-';
+    pausesChart(el, p + 'pauses', run);
+    histogramChart(el, p + 'histogram', [run], ['pauses']);
+    percentileChart(el, p + 'percentiles', [run], ['pauses'], run.goalMs);
+    heapChart(el, p + 'heap', run);
+    poolsChart(el, p + 'pools', run);
+    ratesChart(el, p + 'rates', run);
+    phasesChart(el, p + 'phases', run);
+    concurrentChart(el, p + 'concurrent', run);
+    safepointChart(el, p + 'safepoints', run);
+    codeCacheChart(el, p + 'codecache', run);
+  }
+
+  function compareCharts(el, runs) {
+    var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    var present = runs.some(function (r) { return hasPoints(r.pauses); });
+    var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
+      + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
+    if (c) {
+      var series = runs.map(function (r, i) { return scatter(names[i], shift(allPauses(r), r.start || 0), SIDE[i]); });
+      series[0].markLine = goalLine(runs[0].goalMs);
+      c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
+        xAxis: timeAxis('time since start'), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
+    }
+    percentileChart(el, 'compare-percentiles', runs, names, runs[0].goalMs);
+    histogramChart(el, 'compare-histogram', runs, names);
+    var h = card(el, 'compare-heap', 'Heap after GC, A and B', 'Whole heap after each collection (MiB).',
+      runs.some(function (r) { return r.heap.after.length > 0; }), 'no heap figures', {});
+    if (h) {
+      h.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
+        yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
+        series: runs.map(function (r, i) { return line(names[i], shift(r.heap.after, r.start || 0), SIDE[i]); })});
+    }
+  }
+
+  document.querySelectorAll('.charts').forEach(function (el) {
+    if (el.dataset.compare) {
+      compareCharts(el, data.runs);
+    } else {
+      var i = Number(el.dataset.run);
+      runCharts(el, data.runs[i], i);
+    }
+  });
+
+  document.querySelectorAll('button.copy').forEach(function (btn) {
+    btn.addEventListener('click', function () {
+      var code = btn.parentNode.querySelector('code');
+      var range = document.createRange();
+      range.selectNodeContents(code);
+      var sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      var done = function () { btn.textContent = 'Copied'; setTimeout(function () { btn.textContent = 'Copy'; }, 1500); };
+      var fallback = function () { try { if (document.execCommand('copy')) done(); } catch (e) { /* selected: Ctrl+C */ } };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(code.textContent).then(done, fallback);
+      } else {
+        fallback();
+      }
+    });
+  });
+
+  var resizing;
+  window.addEventListener('resize', function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { keys(charts).forEach(function (k) { charts[k].resize(); }); }, 100);
+  });
+  window.jvmtuneReadyMs = performance.now();
+  window.jvmtuneReady = true;
+})();
