@@ -17,7 +17,6 @@ jdk25="${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 out="${BENCH_OUT:-bench/out/workloads}"
 doc="${BENCH_DOC:-docs/workloads-bench.md}"
 workloads="${WORKLOADS:-codecache timeseries blockcache jbb}"
-goal_ms=20 # blockcache's default -XX:MaxGCPauseMillis, given to analyze: unified logs do not print it
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   echo "building (no install) ..." >&2
@@ -35,8 +34,10 @@ run() { # JDKTAG JAVA NAME [--flags FLAGS] -> $out/JDKTAG/NAME[-after]
   echo "$tag $name ${2:-}: running ..." >&2
   bin/jvmtune workload --out "$dir" --java "$java" "$@" "$name" > "$dir.console" 2>&1 \
     || { echo "$tag $name failed:" >&2; tail -20 "$dir.console" >&2; return 0; }
-  local goal=()
-  [[ "$name" == blockcache ]] && goal=(--pause-goal "$goal_ms")
+  # the run's -XX:MaxGCPauseMillis, given to analyze: unified logs do not print it
+  local goal=() goal_ms
+  goal_ms="$(python3 bench/tools/workload_table.py --flags "$dir.console" | grep -o 'MaxGCPauseMillis=[0-9]*' | cut -d= -f2 || true)"
+  [[ -n "$goal_ms" ]] && goal=(--pause-goal "$goal_ms")
   bin/jvmtune analyze "${goal[@]}" --json "$dir/gc.log" > "$dir/analysis.json" 2>/dev/null || true
   "$java" -version 2> "$dir/java-version.txt" || true
 }

@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
-                "3:a file is missing or cannot be read",
+                "3:a file is missing or cannot be read (or the --html report cannot be written)",
                 "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, "
                         + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
@@ -184,10 +184,12 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */
     private int writeHtml(List<LogAnalysis> results, List<RunCharts> charts, List<LogInputs.Timeline> compared,
-                          PrintStream err) throws IOException {
+                          PrintStream err) {
         if (compare == null) {
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
                 HtmlReport.write(results, charts, Main.version(), o);
+            } catch (IOException e) {
+                return cannotWrite(e, err);
             }
             return Main.OK;
         }
@@ -213,8 +215,17 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
             HtmlReport.compare(results.get(0), charts.get(0), b.get(0), other.runs().get(0), Main.version(), o);
+        } catch (IOException e) {
+            return cannotWrite(e, err);
         }
         return Main.OK;
+    }
+
+    /** The summary still follows on stdout: what was analyzed is not lost with the report. */
+    private int cannotWrite(IOException e, PrintStream err) {
+        err.println("jvmtune: cannot write " + html + ": " + (e instanceof java.nio.file.NoSuchFileException
+                ? "no such directory" : e.getMessage()));
+        return Main.INPUT_ERROR;
     }
 
     private static OutputStream nonClosing(OutputStream o) {

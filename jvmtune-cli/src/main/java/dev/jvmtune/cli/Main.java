@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
         description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
                 + "pauses or slows down, and shows the numbers behind it.", ""},
         subcommands = {AnalyzeCommand.class, SystemCommand.class, BaselineCommand.class, DemoCommand.class,
-                WorkloadCommand.class, RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
-                TuneCommand.class,
+                WorkloadCommand.class, ProfileCommand.class, RunCommand.class, JdksCommand.class,
+                ExperimentCommand.class, ResultsCommand.class, TuneCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
@@ -52,6 +52,7 @@ public final class Main implements Runnable {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         WorkloadCommand.configure(cl.getSubcommands().get("workload"));
+        cl.getSubcommands().get("profile").setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println("jvmtune: internal error: " + ex
                     + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");

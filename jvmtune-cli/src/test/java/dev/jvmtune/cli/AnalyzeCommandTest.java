@@ -149,6 +149,37 @@ class AnalyzeCommandTest {
         assertFalse(r.err().contains("Exception"), r.err());
     }
 
+    /** Issue 4, acceptance 3: the text leads with the verdict and --json carries the same in {@code verdict}. */
+    @Test
+    void verdictLeadsTheTextAndIsInTheJson() throws IOException {
+        Path log = CliRun.corpus("preunified/g1gc/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log");
+        CliRun text = CliRun.of("analyze", log.toString());
+        assertEquals(0, text.exit(), text.err());
+        String out = text.out();
+        int verdict = out.indexOf("Verdict   Pause goal 100 ms NOT met: 51 of 1379 steady-state pauses over it");
+        assertTrue(verdict > 0 && verdict < out.indexOf("Findings") && out.indexOf("Findings") < out.indexOf("Pauses (ms)"),
+                out);
+        assertTrue(out.contains("\n  1. ") && out.contains("\n  3. ") && !out.contains("\n  4. "), out);
+        String flags = out.lines().filter(l -> l.startsWith("Flags     ")).findFirst().orElseThrow();
+        assertTrue(flags.startsWith("Flags     -XX:+UnlockExperimentalVMOptions ") && flags.contains("-XX:G1NewSizePercent=5")
+                && flags.contains("-XX:G1MaxNewSizePercent=63"), flags);
+
+        JsonNode doc = JSON.readTree(CliRun.of("analyze", "--json", log.toString()).out());
+        JsonNode v = doc.path("verdict");
+        assertFalse(v.path("goalMet").asBoolean(true));
+        assertEquals(out.lines().filter(l -> l.startsWith("Verdict   ")).findFirst().orElseThrow().substring(10),
+                v.path("goal").asText());
+        assertEquals(3, v.path("top").size());
+        assertEquals(flags.substring(10), String.join(" ", JSON.convertValue(v.path("flags"), String[].class)));
+        JsonNode summary = doc.path("summary");
+        for (String f : List.of("pauseClusters", "phases", "liveSet", "fullGcCauses", "gcCpu", "failedEvacuation",
+                "logDetail")) {
+            assertFalse(summary.path(f).isMissingNode() || summary.path(f).isNull(), "summary." + f + " missing");
+        }
+        assertEquals(2, summary.path("pauseClusters").size());
+        assertEquals(19.4, summary.path("phases").path("referenceProcessing").path("pct").asDouble(), 0.05);
+    }
+
     @Test
     void usageErrorsAndMissingFiles() {
         assertEquals(Main.USAGE, CliRun.of("analyze").exit());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.cli.Main;
 import dev.jvmtune.workloads.AllocationChurn;
@@ -102,11 +103,25 @@ class HtmlReportBrowserTest {
         String text = Files.readString(log);
         assertTrue(text.contains("(G1 Evacuation Pause)"), "young pauses to rename");
         Files.writeString(log, text.replace("(G1 Evacuation Pause)", "(" + XSS + ")"));
-        Page page = open(log, "g1", tmp);
+        Page page = open(log, "g1", tmp, "--pause-goal", "10");
         page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "pools", "rates", "phases",
                 "concurrent", "safepoints"));
         assertTrue(page.bodyText.contains(XSS), "the cause shows as text:\n" + page.bodyText);
         page.assertMaxPauseKept();
+        // the goal line, the warm-up band where the analysis found one (this churn usually warms up for about
+        // a second), and the log-scale toggle
+        String pauses = "window.jvmtuneCharts['run0-pauses'].getOption()";
+        assertEquals(10.0, ((Number) browser.executeScript("return " + pauses
+                + ".series[0].markLine.data[0].yAxis")).doubleValue());
+        Object warmupBand = browser.executeScript("var a = " + pauses + ".series[0].markArea;"
+                + "return a && a.data && a.data.length ? a.data[0][1].xAxis : null");
+        if (Double.isNaN(page.warmupEndSec)) {
+            assertEquals(null, warmupBand, "no warm-up, no band");
+        } else {
+            assertEquals(page.warmupEndSec, ((Number) warmupBand).doubleValue(), 0.0011);
+        }
+        browser.findElement(By.cssSelector("#run0-pauses")).findElement(By.xpath("..//label/input")).click();
+        assertEquals("log", browser.executeScript("return " + pauses + ".yAxis[0].type"));
     }
 
     @Test
@@ -160,11 +175,15 @@ class HtmlReportBrowserTest {
         java.util.Random random = new java.util.Random(11);
         try (java.io.BufferedWriter w = Files.newBufferedWriter(log)) {
             w.write("[0.010s][info][gc] Using G1\n");
+            StringBuilder line = new StringBuilder(100);
             for (int i = 0; i < 1_000_000; i++) {
-                double ms = i == 654_321 ? 987.654 : 1 + 9 * random.nextDouble();
-                w.write(String.format(java.util.Locale.ROOT,
-                        "[%.3fs][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) %dM->%dM(512M) %.3fms%n",
-                        1 + i * 0.1, i, 200 + i % 50, 100 + i % 30, ms));
+                long micros = i == 654_321 ? 987_654 : 1000 + random.nextInt(9000); // in us: 1-10 ms
+                line.setLength(0);
+                line.append('[').append(1 + i / 10).append('.').append(i % 10).append("00s][info][gc] GC(").append(i)
+                        .append(") Pause Young (Normal) (G1 Evacuation Pause) ").append(200 + i % 50).append("M->")
+                        .append(100 + i % 30).append("M(512M) ").append(micros / 1000).append('.')
+                        .append(String.valueOf(1000 + micros % 1000).substring(1)).append("ms\n");
+                w.append(line);
             }
         }
         Page page = open(log, "million", tmp);
@@ -173,12 +192,25 @@ class HtmlReportBrowserTest {
         assertEquals(987.654, page.jsonMaxMs, 1e-9);
         page.assertMaxPauseKept();
         page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "rates"));
-        Object zoomMs = browser.executeAsyncScript("var done = arguments[arguments.length - 1];"
-                + "var c = window.jvmtuneCharts['run0-pauses']; var t0 = performance.now();"
-                + "c.on('finished', function f() { c.off('finished', f); done(performance.now() - t0); });"
-                + "c.dispatchAction({type: 'dataZoom', start: 40, end: 60});");
+        // flush: ECharts redraws inside the call, so the time around it is the redraw
+        Object zoomMs = browser.executeScript("var c = window.jvmtuneCharts['run0-pauses'];"
+                + "var t0 = performance.now(); c.dispatchAction({type: 'dataZoom', start: 40, end: 60}, {flush: true});"
+                + "return performance.now() - t0;");
+        assertEquals(40.0, ((Number) browser.executeScript(
+                "return window.jvmtuneCharts['run0-pauses'].getOption().dataZoom[0].start")).doubleValue());
         System.out.printf(java.util.Locale.ROOT, "HtmlReportBrowserTest: a million pauses -> %,d bytes, page ready in"
                 + " %.0f ms, zoom redrawn in %.0f ms%n", Files.size(html), page.readyMs, ((Number) zoomMs).doubleValue());
+    }
+
+    /** The console check itself: a page whose script throws is caught (else "no errors" would mean nothing). */
+    @Test
+    void theConsoleCheckSeesAnError(@TempDir Path tmp) throws IOException {
+        Path html = tmp.resolve("throws.html");
+        Files.writeString(html, "<!DOCTYPE html><html><body><script>throw new Error('boom')</script></body></html>");
+        browser.get(html.toUri().toString());
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> assertNoConsoleErrors("throws.html"));
+        assertTrue(e.getMessage().contains("boom"), e.getMessage());
     }
 
     // ------------------------------------------------------------------------------------------ helpers
@@ -188,13 +220,15 @@ class HtmlReportBrowserTest {
         final Map<String, Long> charts;
         final String bodyText;
         final double jsonMaxMs;
+        final double warmupEndSec;
         /** From navigation start to the end of the page's script (every chart set up). */
         final double readyMs;
 
-        Page(Map<String, Long> charts, String bodyText, double jsonMaxMs, double readyMs) {
+        Page(Map<String, Long> charts, String bodyText, double jsonMaxMs, double warmupEndSec, double readyMs) {
             this.charts = charts;
             this.bodyText = bodyText;
             this.jsonMaxMs = jsonMaxMs;
+            this.warmupEndSec = warmupEndSec;
             this.readyMs = readyMs;
         }
 
@@ -215,14 +249,19 @@ class HtmlReportBrowserTest {
         }
     }
 
-    private Page open(Path log, String name, Path tmp) throws Exception {
+    /** The report of {@code log} ({@code analyze} with {@code options}) loaded, checked and photographed. */
+    private Page open(Path log, String name, Path tmp, String... options) throws Exception {
         Path html = tmp.resolve(name + ".html");
         Path json = tmp.resolve(name + ".json");
-        Run r = cli("analyze", "-q", log.toString(), "--html", html.toString(), "--json-out", json.toString());
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", log.toString(), "--html", html.toString(),
+                "--json-out", json.toString()));
+        args.addAll(List.of(options));
+        Run r = cli(args.toArray(String[]::new));
         assertEquals(0, r.exit, r.err);
         Page p = load(html, name);
-        double max = JSON.readTree(json.toFile()).path("summary").path("pauses").path("maxMs").asDouble();
-        return new Page(p.charts, p.bodyText, max, p.readyMs);
+        JsonNode summary = JSON.readTree(json.toFile()).path("summary");
+        return new Page(p.charts, p.bodyText, summary.path("pauses").path("maxMs").asDouble(),
+                summary.path("steadyState").path("warmupEndSec").asDouble(Double.NaN), p.readyMs);
     }
 
     private Page load(Path html, String name) throws IOException {
@@ -234,13 +273,7 @@ class HtmlReportBrowserTest {
             assertTrue(System.nanoTime() < deadline, name + ": the page's script did not finish in 60 s");
             sleep(50);
         }
-        List<String> errors = new ArrayList<>();
-        for (LogEntry e : browser.manage().logs().get(LogType.BROWSER)) {
-            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(e.getMessage());
-            }
-        }
-        assertTrue(errors.isEmpty(), name + ": console errors " + errors);
+        assertNoConsoleErrors(name);
         JavascriptExecutor js = browser;
         assertEquals(null, js.executeScript("return window.xss === undefined ? null : window.xss"),
                 "markup from the log ran");
@@ -252,9 +285,25 @@ class HtmlReportBrowserTest {
         assertNotNull(charts);
         assertFalse(charts.isEmpty(), name + ": no chart drawn");
         String body = browser.findElement(By.tagName("body")).getText();
+        // every log-scale toggle, on and off again: zero-length pauses must not break a log axis
+        for (int round = 0; round < 2; round++) {
+            browser.executeScript("document.querySelectorAll('.chart-card label input').forEach(function (b) {"
+                    + " b.click(); });");
+        }
+        assertNoConsoleErrors(name + " after the log-scale toggles");
         double ready = ((Number) js.executeScript("return window.jvmtuneReadyMs")).doubleValue();
         screenshot(name);
-        return new Page(charts, body, Double.NaN, ready);
+        return new Page(charts, body, Double.NaN, Double.NaN, ready);
+    }
+
+    private void assertNoConsoleErrors(String what) {
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : browser.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                errors.add(e.getMessage());
+            }
+        }
+        assertTrue(errors.isEmpty(), what + ": console errors " + errors);
     }
 
     /** The whole page: the window is made as tall as the document first. */

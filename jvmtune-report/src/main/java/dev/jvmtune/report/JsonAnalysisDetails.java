@@ -1,6 +1,7 @@
 package dev.jvmtune.report;
 
 import static dev.jvmtune.report.JsonReport.number;
+import static dev.jvmtune.report.JsonReport.size;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
@@ -198,13 +199,5 @@ final class JsonAnalysisDetails {
         number(g, "ms", ms);
         number(g, "pct", p.pct(ms));
         g.writeEndObject();
-    }
-
-    private static void size(JsonGenerator g, String name, long bytes) throws IOException {
-        if (bytes < 0) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, bytes);
-        }
     }
 }

@@ -269,7 +269,7 @@ public final class JsonReport {
     }
 
     /** A byte count, {@code null} when unknown (-1). */
-    private static void size(JsonGenerator g, String name, long bytes) throws IOException {
+    static void size(JsonGenerator g, String name, long bytes) throws IOException {
         if (bytes < 0) {
             g.writeNullField(name);
         } else {

@@ -135,6 +135,7 @@ public final class TextReport {
                     .limit(6).forEach(e -> causes.add(e.getKey() + " " + e.getValue()));
             out.println("Causes          " + String.join(", ", causes));
         }
+        AnalysisText.write(out, a);
         List<String> notes = notes(run);
         if (!notes.isEmpty()) {
             out.println();
@@ -193,7 +194,8 @@ public final class TextReport {
         return notes;
     }
 
-    private static String describeJvm(JvmFacts f) {
+    /** "G1, JDK 17.0.15, 2 CPUs, heap 64 MiB initial, 256 MiB max, regions 1 MiB"; the HTML report's too. */
+    public static String describeJvm(JvmFacts f) {
         List<String> parts = new ArrayList<>();
         parts.add(f.collector() == null ? "collector unknown" : f.collector());
         if (f.version() != null) {

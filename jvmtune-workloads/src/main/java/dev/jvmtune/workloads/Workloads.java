@@ -39,13 +39,13 @@ public final class Workloads {
             "S1: YCSB core (Zipfian keys) against an HBase-like store: LRU cache of 64 KB blocks, memstore",
             // S1's shape at 1/100 of its heap: G1 with a pause goal its smallest default Eden (5% of the heap)
             // cannot meet, because most of Eden is live (new cache blocks, memstore rows) and has to be copied
-            "-XX:+UseG1GC -Xms1g -Xmx1g -XX:MaxGCPauseMillis=20",
+            "-XX:+UseG1GC -Xms1g -Xmx1g -XX:MaxGCPauseMillis=10",
             List.of(new Param("mix", "read", "read (YCSB C), write (all updates) or 50-50 (YCSB A)"),
                     new Param("threads", "4", "YCSB client threads"),
                     new Param("rate", "10000", "target operations per second over all threads (0: "
                             + "unthrottled); latency is timed from each operation's scheduled start"),
                     new Param("seconds", "20", "how long the clients run"),
-                    new Param("records", "500000", "rows of 10 x 100 bytes in the store files"),
+                    new Param("records", "450000", "rows of 10 x 100 bytes in the store files"),
                     new Param("cache-fraction", "0.4", "block cache size as a fraction of the maximum heap"),
                     new Param("flush-mb", "64", "memstore size that starts a flush"),
                     new Param("seed", "1", "seed of each client thread's key and operation sequence")));

@@ -106,11 +106,12 @@ public final class Analyzer {
         if (e.isPause()) {
             pauses.add(e.pauseMs());
             byKind.computeIfAbsent(e.kind(), k -> new PauseStats.Accumulator()).add(e.pauseMs());
-            byCause.merge(e.cause().isEmpty() ? "(none)" : e.cause(), 1L, Long::sum);
+            String cause = e.cause().isEmpty() ? "(none)" : e.cause();
+            byCause.merge(cause, 1L, Long::sum);
             if (e.kind() == GcKind.FULL) {
                 fullGcs++;
-                if (fullGcCauses.size() < MAX_CAUSES || fullGcCauses.containsKey(e.cause())) {
-                    fullGcCauses.merge(e.cause().isEmpty() ? "(none)" : e.cause(), 1L, Long::sum);
+                if (fullGcCauses.size() < MAX_CAUSES || fullGcCauses.containsKey(cause)) {
+                    fullGcCauses.merge(cause, 1L, Long::sum);
                 }
             }
             phases.add(e);

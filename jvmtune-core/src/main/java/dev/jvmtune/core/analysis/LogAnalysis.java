@@ -49,7 +49,7 @@ public record LogAnalysis(String name, List<InputStats> inputs, JvmFacts jvm, An
      * samples and restarts to {@code tap} (may be null) as they are read.
      */
     public static List<LogAnalysis> read(LogInputs.Timeline timeline, RunTap tap, LongConsumer progress,
-                                       double pauseGoalMs) throws IOException {
+                                         double pauseGoalMs) throws IOException {
         Runs runs = new Runs(pauseGoalMs);
         try (GcLogStream stream = GcLogStream.open(timeline)) {
             stream.onEvent(e -> runs.analyzer.accept(e));

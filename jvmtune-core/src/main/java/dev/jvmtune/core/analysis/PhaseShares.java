@@ -3,6 +3,8 @@ package dev.jvmtune.core.analysis;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.Phase;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Where pause time goes, by the groups experts read a G1 or CMS pause in: evacuation (object copy),
@@ -37,6 +39,27 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
         return pauseMs > 0 ? 100.0 * ms / pauseMs : Double.NaN;
     }
 
+    /** Distinct phase paths remembered; a log cannot grow the map without bound. */
+    static final int MAX_PATHS = 4096;
+
+    private enum Group {
+        COPY, EVACUATE_SET, ROOTS, REFERENCE, REFERENCE_PART, TERMINATION, NONE;
+
+        static Group of(String name) {
+            return switch (name) {
+                case "Object Copy" -> COPY;
+                case "Evacuate Collection Set", "Evacuate Optional Collection Set" -> EVACUATE_SET;
+                case "Ext Root Scanning", "Update RS", "Scan RS", "Merge Heap Roots", "Scan Heap Roots",
+                     "Code Root Scanning" -> ROOTS;
+                case "Ref Proc", "Reference Processing" -> REFERENCE;
+                case "SoftReference", "WeakReference", "FinalReference", "PhantomReference",
+                     "JNI Weak Reference" -> REFERENCE_PART;
+                case "Termination" -> TERMINATION;
+                default -> NONE;
+            };
+        }
+    }
+
     /** Per-event folding in O(phases) time and constant memory. */
     static final class Accumulator {
         private long pauses;
@@ -47,6 +70,22 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
         private double remark;
         private double termination;
         private final Trend refTrend = new Trend();
+        /**
+         * Group per phase path: parsers hand out the same path strings event after event, so a lookup costs a
+         * cached hash and an identity compare instead of cutting out the name of every phase of every event.
+         */
+        private final Map<String, Group> groups = new HashMap<>();
+
+        private Group group(String path) {
+            Group g = groups.get(path);
+            if (g == null) {
+                g = Group.of(path.substring(path.lastIndexOf('/') + 1));
+                if (groups.size() < MAX_PATHS) {
+                    groups.put(path, g);
+                }
+            }
+            return g;
+        }
 
         void add(GcEvent e) {
             if (!e.isPause() || Double.isNaN(e.pauseMs())) {
@@ -70,22 +109,20 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
             boolean hasCopy = false;
             boolean hasRefWhole = false;
             for (Phase p : e.phases()) {
-                switch (p.name()) {
-                    case "Object Copy" -> {
+                switch (group(p.path())) {
+                    case COPY -> {
                         copy += p.ms();
                         hasCopy = true;
                     }
-                    case "Evacuate Collection Set", "Evacuate Optional Collection Set" -> evacuateSet += p.ms();
-                    case "Ext Root Scanning", "Update RS", "Scan RS", "Merge Heap Roots", "Scan Heap Roots",
-                         "Code Root Scanning" -> rootMs += p.ms();
-                    case "Ref Proc", "Reference Processing" -> {
+                    case EVACUATE_SET -> evacuateSet += p.ms();
+                    case ROOTS -> rootMs += p.ms();
+                    case REFERENCE -> {
                         refWhole += p.ms();
                         hasRefWhole = true;
                     }
-                    case "SoftReference", "WeakReference", "FinalReference", "PhantomReference",
-                         "JNI Weak Reference" -> refParts += p.ms();
-                    case "Termination" -> term += p.ms();
-                    default -> {
+                    case REFERENCE_PART -> refParts += p.ms();
+                    case TERMINATION -> term += p.ms();
+                    case NONE -> {
                     }
                 }
             }

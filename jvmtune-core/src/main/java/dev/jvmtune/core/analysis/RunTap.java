@@ -34,7 +34,7 @@ public interface RunTap {
         };
     }
 
-    /** Both taps, this one first; either may be null. */
+    /** Both taps, {@code a} first; either may be null. */
     static RunTap both(RunTap a, RunTap b) {
         if (a == null || b == null) {
             return a == null ? b : a;

@@ -3,7 +3,6 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.GcCpu;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,7 +32,7 @@ final class GcSysTimeRule implements Rule {
                         + "GC code (sys > user), %.1f s of pause in all", c.sysOverUser(), c.judged(), GcCpu.MIN_REAL_MS,
                 c.sysOverUserSec()), f("over all pauses: user %.1f s, sys %.1f s (%.0f%% of the GC's CPU time)",
                 c.userSec(), c.sysSec(), 100.0 * c.sysSec() / Math.max(1e-9, c.userSec() + c.sysSec())));
-        List<String> options = new ArrayList<>(JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList());
+        List<String> options = JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList();
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + share),
                 f("GC pauses spend their time in the kernel (sys > user in %.0f%% of long pauses)", share), evidence,
                 new Recommendation(options, List.of(

@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.parse.LogFormat;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,7 +39,7 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr)
             };
         }
         boolean jfr = !run.inputs().isEmpty() && run.inputs().stream().allMatch(
-                in -> in.format() == dev.jvmtune.core.parse.LogFormat.JFR);
+                in -> in.format() == LogFormat.JFR);
         return new RuleContext(run.summary(), run.jvm(), jdk, jfr);
     }
 

@@ -13,7 +13,8 @@ public final class Rules {
             new YoungPauseGoalRule(), new YoungSpaceCrowdsEvacuationRule(), new ReferenceProcessingRule(),
             new HeapResizingRule(), new HeapOverMemoryRule(), new YoungCrowdsOldRule(), new HeapTooSmallRule(),
             new CodeCacheRule(), new GcCpuRule(), new GcSysTimeRule(), new RisingLiveSetRule(), new MetaspaceRule(),
-            new CollectorChoiceRule(), new ThinLoggingRule());
+            new CollectorChoiceRule(), new ThinLoggingRule(), new ConcurrentMarkAbortRule(),
+            new FrequentYoungCollectionsRule());
 
     private Rules() {
     }

@@ -20,6 +20,15 @@ final class ThinLoggingRule implements Rule {
         return "thin-logging";
     }
 
+    /** The logging options that give every figure the rules use, for JDK {@code jdk}. */
+    static List<String> options(int jdk) {
+        String flags = jdk >= 9 ? "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m"
+                : "-Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps "
+                + "-XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause -XX:+PrintTenuringDistribution "
+                + "-XX:+PrintAdaptiveSizePolicy -XX:+UseGCLogFileRotation -XX:NumberOfGCLogFiles=5 -XX:GCLogFileSize=50M";
+        return List.of(flags.split(" "));
+    }
+
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
@@ -45,11 +54,7 @@ final class ThinLoggingRule implements Rule {
             return Optional.empty();
         }
         int jdk = run.jdkOr(8);
-        String flags = jdk >= 9 ? "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m"
-                : "-Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps "
-                + "-XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause -XX:+PrintTenuringDistribution "
-                + "-XX:+PrintAdaptiveSizePolicy -XX:+UseGCLogFileRotation -XX:NumberOfGCLogFiles=5 -XX:GCLogFileSize=50M";
-        List<String> options = List.of(flags.split(" "));
+        List<String> options = options(jdk);
         return Optional.of(new Finding(id(), Severity.INFO, 20 + 10 * missing.size(),
                 "The log is too thin to decide some causes: it lacks " + String.join(", ", missing),
                 List.of(f("%d pauses: %d with phases, %d with generation sizes, %d with CPU times; %d safepoints",

@@ -50,7 +50,7 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
         PauseStats steady = a.steadyState().pauses();
         Boolean met = null;
         String line;
-        if (goal != null) {
+        if (goal != null && goal.steady().pauses() > 0) {
             PauseGoal.Exceedance s = goal.steady();
             met = s.overPct() <= MET_OVER_PCT;
             line = met ? f("Pause goal %.0f ms met: %d of %d steady-state pauses over it (%.2f%%), p99 %.1f ms",

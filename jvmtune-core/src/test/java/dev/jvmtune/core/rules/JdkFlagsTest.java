@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -72,6 +73,22 @@ class JdkFlagsTest {
                 assertTrue(JdkFlags.option(f.name(), f.value(), jdk).isEmpty());
             }
         }
+    }
+
+    /** The logging options the thin-logging rule gives for JDK 9+ start both JVMs and write the log they name. */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void thinLoggingOptionsAreAccepted(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        List<String> options = new ArrayList<>();
+        for (String o : ThinLoggingRule.options(jdk)) {
+            options.add(o.replace("file=gc.log", "file=" + dir.resolve("gc.log")));
+        }
+        Run r = run(java, options);
+        assertEquals(0, r.exit(), "JDK " + jdk + " refused " + options + ":\n" + r.output());
+        assertTrue(Files.size(dir.resolve("gc.log")) > 0, "no log written by " + options);
     }
 
     private static Run run(Path java, List<String> flags) throws IOException, InterruptedException {

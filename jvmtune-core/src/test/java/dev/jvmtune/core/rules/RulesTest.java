@@ -109,6 +109,13 @@ class RulesTest {
     }
 
     @Test
+    void timeToSafepointStaysSilentOnABusyJdk8Log() throws Exception {
+        // streaming/gc.log.gz: 7.5 s of 101.4 s stopped went to reaching safepoints (7%); the triggering case is
+        // provoked on JDK 17 and 25 in jvmtune-cli RulesOnRealRunsTest
+        silent(new TimeToSafepointRule(), corpus("streaming/gc.log.gz"));
+    }
+
+    @Test
     void humongousStaysSilentOnAFewForcedCollections() throws Exception {
         // gc_finest.log: JDK 8 G1, 3 of 148 pauses "(G1 Humongous Allocation)"; the rule fires from 5 on
         // (the triggering case runs real JVMs: jvmtune-cli RulesOnRealRunsTest)
@@ -234,6 +241,25 @@ class RulesTest {
     }
 
     @Test
+    void concurrentMarkAborted() throws Exception {
+        // rset: 3 concurrent-mark-abort, JDK 8 G1 at the default IHOP 45
+        Finding f = finds(new ConcurrentMarkAbortRule(), corpus(RSET));
+        assertEquals(List.of("-XX:InitiatingHeapOccupancyPercent=30"), f.recommendation().options());
+        silent(new ConcurrentMarkAbortRule(), corpus(CLEAN_G1));
+    }
+
+    @Test
+    void frequentYoungCollections() throws Exception {
+        // 860_gc.log: ParNew every 6 ms, 263 MiB/s, a 29 MiB young generation, 30% of the time in young pauses
+        Finding f = finds(new FrequentYoungCollectionsRule(), corpus("preunified/cms/parnew/details/tenuring/860_gc.log"));
+        assertEquals(List.of("-Xmn264m"), f.recommendation().options());
+        assertTrue(f.recommendation().arithmetic().get(0).startsWith("one young collection a second: 263.3 MiB/s x 1 s"),
+                f.recommendation().arithmetic().toString());
+        // gc_23am_18users_ok.log: Parallel, young collections 17 s apart
+        silent(new FrequentYoungCollectionsRule(), corpus("preunified/ps/details/gc_23am_18users_ok.log"));
+    }
+
+    @Test
     void collectorForGoalStaysSilentAtAHundredMs() throws Exception {
         // the triggering case is a real JDK 17/25 run with a 5 ms goal: jvmtune-cli RulesOnRealRunsTest
         silent(new CollectorChoiceRule(), corpus(RSET));
@@ -258,7 +284,7 @@ class RulesTest {
     void findingsComeMostSevereFirst() throws Exception {
         List<Finding> all = Rules.evaluate(corpus("preunified/cms/parnew/details/tenuring/860_gc.log"));
         assertEquals(java.util.Set.of("old-generation-exhausted", "full-gc", "gc-overhead", "explicit-gc",
-                "heap-resizing"),
+                "heap-resizing", "frequent-young-collections"),
                 java.util.Set.copyOf(all.stream().map(Finding::ruleId).toList()));
         for (int i = 1; i < all.size(); i++) {
             Finding before = all.get(i - 1);

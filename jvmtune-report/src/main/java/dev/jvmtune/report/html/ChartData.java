@@ -36,7 +36,6 @@ final class ChartData {
             j.key(label(e.getKey())).pairs(e.getValue().points(), 3, 3);
         }
         j.close();
-        j.key("allPauses").pairs(c.allPauses.points(), 3, 3);
         histogram(j, c);
         j.key("heap").open();
         j.key("before").pairs(c.heapBefore.points(), 3, 1);

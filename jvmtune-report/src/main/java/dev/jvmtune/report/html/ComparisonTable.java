@@ -38,9 +38,9 @@ final class ComparisonTable {
     };
 
     static void write(StringBuilder b, String nameA, Analysis a, String nameB, Analysis bb) {
-        b.append("<section class=\"compare\"><h3>Differences</h3><table class=\"num\"><thead><tr><th></th><th>A: ")
-                .append(escape(nameA)).append("</th><th>B: ").append(escape(nameB))
-                .append("</th><th>B vs A</th></tr></thead><tbody>");
+        b.append("<section class=\"compare\"><h3>Differences</h3><p class=\"sides\"><b>A</b> ").append(escape(nameA))
+                .append("<br><b>B</b> ").append(escape(nameB)).append("</p><table class=\"num\"><thead><tr><th></th>"
+                        + "<th>A</th><th>B</th><th>B vs A</th></tr></thead><tbody>");
         for (Row r : ROWS) {
             double va = r.value.applyAsDouble(a);
             double vb = r.value.applyAsDouble(bb);

@@ -22,7 +22,8 @@ final class Figures {
     }
 
     static String rate(double mibPerSec) {
-        return Double.isNaN(mibPerSec) ? UNKNOWN : String.format(Locale.ROOT, "%,.1f MiB/s", mibPerSec);
+        return Double.isNaN(mibPerSec) ? UNKNOWN
+                : String.format(Locale.ROOT, mibPerSec < 100 ? "%.1f MiB/s" : "%,.0f MiB/s", mibPerSec);
     }
 
     static String count(long n) {

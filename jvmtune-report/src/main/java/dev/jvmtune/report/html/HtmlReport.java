@@ -4,7 +4,6 @@ import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,9 +11,8 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -36,13 +34,13 @@ public final class HtmlReport {
             throw new IllegalArgumentException(runs.size() + " runs but " + charts.size() + " chart sets");
         }
         StringBuilder b = new StringBuilder(1 << 16);
-        String title = runs.size() == 1 ? runs.get(0).name() : runs.size() + " runs";
+        String title = runs.size() == 1 ? fileName(runs.get(0).name()) : runs.size() + " runs";
         head(b, title, version);
         JsonText data = new JsonText().open().key("mode").string("runs").key("runs").openArray();
         for (int i = 0; i < runs.size(); i++) {
             LogAnalysis run = runs.get(i);
             b.append("<section class=\"run\">\n");
-            new RunSection(b).write(run, Rules.evaluate(RuleContext.of(run)));
+            new RunSection(b).write(run, RuleContext.of(run));
             b.append("<div class=\"charts\" data-run=\"").append(i).append("\"></div></section>\n");
             ChartData.write(data, run.name(), charts.get(i), run.summary());
         }
@@ -54,7 +52,7 @@ public final class HtmlReport {
     public static void compare(LogAnalysis a, RunCharts chartsA, LogAnalysis bRun, RunCharts chartsB, String version,
                                OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 16);
-        head(b, a.name() + " vs " + bRun.name(), version);
+        head(b, fileName(a.name()) + " vs " + fileName(bRun.name()), version);
         ComparisonTable.write(b, a.name(), a.summary(), bRun.name(), bRun.summary());
         b.append("<section class=\"run\"><h3>Overlaid (time since each log's start)</h3>"
                 + "<div class=\"charts\" data-compare=\"1\"></div></section>\n");
@@ -64,7 +62,7 @@ public final class HtmlReport {
         for (int i = 0; i < 2; i++) {
             b.append("<section class=\"run side-").append(i == 0 ? "a" : "b").append("\"><p class=\"side\">")
                     .append(i == 0 ? "A" : "B").append("</p>\n");
-            new RunSection(b).write(runs[i], Rules.evaluate(RuleContext.of(runs[i])));
+            new RunSection(b).write(runs[i], RuleContext.of(runs[i]));
             b.append("<div class=\"charts\" data-run=\"").append(i).append("\"></div></section>\n");
             ChartData.write(data, runs[i].name(), charts[i], runs[i].summary());
         }
@@ -72,13 +70,21 @@ public final class HtmlReport {
         tail(b, data, out);
     }
 
+    /** "/var/log/gc.log (run 2 from line 9)" -> "gc.log (run 2 from line 9)": the title, not the path. */
+    static String fileName(String runName) {
+        int paren = runName.indexOf(" (");
+        String path = paren < 0 ? runName : runName.substring(0, paren);
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return runName.substring(slash + 1);
+    }
+
     private static void head(StringBuilder b, String title, String version) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>jvmtune: ").append(escape(title)).append("</title><style>\n")
-                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>")
+                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>GC report: ")
                 .append(escape(title)).append("</h1><p>jvmtune ").append(escape(version)).append(" &middot; ")
-                .append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")))
+                .append(Instant.now().truncatedTo(ChronoUnit.MINUTES).toString().replace('T', ' ').replace("Z", " UTC"))
                 .append(" &middot; charts by Apache ECharts ").append(escape(ChartLibrary.version()))
                 .append("</p></header>\n<main>\n");
     }
@@ -87,9 +93,10 @@ public final class HtmlReport {
         b.append("</main>\n<script type=\"application/json\" id=\"jvmtune-data\">");
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         w.append(b);
-        w.append(data.toString());
+        data.writeTo(w);
         w.append("</script>\n<script>");
-        w.append(ChartLibrary.script());
+        w.flush();
+        out.write(ChartLibrary.script());
         w.append("</script>\n<script>\n");
         w.append(resource("report.js"));
         w.append("</script>\n</body></html>\n");

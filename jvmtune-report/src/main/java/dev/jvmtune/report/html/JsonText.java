@@ -1,7 +1,5 @@
 package dev.jvmtune.report.html;
 
-import java.util.Locale;
-
 /**
  * A small JSON writer for the page's chart data: numbers rounded to what a chart can show (the file stays
  * small), NaN and infinities as {@code null}, strings escaped for a script element by {@link HtmlText}.
@@ -65,13 +63,6 @@ final class JsonText {
         return this;
     }
 
-    JsonText bool(boolean v) {
-        comma();
-        b.append(v);
-        first = false;
-        return this;
-    }
-
     /** {@code [t0, v0, t1, v1, ...]} as {@code [[t0,v0],[t1,v1],...]}. */
     JsonText pairs(double[] flat, int timeDecimals, int valueDecimals) {
         openArray();
@@ -102,33 +93,42 @@ final class JsonText {
         first = false;
     }
 
+    private static final long[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+    /** Fixed-point digits by hand: a page holds a few hundred thousand numbers. */
     private void decimal(double v, int decimals) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             b.append("null");
             return;
         }
-        double scale = Math.pow(10, decimals);
-        if (Math.abs(v) * scale >= 9e15) {
-            b.append(String.format(Locale.ROOT, "%.0f", v));
+        long unit = POW10[decimals];
+        if (Math.abs(v) * unit >= 9e15) {
+            b.append(Math.round(v));
             return;
         }
-        long scaled = Math.round(v * scale);
+        long scaled = Math.round(v * unit);
         if (scaled < 0) {
             b.append('-');
             scaled = -scaled;
         }
-        long unit = (long) scale;
         b.append(scaled / unit);
         long frac = scaled % unit;
         if (frac != 0) {
             b.append('.');
-            String digits = Long.toString(frac + unit).substring(1); // leading zeros kept
-            int end = digits.length();
-            while (digits.charAt(end - 1) == '0') {
-                end--;
+            int digits = decimals;
+            while (frac % 10 == 0) { // trailing zeros dropped
+                frac /= 10;
+                digits--;
             }
-            b.append(digits, 0, end);
+            for (long d = POW10[digits - 1]; d > frac && d > 1; d /= 10) {
+                b.append('0'); // leading zeros of the fraction kept
+            }
+            b.append(frac);
         }
+    }
+
+    void writeTo(java.io.Writer w) throws java.io.IOException {
+        w.append(b);
     }
 
     @Override

@@ -96,17 +96,6 @@ final class MinMaxSeries extends TimeBuckets {
         return Arrays.copyOf(out, n);
     }
 
-    /** The largest value kept (the largest added); NaN when empty. */
-    double max() {
-        double m = Double.NaN;
-        for (int i = 0; i < size(); i++) {
-            if (!Double.isNaN(maxV[i]) && (Double.isNaN(m) || maxV[i] > m)) {
-                m = maxV[i];
-            }
-        }
-        return m;
-    }
-
     private static int put(double[] out, int n, double t, double v) {
         out[n] = t;
         out[n + 1] = v;

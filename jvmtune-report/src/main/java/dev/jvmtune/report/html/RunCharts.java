@@ -7,6 +7,7 @@ import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,17 +21,19 @@ import org.HdrHistogram.Histogram;
 public final class RunCharts {
 
     /** Buckets per time series: up to twice as many points per line of a chart. */
-    static final int BUCKETS = 8192;
+    static final int BUCKETS = 4096;
     /** Coarser buckets for sums, later regrouped into a few hundred bins. */
     static final int SUM_BUCKETS = 2048;
     /** Named lines per chart beyond which names go to "other": a chart with 40 lines says nothing. */
     static final int MAX_NAMES = 10;
     static final String OTHER = "other";
+    private static final int MAX_PHASE_PATHS = 10_000;
+    private static final SumSeries SUB_PHASE = new SumSeries(1);
 
+    private static final double MIB = 1024.0 * 1024.0;
     private static final Set<String> OLD_POOLS = Set.of("Old regions", "ParOldGen", "PSOldGen", "Tenured", "CMS");
 
     final Map<GcKind, MinMaxSeries> pausesByKind = new EnumMap<>(GcKind.class);
-    final MinMaxSeries allPauses = new MinMaxSeries(BUCKETS);
     /** Pause times in µs, for the histogram and the percentile curve. */
     final Histogram histogram = new Histogram(3);
     final MinMaxSeries heapBefore = new MinMaxSeries(BUCKETS);
@@ -42,6 +45,8 @@ public final class RunCharts {
     final SumSeries promoted = new SumSeries(SUM_BUCKETS);
     /** Top-level phase ms; {@link #phasedPauses} counts the pauses that logged phases (for the bin width). */
     final Map<String, SumSeries> phases = new LinkedHashMap<>();
+    /** Series by phase path, {@link #SUB_PHASE} for nested ones: a debug log has 60 phases per pause. */
+    private final Map<String, SumSeries> phaseSeries = new HashMap<>();
     final SumSeries phasedPauses = new SumSeries(SUM_BUCKETS);
     /** Concurrent phase and whole-cycle durations, ms, by name. */
     final Map<String, MinMaxSeries> concurrent = new LinkedHashMap<>();
@@ -54,14 +59,11 @@ public final class RunCharts {
     double lastSec = Double.NaN;
     private long prevHeapAfter = -1;
 
-    private static final double MIB = 1024.0 * 1024.0;
-
     void event(GcEvent e) {
         double t = e.uptimeSec();
         seen(t);
         if (e.isPause()) {
             pausesByKind.computeIfAbsent(e.kind(), k -> new MinMaxSeries(BUCKETS)).add(t, e.pauseMs());
-            allPauses.add(t, e.pauseMs());
             if (e.pauseMs() >= 0) {
                 histogram.recordValue(Math.max(1, Math.round(e.pauseMs() * 1000.0)));
             }
@@ -71,7 +73,7 @@ public final class RunCharts {
             }
         } else if (e.kind() == GcKind.CONCURRENT || e.kind() == GcKind.CYCLE) {
             String name = e.kind() == GcKind.CYCLE ? "whole cycle" : e.name();
-            named(concurrent, name, BUCKETS).add(t, e.durationMs());
+            named(concurrent, name).add(t, e.durationMs());
         }
         heap(e, t);
     }
@@ -105,7 +107,7 @@ public final class RunCharts {
         }
         for (MemoryUsage p : e.pools()) {
             if (p.afterBytes() >= 0) {
-                named(poolsAfter, p.name(), BUCKETS).add(t, p.afterBytes() / MIB);
+                named(poolsAfter, p.name()).add(t, p.afterBytes() / MIB);
             }
         }
     }
@@ -122,9 +124,17 @@ public final class RunCharts {
     private void phases(GcEvent e, double t) {
         boolean any = false;
         for (Phase p : e.phases()) {
-            if (p.path().indexOf('/') < 0 && !Double.isNaN(p.ms())) {
+            SumSeries s = phaseSeries.get(p.path());
+            if (s == null) {
+                if (phaseSeries.size() > MAX_PHASE_PATHS) {
+                    phaseSeries.clear(); // ever-new names (a damaged log): look them up again rather than grow
+                }
+                s = p.path().indexOf('/') < 0 ? sums(phases, p.path()) : SUB_PHASE;
+                phaseSeries.put(p.path(), s);
+            }
+            if (s != SUB_PHASE && !Double.isNaN(p.ms())) {
                 any = true;
-                sums(phases, p.path()).add(t, p.ms());
+                s.add(t, p.ms());
             }
         }
         if (any) {
@@ -140,15 +150,15 @@ public final class RunCharts {
 
     void codeCache(CodeCacheSample s) {
         seen(s.uptimeSec());
-        named(codeHeapUsed, s.codeHeap(), BUCKETS).add(s.uptimeSec(), s.usedBytes() / MIB);
+        named(codeHeapUsed, s.codeHeap()).add(s.uptimeSec(), s.usedBytes() / MIB);
         codeHeapReserved.merge(s.codeHeap(), s.reservedBytes(), Math::max);
     }
 
     /** The series of {@code name}, or of {@link #OTHER} once {@link #MAX_NAMES} names are taken. */
-    private static MinMaxSeries named(Map<String, MinMaxSeries> map, String name, int buckets) {
+    private static MinMaxSeries named(Map<String, MinMaxSeries> map, String name) {
         MinMaxSeries s = map.get(name);
         if (s == null) {
-            s = map.computeIfAbsent(map.size() < MAX_NAMES ? name : OTHER, k -> new MinMaxSeries(buckets));
+            s = map.computeIfAbsent(map.size() < MAX_NAMES ? name : OTHER, k -> new MinMaxSeries(BUCKETS));
         }
         return s;
     }

@@ -8,9 +8,12 @@ import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcKind;
-import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Rules;
 import dev.jvmtune.core.rules.Severity;
+import dev.jvmtune.core.rules.Verdict;
+import dev.jvmtune.report.TextReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +32,13 @@ final class RunSection {
         this.b = b;
     }
 
-    void write(LogAnalysis run, List<Finding> findings) {
+    void write(LogAnalysis run, RuleContext context) {
         Analysis a = run.summary();
+        List<Finding> findings = Rules.evaluate(context);
         b.append("<header class=\"run-head\"><h2>").append(escape(run.name())).append("</h2><p class=\"jvm\">")
-                .append(escape(describe(run.jvm()))).append(" &middot; ").append(escape(describeInputs(run)))
+                .append(escape(TextReport.describeJvm(run.jvm()))).append(" &middot; ").append(escape(describeInputs(run)))
                 .append("</p></header>\n");
-        verdict(a, findings);
+        verdict(Verdict.of(context, findings), findings);
         figures(a);
         findings(findings);
         pauseTable(a);
@@ -42,34 +46,41 @@ final class RunSection {
         inputs(run);
     }
 
-    private void verdict(Analysis a, List<Finding> findings) {
-        PauseGoal goal = a.pauseGoal();
-        String level;
-        String headline;
-        if (!findings.isEmpty()) {
-            Finding worst = findings.get(0);
-            level = worst.severity().name().toLowerCase(Locale.ROOT);
-            headline = worst.title();
-        } else if (goal != null && a.pauses().p99Ms() > goal.goalMs()) {
-            level = "warning";
-            headline = "p99 pause " + Figures.ms(a.pauses().p99Ms()) + " is over the " + Figures.ms(goal.goalMs())
-                    + " goal";
-        } else {
-            level = "ok";
-            headline = a.pauses().count() == 0 ? "No pauses in this log" : "No rule fired"
-                    + (goal == null ? "" : ": p99 pause within the " + Figures.ms(goal.goalMs()) + " goal");
-        }
+    /** The same verdict as the text and JSON reports ({@link Verdict}), with the merged flag line to copy. */
+    private void verdict(Verdict v, List<Finding> findings) {
+        String level = Boolean.FALSE.equals(v.goalMet()) ? "critical"
+                : findings.isEmpty() ? "ok" : findings.get(0).severity().name().toLowerCase(Locale.ROOT);
         long critical = findings.stream().filter(f -> f.severity() == Severity.CRITICAL).count();
         long warnings = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
         b.append("<div class=\"verdict ").append(level).append("\"><span class=\"badge\">")
                 .append(level.toUpperCase(Locale.ROOT)).append("</span><span class=\"headline\">")
-                .append(escape(headline)).append("</span><span class=\"tally\">")
+                .append(escape(v.goal())).append("</span><span class=\"tally\">")
                 .append(findings.size()).append(findings.size() == 1 ? " finding" : " findings");
         if (!findings.isEmpty()) {
             b.append(": ").append(critical).append(" critical, ").append(warnings).append(" warning")
                     .append(warnings == 1 ? "" : "s");
         }
-        b.append("</span></div>\n");
+        b.append("</span>");
+        if (!v.top().isEmpty()) {
+            b.append("<ol class=\"top\">");
+            for (Finding f : v.top()) {
+                b.append("<li>").append(escape(f.title())).append(" <span class=\"rule\">")
+                        .append(escape(f.ruleId())).append("</span></li>");
+            }
+            b.append("</ol>");
+        }
+        if (!v.flags().isEmpty()) {
+            b.append("<div class=\"flags\"><code>").append(escape(String.join(" ", v.flags())))
+                    .append("</code><button type=\"button\" class=\"copy\">Copy</button></div>");
+        }
+        for (String c : v.conflicts()) {
+            b.append("<p class=\"note\">").append(escape(c)).append("</p>");
+        }
+        if (!v.alternative().isEmpty()) {
+            b.append("<p class=\"note\">Or another collector: <code>").append(escape(String.join(" ", v.alternative())))
+                    .append("</code></p>");
+        }
+        b.append("</div>\n");
     }
 
     private void figures(Analysis a) {
@@ -193,21 +204,6 @@ final class RunSection {
             }
             b.append("</pre></details>\n");
         }
-    }
-
-    static String describe(JvmFacts f) {
-        List<String> parts = new ArrayList<>();
-        parts.add(f.collector() == null ? "collector unknown" : f.collector());
-        if (f.version() != null) {
-            parts.add("JDK " + f.version());
-        }
-        if (f.cpusAvailable() > 0) {
-            parts.add(f.cpusAvailable() + (f.cpusAvailable() == 1 ? " CPU" : " CPUs"));
-        }
-        if (f.heapMaxBytes() > 0) {
-            parts.add("max heap " + Figures.mib(f.heapMaxBytes()));
-        }
-        return String.join(", ", parts);
     }
 
     private static String describeInputs(LogAnalysis run) {

@@ -2,12 +2,14 @@ package dev.jvmtune.report.html;
 
 /**
  * A time axis cut into at most {@code capacity} equal buckets, for a series whose length is unknown while
- * the log streams: it starts at 1 ms per bucket and, when a time falls beyond the last bucket, doubles the
- * width and lets the subclass merge each pair of neighbours. Memory stays bounded however long the log is.
+ * the log streams: it starts at 10 ms per bucket and, when a time falls beyond the last bucket, doubles the
+ * width and lets the subclass merge each pair of neighbours. Memory stays bounded however long the log is;
+ * the merges cost O(capacity) each, about log2(duration / (capacity x 10 ms)) of them.
  */
 abstract class TimeBuckets {
 
-    private static final double FIRST_WIDTH_SEC = 0.001;
+    /** Pauses are rarely closer than this, and a bucket keeps two values: short logs stay point by point. */
+    private static final double FIRST_WIDTH_SEC = 0.01;
 
     private final int capacity;
     private double origin = Double.NaN;
@@ -61,10 +63,6 @@ abstract class TimeBuckets {
 
     final double width() {
         return width;
-    }
-
-    final int capacity() {
-        return capacity;
     }
 
     /** Makes arrays hold at least {@code buckets} buckets (never more than the capacity). */

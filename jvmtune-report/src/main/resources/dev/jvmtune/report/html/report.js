@@ -21,9 +21,19 @@
     var a = Math.abs(v);
     return a < 120 ? num(v, 1) + ' s' : a < 7200 ? num(v / 60, 1) + ' min' : num(v / 3600, 1) + ' h';
   }
+  /** The file name of a run's name ("/var/log/gc.log (run 2)" -> "gc.log (run 2)"): legends stay short. */
+  function short(name) { return String(name).replace(/^.*[\/\\]/, ''); }
+  /** Axis labels: one decimal below 10, so that a 0-2 MiB axis does not read 0, 0, 1, 1, 2. */
+  function axisNum(v) { return num(v, Math.abs(v) < 10 ? 1 : 0); }
   function keys(o) { return o ? Object.keys(o) : []; }
   function hasPoints(o) { return keys(o).some(function (k) { return o[k] && o[k].length > 0; }); }
   function shift(points, by) { return points.map(function (p) { return [p[0] - by, p[1]]; }); }
+  /** Every kind's points in one series, in time order: each kind kept its extremes, so the union does. */
+  function allPauses(run) {
+    var all = [];
+    keys(run.pauses).forEach(function (k) { all = all.concat(run.pauses[k]); });
+    return all.sort(function (a, b) { return a[0] - b[0]; });
+  }
   function nines(x) {
     var p = 100 * (1 - Math.pow(10, -x));
     return (p >= 99.99 ? p.toFixed(4).replace(/0+$/, '') : p >= 99 ? p.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')
@@ -164,7 +174,7 @@
       return line(names[i], r.histogram.percentiles || [], runs.length > 1 ? SIDE[i] : COLORS[0], {step: false});
     });
     series[0].markLine = goalLine(goal);
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: {trigger: 'axis', formatter: function (ps) {
+    c.setOption({animation: false, legend: legend(), grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
       return ps.map(function (p) { return esc(p.seriesName) + ' p' + esc(nines(p.value[0])) + ': <b>' + esc(ms(p.value[1])) + '</b>'; }).join('<br>');
     }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: 26, min: 0, interval: 1,
       axisLabel: {formatter: nines}}, yAxis: valueAxis('pause', ms), series: series});
@@ -176,7 +186,7 @@
       'no heap figures', {});
     if (!c) return;
     c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
-      yAxis: valueAxis('MiB', function (v) { return num(v, 0); }), dataZoom: zoom(), series: [
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: [
         line('before GC', run.heap.before, '#e07b39'), line('after GC', run.heap.after, '#3a6ea5'),
         line('capacity', run.heap.capacity, '#7f8c8d', {lineStyle: {type: 'dashed', width: 1}})]});
   }
@@ -188,7 +198,7 @@
       hasPoints(run.pools), 'no per-pool figures (log gc+heap=debug, or PrintGCDetails on JDK 8)', {});
     if (!c) return;
     c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
-      yAxis: valueAxis('MiB', function (v) { return num(v, 0); }), dataZoom: zoom(),
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
       series: names.map(function (n, i) { return line(n, run.pools[n], COLORS[i % COLORS.length]); })});
   }
 
@@ -202,7 +212,7 @@
     var series = [line('allocation', pair(r.allocation), '#3a6ea5', {areaStyle: {opacity: 0.15}})];
     if (r.promotion.some(function (v) { return v != null; })) series.push(line('promotion', pair(r.promotion), '#c0392b'));
     c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(function (v) { return num(v, 1) + ' MiB/s'; }),
-      xAxis: timeAxis(), yAxis: valueAxis('MiB/s', function (v) { return num(v, 0); }), dataZoom: zoom(), series: series});
+      xAxis: timeAxis(), yAxis: valueAxis('MiB/s', axisNum), dataZoom: zoom(), series: series});
   }
 
   function phasesChart(el, id, run) {
@@ -240,25 +250,26 @@
 
   function codeCacheChart(el, id, run) {
     var names = keys(run.codeHeaps);
-    var c = card(el, id, 'Code cache', 'Used space of each code heap (MiB); dashed: reserved.', names.length > 0,
+    var c = card(el, id, 'Code cache', 'Used space of each code heap (MiB), its reservation in the legend (dashed '
+      + 'where the axis reaches it).', names.length > 0,
       'no code cache samples (JFR recordings have them)', {});
     if (!c) return;
     var series = names.map(function (n, i) {
       var h = run.codeHeaps[n];
-      var s = line(n, h.used, COLORS[i % COLORS.length]);
+      var s = line(h.reserved > 0 ? n + ' of ' + mib(h.reserved) : n, h.used, COLORS[i % COLORS.length]);
       if (h.reserved > 0) s.markLine = {silent: true, symbol: 'none', data: [{yAxis: h.reserved}],
         lineStyle: {type: 'dashed', color: COLORS[i % COLORS.length]}, label: {show: false}};
       return s;
     });
     c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
-      yAxis: valueAxis('MiB', function (v) { return num(v, 0); }), dataZoom: zoom(), series: series});
+      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: series});
   }
 
   function runCharts(el, run, i) {
     var p = 'run' + i + '-';
     pausesChart(el, p + 'pauses', run);
-    histogramChart(el, p + 'histogram', [run], [run.name]);
-    percentileChart(el, p + 'percentiles', [run], [run.name], run.goalMs);
+    histogramChart(el, p + 'histogram', [run], ['pauses']);
+    percentileChart(el, p + 'percentiles', [run], ['pauses'], run.goalMs);
     heapChart(el, p + 'heap', run);
     poolsChart(el, p + 'pools', run);
     ratesChart(el, p + 'rates', run);
@@ -269,12 +280,12 @@
   }
 
   function compareCharts(el, runs) {
-    var names = ['A: ' + runs[0].name, 'B: ' + runs[1].name];
-    var present = runs.some(function (r) { return r.allPauses.length > 0; });
+    var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    var present = runs.some(function (r) { return hasPoints(r.pauses); });
     var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
       + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
     if (c) {
-      var series = runs.map(function (r, i) { return scatter(names[i], shift(r.allPauses, r.start || 0), SIDE[i]); });
+      var series = runs.map(function (r, i) { return scatter(names[i], shift(allPauses(r), r.start || 0), SIDE[i]); });
       series[0].markLine = goalLine(runs[0].goalMs);
       c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
         xAxis: timeAxis('time since start'), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
@@ -285,7 +296,7 @@
       runs.some(function (r) { return r.heap.after.length > 0; }), 'no heap figures', {});
     if (h) {
       h.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
-        yAxis: valueAxis('MiB', function (v) { return num(v, 0); }), dataZoom: zoom(),
+        yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
         series: runs.map(function (r, i) { return line(names[i], shift(r.heap.after, r.start || 0), SIDE[i]); })});
     }
   }

@@ -1,0 +1,62 @@
+package dev.jvmtune.core.rules;
+
+import static dev.jvmtune.core.rules.Text.f;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.GcIncident;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * G1's concurrent marking lost the race: a Full GC ran before marking finished ("concurrent-mark-abort"), so
+ * the old regions marking would have found were never collected by mixed pauses. Marking must start earlier:
+ * {@code InitiatingHeapOccupancyPercent} lower by 15 points (from JDK 9 adaptive IHOP takes it as its starting
+ * value and learns from there).
+ */
+final class ConcurrentMarkAbortRule implements Rule {
+
+    static final int DEFAULT_IHOP = 45;
+    static final int EARLIER_BY = 15;
+    static final int LOWEST = 10;
+
+    @Override
+    public String id() {
+        return "concurrent-mark-aborted";
+    }
+
+    @Override
+    public Optional<Finding> evaluate(RuleContext run) {
+        Analysis a = run.analysis();
+        long aborts = a.incidents().getOrDefault(GcIncident.CONCURRENT_MARK_ABORT, 0L);
+        if (aborts == 0 || !"G1".equals(run.collector())) {
+            return Optional.empty();
+        }
+        String logged = run.jvm().raw().get("InitiatingHeapOccupancyPercent");
+        int now = DEFAULT_IHOP;
+        if (logged != null) {
+            try {
+                now = Integer.parseInt(logged.trim());
+            } catch (NumberFormatException e) {
+                now = DEFAULT_IHOP;
+            }
+        }
+        int proposed = Math.max(LOWEST, now - EARLIER_BY);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("InitiatingHeapOccupancyPercent", Integer.toString(proposed));
+        int jdk = run.jdkOr(8);
+        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 60 + aborts * 10),
+                f("Concurrent marking was cut short by a Full GC %d times", aborts),
+                List.of(f("%d concurrent-mark-abort: the heap filled before marking ended; %d Full GCs in all", aborts,
+                        a.fullGcCount())),
+                new Recommendation(JdkFlags.line(settings, jdk), List.of(
+                        f("marking starts at InitiatingHeapOccupancyPercent=%d%s; start %d points earlier: %d - %d = %d%%",
+                                now, logged != null ? " (the log's flag)" : " (the default)", EARLIER_BY, now, EARLIER_BY,
+                                proposed),
+                        jdk >= 9 ? "JDK 9+ adapts IHOP (G1UseAdaptiveIHOP): the value is where it starts learning"
+                                : "JDK 8 keeps IHOP fixed: marking then starts at that share of the whole heap",
+                        "if marking still loses, the heap is too small for the live set plus the allocation during "
+                                + "marking (raise -Xmx) or marking needs more threads (ConcGCThreads)"))));
+    }
+}
