@@ -2,6 +2,7 @@ package dev.jvmtune.workloads;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,8 +12,9 @@ import java.util.List;
  * its floor and megabytes from one wave to the next, the PLAB resizing noise of S1.
  *
  * <p>Waves are counted in collections, not seconds, so a loaded machine changes the run's length, not its
- * shape. {@code SurvivorWaves [--seconds S] [--ring-mb M] [--wave N]}: run S seconds (default 2), keep M MiB
- * of 48-byte arrays in the ring (default 16), switch every N collections (default 3).
+ * shape. {@code SurvivorWaves [--seconds S] [--collections C] [--ring-mb M] [--wave N]}: run S seconds (default
+ * 2) or until C collections (default: no limit), whichever comes first; keep M MiB of 48-byte arrays in the
+ * ring (default 16); switch every N collections (default 3).
  */
 public final class SurvivorWaves {
 
@@ -28,15 +30,21 @@ public final class SurvivorWaves {
         double seconds = 2;
         int ringMb = 16;
         int wave = 3;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
-                case "--ring-mb" -> ringMb = Integer.parseInt(args[i + 1]);
-                case "--wave" -> wave = Integer.parseInt(args[i + 1]);
-                default -> usage();
+        long maxCollections = Long.MAX_VALUE;
+        try {
+            for (int i = 0; i + 1 < args.length; i += 2) {
+                switch (args[i]) {
+                    case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
+                    case "--ring-mb" -> ringMb = Integer.parseInt(args[i + 1]);
+                    case "--wave" -> wave = Integer.parseInt(args[i + 1]);
+                    case "--collections" -> maxCollections = Long.parseLong(args[i + 1]);
+                    default -> usage();
+                }
             }
+        } catch (NumberFormatException e) {
+            usage();
         }
-        if (args.length % 2 != 0 || ringMb < 1 || wave < 1) {
+        if (args.length % 2 != 0 || ringMb < 1 || ringMb > 1024 || wave < 1) {
             usage();
         }
         // 48-byte arrays take 64 bytes with their header: the ring holds ringMb MiB of them
@@ -56,11 +64,15 @@ public final class SurvivorWaves {
                 }
                 ops++;
             }
-            boolean hold = collections(gcs) / wave % 2 == 0;
+            long done = collections(gcs);
+            if (done >= maxCollections) {
+                break;
+            }
+            boolean hold = done / wave % 2 == 0;
             if (hold != holding) {
                 holding = hold;
                 if (!hold) {
-                    java.util.Arrays.fill(ring, null);
+                    Arrays.fill(ring, null);
                 }
             }
         }
@@ -77,7 +89,7 @@ public final class SurvivorWaves {
     }
 
     private static void usage() {
-        System.err.println("usage: SurvivorWaves [--seconds S] [--ring-mb M] [--wave N]");
+        System.err.println("usage: SurvivorWaves [--seconds S] [--collections C] [--ring-mb M] [--wave N]");
         System.exit(2);
     }
 }

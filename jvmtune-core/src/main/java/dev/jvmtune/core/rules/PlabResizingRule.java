@@ -14,10 +14,13 @@ import java.util.Optional;
  * the collections before it copied; where the survivor volume changes from one collection to the next, the
  * desired size swings and each collection works with buffers sized for another: too small, and workers refill
  * them often; too large, and space is left unused at the end. S1 turned it off ({@code -XX:-ResizePLAB}) with a
- * fixed size. A second-order effect: it changes buffer refills and the space left unused, not what is copied.
+ * fixed size. A second-order effect: it changes buffer refills and the space left unused, not what is copied;
+ * and JDK 25 (not 17) also enlarges a worker's PLABs within a collection when it refills too often ("PLAB boost"
+ * at trace level), which softens it further.
  *
- * <p>Needs {@code -Xlog:gc+plab=debug}; silent without sizing lines, which is also how a log with
- * {@code -XX:-ResizePLAB} looks.
+ * <p>PLAB waste is evidence, not a trigger: resizing is what holds waste to G1's target, so turning it off
+ * cannot lower waste. Needs {@code -Xlog:gc+plab=debug}; silent without sizing lines, which is also how a log
+ * with {@code -XX:-ResizePLAB} looks.
  */
 final class PlabResizingRule implements Rule {
 
@@ -42,10 +45,7 @@ final class PlabResizingRule implements Rule {
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         PlabSizing p = run.analysis().plab();
-        if (p == null) {
-            return Optional.empty();
-        }
-        if (!noisy(p.young()) && !noisy(p.old())) {
+        if (p == null || !noisy(p.young()) && !noisy(p.old())) {
             return Optional.empty();
         }
         int workers = run.jvm().parallelWorkers();
@@ -67,7 +67,8 @@ final class PlabResizingRule implements Rule {
 
         double swingPct = Math.max(pct(p.young()), pct(p.old()));
         return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(60, 30 + swingPct / 4),
-                f("G1's desired PLAB size swings between collections (by 2x or more in %.0f%% of them)", swingPct),
+                f("%s's desired PLAB size swings between collections (by 2x or more in %.0f%% of them)",
+                        run.collector(), swingPct),
                 evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
     }
 
