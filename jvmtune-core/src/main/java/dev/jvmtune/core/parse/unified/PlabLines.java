@@ -15,9 +15,9 @@ import java.util.Arrays;
  * GC(5) Young other allocation: region end waste: 193824B, regions filled: 3, ..., direct allocated: 2949840B, ...
  * GC(5) Young sizing: calculated: 0B, actual: 2064B
  * </pre>
- * and the same for {@code Old}; the sizing line only with {@code -XX:+ResizePLAB}. JDK 22+ adds
- * {@code PLAB boost: ...} lines at trace level (PLABs enlarged during a collection), which are recognised and
- * not kept. The figures of one collection are gathered into the fields below without allocating.
+ * and the same for {@code Old}; the sizing line only with {@code -XX:+ResizePLAB}. JDK 25 (not 17) adds
+ * {@code PLAB boost: ...} lines at trace level (a worker's PLABs enlarged during a collection), which are
+ * recognised and not kept. The figures of one collection are gathered into the fields below without allocating.
  */
 final class PlabLines {
 
