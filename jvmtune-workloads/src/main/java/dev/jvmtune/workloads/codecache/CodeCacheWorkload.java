@@ -38,6 +38,11 @@ public final class CodeCacheWorkload {
         int classes = a.intValue("classes", 1);
         int ops = a.intValue("method-ops", 1);
         int calls = a.intValue("calls", 1);
+        int hotSet = a.intValue("hot-set", 0);
+        long rotateMs = a.longValue("rotate-every-ms", 0);
+        if (rotateMs > 0 && hotSet == 0) {
+            throw new IllegalArgumentException("--rotate-every-ms needs --hot-set smaller than --classes");
+        }
         double seconds = a.doubleValue("seconds", 0);
         int threads = a.intValue("threads", 1);
         long windowMs = a.longValue("window-ms", 10);
@@ -52,10 +57,11 @@ public final class CodeCacheWorkload {
         Recorder latency = new Recorder(3);
         long start = System.nanoTime();
         long deadline = start + (long) (seconds * 1e9);
+        HotSet hot = hotSet == 0 ? HotSet.all(classes) : new HotSet(classes, hotSet, rotateMs * 1_000_000L, start);
         List<RequestLoop> loops = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            RequestLoop loop = new RequestLoop(handlers, calls, seed, t, deadline, Long.MAX_VALUE, requests, latency);
+            RequestLoop loop = new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests, latency);
             loops.add(loop);
             Thread w = new Thread(loop, "request-" + t);
             workers.add(w);
