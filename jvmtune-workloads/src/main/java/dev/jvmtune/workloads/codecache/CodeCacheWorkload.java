@@ -20,7 +20,9 @@ import org.HdrHistogram.Recorder;
  * then serves requests over all of them for {@code --seconds}. Each handler is compiled by C1 (with profiling)
  * and then C2, so the compiled code of a few thousand handlers needs more than a small
  * {@code -XX:ReservedCodeCacheSize}; once the cache is full the JVM prints "CodeCache is full. Compiler has been
- * disabled." and the handlers not compiled yet stay interpreted, which is where throughput goes.
+ * disabled." and the handlers not compiled yet stay interpreted, which is where throughput goes. With
+ * {@code --hot-set} and {@code --rotate-every-ms} the requests call a moving part of the handlers, so the JVM
+ * flushes the code that went cold and compiles the new hot code again and again: S4's compiler threads.
  *
  * <p>Reports ops (requests) per second per time window, latency percentiles, code cache occupancy and compiler
  * thread CPU to {@code $JVMTUNE_METRICS}; parameters in {@link Workloads#CODECACHE} and docs/workloads.md.
