@@ -63,7 +63,8 @@ public final class CodeCacheWorkload {
         List<RequestLoop> loops = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            RequestLoop loop = new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests, latency);
+            RequestLoop loop = new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests,
+                    latency);
             loops.add(loop);
             Thread w = new Thread(loop, "request-" + t);
             workers.add(w);
