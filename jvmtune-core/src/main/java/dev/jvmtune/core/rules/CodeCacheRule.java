@@ -128,7 +128,7 @@ final class CodeCacheRule implements Rule {
                     compiled / minutes));
         }
         out.add("not shown here: how much CPU the compiler threads take (S4: CompileBroker in 39% of the stacks); "
-                + "measure it with jvmtune profile");
+                + "measure it with jvmtune profile or run --profile");
         return out;
     }
 
