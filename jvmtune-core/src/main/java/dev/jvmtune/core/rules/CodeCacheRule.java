@@ -29,8 +29,9 @@ final class CodeCacheRule implements Rule {
     static final long DEFAULT_BYTES = 240L << 20;
     static final int HEADROOM = 2;
     /**
-     * A code cache used to this share after warm-up counts as near full. S4's loop at 4 MB peaked at 76-92% (JDK 17
-     * and 25, hot set moving every second) and 80% (every 500 ms); the same workload with 240 MB at 5%.
+     * A code cache used to this share after warm-up counts as near full. S4's loop at 4 MB peaked at 73-92% in the
+     * second half of 60 s runs (JDK 17 and 25, hot set moving every second) and 77-80% in 12 s runs (every 500 ms);
+     * the same workload with 240 MB at 4-5% (docs/profiling.md).
      */
     static final double NEAR_SHARE = 0.7;
     /** Code-cache collections per quarter of the run that make a steady rate rather than a one-off. */
