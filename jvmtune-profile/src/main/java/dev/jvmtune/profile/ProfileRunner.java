@@ -43,20 +43,16 @@ public final class ProfileRunner {
 
         progress.accept("jvmtune profile: running " + String.join(" ", req.command()) + " with event="
                 + setup.event().agentName() + (req.stopAfterSec() > 0 ? " for " + req.stopAfterSec() + " s" : ""));
-        OutputWarnings warnings = new OutputWarnings();
-        List<String> notes = new ArrayList<>();
-        Ran ran = launch(req, options, metricsFile, console, programOutput, progress, warnings, notes);
-        return ProfileAnalysis.read(setup, new ProfileAnalysis.Ran(req.command(), ran.exit(), ran.stopped(),
-                ran.wallSec(), console, metricsFile, warnings.warnings(), notes), req.skipSec(), progress);
-    }
-
-    private record Ran(int exit, boolean stopped, double wallSec) {
+        ProfileAnalysis.Ran ran = launch(req, options, metricsFile, console, programOutput, progress);
+        return ProfileAnalysis.read(setup, ran, req.skipSec(), progress);
     }
 
     /** Runs the program to its end, or stops it after --duration; its output goes through as it comes. */
-    private static Ran launch(ProfileRequest req, String options, Path metricsFile, Path console,
-                              Consumer<String> programOutput, Consumer<String> progress, OutputWarnings warnings,
-                              List<String> notes) throws IOException, InterruptedException {
+    private static ProfileAnalysis.Ran launch(ProfileRequest req, String options, Path metricsFile, Path console,
+                                              Consumer<String> programOutput, Consumer<String> progress)
+            throws IOException, InterruptedException {
+        OutputWarnings warnings = new OutputWarnings();
+        List<String> notes = new ArrayList<>();
         ProcessBuilder pb = new ProcessBuilder(req.command()).redirectErrorStream(true);
         pb.environment().putAll(req.environment());
         String existing = pb.environment().get("JDK_JAVA_OPTIONS");
@@ -87,7 +83,8 @@ public final class ProfileRunner {
             notes.add("the program's output stayed open after it exited (a process left in the background); "
                     + "program.out stops there");
         }
-        return new Ran(exit, stopped, wallSec);
+        return new ProfileAnalysis.Ran(req.command(), exit, stopped, wallSec, console, metricsFile,
+                warnings.warnings(), notes);
     }
 
     private static Thread pump(Process p, Path console, Consumer<String> programOutput, OutputWarnings warnings) {
