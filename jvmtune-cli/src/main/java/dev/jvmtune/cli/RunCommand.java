@@ -10,8 +10,18 @@ import dev.jvmtune.lab.run.ResultJson;
 import dev.jvmtune.lab.run.TrialResult;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.run.TrialSpec;
+import dev.jvmtune.profile.AsyncProfilerLibrary;
+import dev.jvmtune.profile.OutputWarnings;
+import dev.jvmtune.profile.Profile;
+import dev.jvmtune.profile.ProfileAnalysis;
+import dev.jvmtune.profile.ProfileEvent;
+import dev.jvmtune.profile.ProfileSetup;
+import dev.jvmtune.profile.ProfileText;
+import dev.jvmtune.profile.ProfilingUnavailableException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,12 +50,17 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune run --jdk 25 --timeout 10m -- ./bin/start-server.sh",
                 "  jvmtune run --flags \"-Xmx256m\" -- java {jvmflags} -cp app.jar Main",
                 "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
+                "  jvmtune run --profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=4m\" -- --seconds 20",
                 ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the trial ended OK", "1:internal error",
                 "2:wrong command line (unknown JDK, workload or parameter)", "3:the program could not be started",
+                "4:--profile: this machine cannot sample (the reason is printed)",
                 "5:the trial did not end OK (its outcome is printed)"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
+
+    /** async-profiler's sampling interval with --profile, jvmtune profile's default. */
+    private static final int PROFILE_INTERVAL_MS = 10;
 
     @Option(names = "--jdk", paramLabel = "17|25|PATH",
             description = "The JDK: a feature release installed here (bin/jvmtune jdks) or a JDK directory "
@@ -67,6 +83,12 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
 
     @Option(names = "--jfr", description = "Also record JFR to DIR/recording.jfr (JDK 11+).")
     boolean jfr;
+
+    @Option(names = "--profile", description = "Also profile every thread of the JVM with async-profiler and record "
+            + "its code cache and compilations with JFR (JDK 11+), as jvmtune profile does: the CPU breakdown by thread "
+            + "category is printed, and flamegraph.html, collapsed.txt, profile.json, async-profiler/ and jfr/ go to "
+            + "DIR beside the trial's files.")
+    boolean profile;
 
     @Option(names = "--workload", paramLabel = "NAME",
             description = "Run a bundled workload (bin/jvmtune workload --help lists them); the words after -- are "
@@ -97,9 +119,26 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdk);
             Program program = workload != null ? new Program.Workload(workload, command) : new Program.Command(command);
             spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, out, jfr, stdoutMetrics);
+            if (profile && j.feature() < 11) {
+                throw new IllegalArgumentException("--profile needs JDK 11 or newer (JFR); this is " + j.version());
+            }
         } catch (IllegalArgumentException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.USAGE;
+        }
+        ProfileSetup setup = null;
+        if (profile) {
+            try {
+                setup = ProfileSetup.prepare(out, ProfileEvent.CPU, PROFILE_INTERVAL_MS,
+                        Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
+            } catch (ProfilingUnavailableException e) {
+                err.println("jvmtune: " + e.getMessage());
+                return Main.NOT_ANALYZABLE;
+            }
+            List<String> withProfiler = new ArrayList<>(spec.jvmFlags());
+            withProfiler.addAll(setup.jvmOptions());
+            spec = new TrialSpec(spec.jdk(), withProfiler, spec.program(), spec.timeout(), spec.outDir(), spec.jfr(),
+                    spec.stdoutMetrics());
         }
         err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit " + timeout
                 + ", files in " + out);
@@ -119,7 +158,27 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         } else {
             print(r, o);
         }
+        if (setup != null) {
+            Profile p = ProfileAnalysis.read(setup, ran(r), 0, err::println);
+            // with --json stdout holds the trial's document alone; the profile is in DIR/profile.json
+            ProfileText.print(p, json ? err : o);
+        }
         return r.outcome() == Outcome.OK ? Main.OK : DemoCommand.WORKLOAD_FAILED;
+    }
+
+    /** The trial as the profile's analysis needs it; the JVM's warnings are read from its output files. */
+    private static ProfileAnalysis.Ran ran(TrialResult r) throws IOException {
+        OutputWarnings warnings = new OutputWarnings();
+        for (String name : List.of("stdout.log", "stderr.log")) {
+            Path f = r.outDir().resolve(name);
+            if (Files.exists(f)) {
+                try (Stream<String> lines = Files.lines(f, StandardCharsets.UTF_8)) {
+                    lines.forEach(warnings::line);
+                }
+            }
+        }
+        return new ProfileAnalysis.Ran(r.command(), r.exitCode(), r.outcome() == Outcome.TIMEOUT, r.wallSec(),
+                r.outDir().resolve("stdout.log"), r.outDir().resolve("metrics.json"), warnings.warnings(), List.of());
     }
 
     static void print(TrialResult r, PrintStream o) {

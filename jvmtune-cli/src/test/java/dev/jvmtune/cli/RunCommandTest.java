@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +27,33 @@ class RunCommandTest {
         assertEquals(864_000, j.path("metrics").path("metrics.samples").asLong());
         assertTrue(j.path("metrics").path("gc.pause.count").asLong() > 0, j.toString());
         assertEquals(864_000, j.path("metricsFile").path("samples").asLong());
+    }
+
+    /**
+     * {@code run --profile}: the profiler's options go in with the trial's flags, and the profile is read from the
+     * trial's directory afterwards - the trial's files and the profile's side by side, the categories adding up.
+     */
+    @Test
+    void profilesATrialBesideItsFiles() throws Exception {
+        CliRun r = CliRun.of("run", "--profile", "--jdk", "25", "--flags", "-XX:+UseSerialGC -Xmx64m", "--out",
+                tmp.toString(), "--timeout", "2m", "--workload", "codecache", "--", "--seconds", "3", "--classes",
+                "100");
+        assertEquals(Main.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("outcome     OK") && r.out().contains("CPU by thread category"), r.out());
+        for (String f : List.of("gc.log", "result.json", "stdout.log", "profile.json", "flamegraph.html",
+                "collapsed.txt")) {
+            assertTrue(Files.size(tmp.resolve(f)) > 0, f);
+        }
+        JsonNode p = new ObjectMapper().readTree(tmp.resolve("profile.json").toFile());
+        long total = p.path("breakdown").path("total").asLong();
+        long sum = 0;
+        for (JsonNode c : p.path("breakdown").path("categories")) {
+            sum += c.path("value").asLong();
+        }
+        assertTrue(total > 0, p.toString());
+        assertEquals(total, sum);
+        assertEquals(1, p.path("jvms").size(), "one JVM's code cache report: " + p.path("notes"));
+        assertTrue(p.path("files").path("programOutput").asText().endsWith("stdout.log"), p.toString());
     }
 
     @Test

@@ -21,7 +21,9 @@ public record AgentOptions(Path library, ProfileEvent event, int intervalMs, Pat
         }
     }
 
-    /** One JVM option; {@code %p} in the file name becomes each JVM's pid, so several JVMs do not collide. */
+    /**
+     * One JVM option, unquoted; {@code %p} in the file name becomes each JVM's pid, so several JVMs do not collide.
+     */
     public String jvmOption() {
         StringBuilder b = new StringBuilder("-agentpath:").append(library).append("=start,event=")
                 .append(event.agentName());
@@ -29,7 +31,7 @@ public record AgentOptions(Path library, ProfileEvent event, int intervalMs, Pat
             b.append(",interval=").append(intervalMs).append("ms");
         }
         b.append(",jfr,file=").append(jfrFile);
-        return quoted(b.toString());
+        return b.toString();
     }
 
     static String quoted(String option) {

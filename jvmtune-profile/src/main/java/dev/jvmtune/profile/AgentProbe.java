@@ -31,7 +31,7 @@ final class AgentProbe {
             Path log = scratch.resolve("probe-" + e.agentName() + ".log");
             Files.deleteIfExists(out);
             List<String> cmd = new ArrayList<>(List.of(java.toString(),
-                    new AgentOptions(library, e, 10, out).jvmOption().replace("\"", ""), "-version"));
+                    new AgentOptions(library, e, 10, out).jvmOption(), "-version"));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
             pb.environment().remove("JDK_JAVA_OPTIONS");
             Process p = pb.start();

@@ -31,7 +31,7 @@ public final class JfrSettings {
     }
 
     /**
-     * Writes the settings to {@code dir/jvmtune.jfc} and returns the JVM option that records into {@code
+     * Writes the settings to {@code dir/jvmtune.jfc} and returns the JVM option (unquoted) that records into {@code
      * recordings} (a directory: each JVM writes its own {@code hotspot-pid-N-...jfr} there, since JDK 17 does not
      * expand {@code %p} in a file name).
      */
@@ -39,6 +39,6 @@ public final class JfrSettings {
         Path jfc = dir.resolve("jvmtune.jfc");
         Files.writeString(jfc, JFC);
         Files.createDirectories(recordings);
-        return AgentOptions.quoted("-XX:StartFlightRecording:filename=" + recordings + ",settings=" + jfc);
+        return "-XX:StartFlightRecording:filename=" + recordings + ",settings=" + jfc;
     }
 }

@@ -1,25 +1,20 @@
 package dev.jvmtune.profile;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
- * Runs a program with async-profiler and a JFR recording injected through {@code JDK_JAVA_OPTIONS}, passes its
- * output through, and turns what the JVMs wrote at exit into a {@link Profile}: the breakdown by thread
- * category, {@code collapsed.txt}, {@code flamegraph.html}, the code cache report, and {@code profile.json}.
+ * Runs a program with a {@link ProfileSetup}'s options injected through {@code JDK_JAVA_OPTIONS}, passes its
+ * output through, stops it after {@code --duration}, and has {@link ProfileAnalysis} read what its JVMs wrote.
  * A program that fails still gets everything it left behind.
  */
 public final class ProfileRunner {
@@ -39,71 +34,25 @@ public final class ProfileRunner {
      */
     public static Profile run(ProfileRequest req, Consumer<String> programOutput, Consumer<String> progress)
             throws IOException, InterruptedException, ProfilingUnavailableException {
-        Path dir = req.outDir().toAbsolutePath();
-        Files.createDirectories(dir);
-        Path parts = dir.resolve("async-profiler");
-        Path recordings = dir.resolve("jfr");
-        clean(parts);
-        clean(recordings);
-        Files.createDirectories(parts);
-        Path collapsed = dir.resolve("collapsed.txt");
-        Path html = dir.resolve("flamegraph.html");
-        Path json = dir.resolve("profile.json");
-        Path console = dir.resolve("program.out");
-        Path metricsFile = dir.resolve("metrics.json");
-        for (Path p : List.of(collapsed, html, json, metricsFile)) {
-            Files.deleteIfExists(p);
-        }
-
-        Path library = AsyncProfilerLibrary.extract(req.cacheDir());
-        ProfileEvent event = AgentProbe.choose(req.probeJava(), library, req.event(), parts);
-        List<String> notes = new ArrayList<>();
-        if (event != req.event()) {
-            notes.add("event " + req.event().agentName() + " refused here; sampled with " + event.agentName());
-        }
-        String options = String.join(" ",
-                new AgentOptions(library, event, req.intervalMs(), parts.resolve("profile-%p.jfr")).jvmOption(),
-                JfrSettings.jvmOption(dir, recordings), req.jvmOptions()).strip();
+        ProfileSetup setup = ProfileSetup.prepare(req.outDir(), req.event(), req.intervalMs(), req.probeJava(),
+                req.cacheDir());
+        Path console = setup.dir().resolve("program.out");
+        Path metricsFile = setup.dir().resolve("metrics.json");
+        Files.deleteIfExists(metricsFile);
+        String options = (setup.javaOptions() + " " + req.jvmOptions()).strip();
 
         progress.accept("jvmtune profile: running " + String.join(" ", req.command()) + " with event="
-                + event.agentName() + (req.stopAfterSec() > 0 ? " for " + req.stopAfterSec() + " s" : ""));
-        OutputWarnings warnings = new OutputWarnings();
-        Ran ran = launch(req, options, metricsFile, console, programOutput, progress, warnings, notes);
-
-        Breakdown breakdown = collect(parts, collapsed, event, Math.round(req.skipSec() * 1000), notes);
-        if (breakdown != null) {
-            progress.accept("jvmtune profile: writing the flame graph");
-            FlameGraphHtml.write(collapsed, html, "jvmtune profile: " + event.agentName() + " "
-                    + String.join(" ", req.command()));
-        }
-        List<CodeCacheReport> jvms = new ArrayList<>();
-        for (Path r : sorted(recordings, ".jfr")) {
-            try {
-                jvms.add(CodeCacheReport.read(r));
-            } catch (IOException e) {
-                notes.add("JFR recording " + r.getFileName() + " unreadable: " + e.getMessage());
-            }
-        }
-        if (jvms.isEmpty()) {
-            notes.add("no JFR recording, so no code cache report: no JDK 11+ JVM ran to its end");
-        }
-        JsonNode metrics = readMetrics(metricsFile, notes);
-        Profile profile = new Profile(req.command(), "async-profiler " + AsyncProfilerLibrary.version(),
-                event.agentName(), req.intervalMs(), ran.exit(), ran.stopped(), ran.wallSec(), breakdown, jvms, warnings.warnings(),
-                metrics, notes, new Profile.Files(breakdown == null ? null : html.toString(),
-                breakdown == null ? null : collapsed.toString(), json.toString(), console.toString(),
-                recordings.toString(), parts.toString()));
-        ProfileJson.write(profile, json);
-        return profile;
-    }
-
-    private record Ran(int exit, boolean stopped, double wallSec) {
+                + setup.event().agentName() + (req.stopAfterSec() > 0 ? " for " + req.stopAfterSec() + " s" : ""));
+        ProfileAnalysis.Ran ran = launch(req, options, metricsFile, console, programOutput, progress);
+        return ProfileAnalysis.read(setup, ran, req.skipSec(), progress);
     }
 
     /** Runs the program to its end, or stops it after --duration; its output goes through as it comes. */
-    private static Ran launch(ProfileRequest req, String options, Path metricsFile, Path console,
-                              Consumer<String> programOutput, Consumer<String> progress, OutputWarnings warnings,
-                              List<String> notes) throws IOException, InterruptedException {
+    private static ProfileAnalysis.Ran launch(ProfileRequest req, String options, Path metricsFile, Path console,
+                                              Consumer<String> programOutput, Consumer<String> progress)
+            throws IOException, InterruptedException {
+        OutputWarnings warnings = new OutputWarnings();
+        List<String> notes = new ArrayList<>();
         ProcessBuilder pb = new ProcessBuilder(req.command()).redirectErrorStream(true);
         pb.environment().putAll(req.environment());
         String existing = pb.environment().get("JDK_JAVA_OPTIONS");
@@ -134,7 +83,8 @@ public final class ProfileRunner {
             notes.add("the program's output stayed open after it exited (a process left in the background); "
                     + "program.out stops there");
         }
-        return new Ran(exit, stopped, wallSec);
+        return new ProfileAnalysis.Ran(req.command(), exit, stopped, wallSec, console, metricsFile,
+                warnings.warnings(), notes);
     }
 
     private static Thread pump(Process p, Path console, Consumer<String> programOutput, OutputWarnings warnings) {
@@ -155,92 +105,5 @@ public final class ProfileRunner {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    /**
-     * Converts each JVM's profile to collapsed stacks, joins them in {@code collapsed.txt} and folds them; null
-     * when no JVM wrote a profile.
-     */
-    private static Breakdown collect(Path parts, Path collapsed, ProfileEvent event, long skipMs, List<String> notes)
-            throws IOException {
-        List<Path> files = sorted(parts, ".jfr");
-        if (files.isEmpty()) {
-            notes.add("no JVM wrote a profile: the program started no JDK 9+ JVM, its JVM failed to start, or it "
-                    + "was killed before the JVM could write one");
-            return null;
-        }
-        Breakdown.Builder b = new Breakdown.Builder(event.unit());
-        int malformed = 0;
-        try (BufferedWriter out = Files.newBufferedWriter(collapsed)) {
-            for (Path f : files) {
-                Path part = parts.resolve(f.getFileName().toString().replace(".jfr", ".collapsed"));
-                try {
-                    StackFiles.toCollapsed(f, part, event, skipMs);
-                } catch (IOException | RuntimeException e) {
-                    notes.add("profile " + f.getFileName() + " unreadable (" + e + "); left out");
-                    continue;
-                }
-                try (Stream<String> lines = Files.lines(part)) {
-                    for (String line : (Iterable<String>) lines::iterator) {
-                        CollapsedStack s = CollapsedStack.parse(line);
-                        if (s == null) {
-                            malformed += line.isBlank() ? 0 : 1;
-                            continue;
-                        }
-                        b.add(s);
-                        out.write(line);
-                        out.newLine();
-                    }
-                }
-                Files.delete(part);
-            }
-        }
-        if (malformed > 0) {
-            notes.add(malformed + " malformed lines in the converted profile were skipped");
-        }
-        if (files.size() > 1) {
-            notes.add(files.size() + " JVMs were profiled; their samples are added up");
-        }
-        if (skipMs > 0) {
-            notes.add("the first " + skipMs / 1000.0 + " s of each JVM are left out of the breakdown and flame graph");
-        }
-        return b.build();
-    }
-
-    private static JsonNode readMetrics(Path metricsFile, List<String> notes) {
-        if (!Files.exists(metricsFile)) {
-            return null;
-        }
-        try {
-            return new ObjectMapper().readTree(metricsFile.toFile());
-        } catch (IOException e) {
-            notes.add("metrics file " + metricsFile + " is not JSON: " + e.getMessage());
-            return null;
-        }
-    }
-
-    private static List<Path> sorted(Path dir, String suffix) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*" + suffix)) {
-            ds.forEach(files::add);
-        }
-        files.sort(null);
-        return files;
-    }
-
-    /** Removes a directory jvmtune made in an earlier run (flat: files only). */
-    private static void clean(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-            for (Path f : ds) {
-                Files.deleteIfExists(f);
-            }
-        }
-        Files.delete(dir);
     }
 }

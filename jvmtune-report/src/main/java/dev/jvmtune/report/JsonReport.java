@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.CodeCacheChurn;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.analysis.PauseGoal;
@@ -316,6 +317,21 @@ public final class JsonReport {
             number(g, "totalMs", c.totalMs());
             number(g, "maxMs", c.maxMs());
             g.writeNumberField("failures", c.failures());
+            g.writeEndObject();
+        }
+        CodeCacheChurn churn = a.codeCacheChurn();
+        if (churn == null) {
+            g.writeNullField("codeCacheChurn");
+        } else {
+            g.writeObjectFieldStart("codeCacheChurn");
+            number(g, "fromSec", churn.fromSec());
+            number(g, "toSec", churn.toSec());
+            g.writeNumberField("gcsThirdQuarter", churn.gcsThirdQuarter());
+            g.writeNumberField("gcsLastQuarter", churn.gcsLastQuarter());
+            g.writeNumberField("compilationsThirdQuarter", churn.compilationsThirdQuarter());
+            g.writeNumberField("compilationsLastQuarter", churn.compilationsLastQuarter());
+            number(g, "peakUsedShare", churn.peakUsedShare());
+            number(g, "meanUsedShare", churn.meanUsedShare());
             g.writeEndObject();
         }
         Analysis.CpuLoad cpu = a.cpuLoad();

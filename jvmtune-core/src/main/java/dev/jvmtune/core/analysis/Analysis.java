@@ -39,6 +39,8 @@ import java.util.Map;
  * @param failedEvacuation   the room G1 had at its failed evacuations; {@code null} when none failed
  * @param detail             how many pauses carry phases, pools, CPU and heap figures
  * @param plab               G1's PLAB sizing and waste ({@code gc+plab=debug}); {@code null} when the log has none
+ * @param codeCacheChurn     code cache collections, compilations and use in the run's second half; {@code null}
+ *                           when the input has none of them
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
@@ -49,7 +51,7 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
                        List<PauseClusters.Cluster> clusters, PhaseShares phases, LiveSet liveSet,
                        HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
                        Generations generations, FailedEvacuation failedEvacuation, LogDetail detail,
-                       PlabSizing plab) {
+                       PlabSizing plab, CodeCacheChurn codeCacheChurn) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none

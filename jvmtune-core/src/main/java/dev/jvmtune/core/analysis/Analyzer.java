@@ -46,6 +46,7 @@ public final class Analyzer {
     private final FailedEvacuation.Accumulator failedEvacuation = new FailedEvacuation.Accumulator();
     private final LogDetail.Accumulator detail = new LogDetail.Accumulator();
     private final PlabSizing.Accumulator plab = new PlabSizing.Accumulator();
+    private final CodeCacheChurn.Accumulator churn = new CodeCacheChurn.Accumulator();
 
     private long prevHeapAfter = -1;
     private double allocatedBytes;
@@ -109,6 +110,9 @@ public final class Analyzer {
             byKind.computeIfAbsent(e.kind(), k -> new PauseStats.Accumulator()).add(e.pauseMs());
             String cause = e.cause().isEmpty() ? "(none)" : e.cause();
             byCause.merge(cause, 1L, Long::sum);
+            if (cause.startsWith("CodeCache GC") && !Double.isNaN(t)) {
+                churn.codeCacheGc(t);
+            }
             if (e.kind() == GcKind.FULL) {
                 fullGcs++;
                 if (fullGcCauses.size() < MAX_CAUSES || fullGcCauses.containsKey(cause)) {
@@ -198,6 +202,7 @@ public final class Analyzer {
 
     public void accept(CodeCacheSample s) {
         codeCacheSamples++;
+        churn.sample(s);
         if (s.full()) {
             codeCacheFull++;
         }
@@ -208,6 +213,9 @@ public final class Analyzer {
 
     public void accept(Compilation c) {
         compilations++;
+        if (!Double.isNaN(c.uptimeSec())) {
+            churn.compilation(c.uptimeSec());
+        }
         compileMs += c.durationMs();
         compileMax = Math.max(compileMax, c.durationMs());
         if (!c.success()) {
@@ -294,7 +302,7 @@ public final class Analyzer {
                         : youngBeforeSum / youngBeforeCount, youngBeforeMax),
                 PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(), fullGcCauses,
                 metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(), detail.build(),
-                plab.build());
+                plab.build(), churn.build(start, end));
     }
 
     private record Steady(int from, Analysis.SteadyState state) {
