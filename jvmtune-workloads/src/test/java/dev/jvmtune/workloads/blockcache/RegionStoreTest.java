@@ -50,7 +50,9 @@ class RegionStoreTest {
         store.close();
         RegionStore.Stats s = store.stats();
         assertTrue(s.flushes() >= 1, s.toString());
-        // 65 rows of 1000 bytes to a 64 KB block
-        assertEquals((s.flushedRows() + 64) / 65, s.flushedBlocks(), s.toString());
+        // 65 rows of 1000 bytes to a 64 KB block; each flush ends in a partial block of its own, and how many
+        // flushes the writes trigger depends on when the flusher thread runs
+        long full = (s.flushedRows() + 64) / 65;
+        assertTrue(s.flushedBlocks() >= full && s.flushedBlocks() <= full + s.flushes() - 1, s.toString());
     }
 }
