@@ -149,6 +149,27 @@ class AnalyzeCommandTest {
         assertFalse(r.err().contains("Exception"), r.err());
     }
 
+    /** G1's gc+plab figures in both outputs: summed in {@code summary.plab}, per collection in the events. */
+    @Test
+    void plabFiguresReachTheJsonAndTheEvents(@TempDir Path dir) throws IOException {
+        // a real JDK 17 G1 run with gc+plab=debug (jvmtune-core's test log of SurvivorWaves)
+        Path log = Path.of("../jvmtune-core/src/test/resources/logs/g1-plab-jdk17.log");
+        Path events = dir.resolve("events.jsonl");
+        CliRun r = CliRun.of("analyze", "--json", "--events", events.toString(), log.toString());
+        assertEquals(0, r.exit(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        JsonNode young = doc.path("summary").path("plab").path("young");
+        assertEquals(17, young.path("resized").asLong(), young.toString());
+        assertEquals(838336, young.path("maxDesiredBytes").asLong());
+        assertEquals(5, young.path("swings").asLong());
+        assertTrue(doc.path("findings").findValuesAsText("ruleId").contains("plab-resizing"), doc.path("findings")
+                .toString());
+        // GC(0): "Young sizing: calculated: 832280B, actual: 832280B", "Old PLAB allocation: allocated: 12910592B"
+        JsonNode first = JSON.readTree(Files.readAllLines(events).get(0));
+        assertEquals(832280, first.path("plab").path("young").path("desiredBytes").asLong(), first.toString());
+        assertEquals(12910592, first.path("plab").path("old").path("allocatedBytes").asLong(), first.toString());
+    }
+
     /** Issue 4, acceptance 3: the text leads with the verdict and --json carries the same in {@code verdict}. */
     @Test
     void verdictLeadsTheTextAndIsInTheJson() throws IOException {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 9 through the command line: the {@code codecache} workload with a 3 MB and a 64 MB code cache on JDK 17
  * and 25. The small cache's run reports the full code cache (or its JVM's way of avoiding it), the large one's
  * does not; both show the JIT compiler
- * threads' CPU share and the CompileBroker frames a Java-only profiler cannot see. The compiler share is printed,
- * not compared: docs/profiling.md explains why its direction depends on the JDK and the run's length.
+ * threads' CPU share and the CompileBroker frames a Java-only profiler cannot see. With every handler hot the
+ * compiler share is printed, not compared (a full cache stops compilation); with a moving hot set (S4's
+ * flush-and-recompile loop) it is compared. docs/profiling.md has the measurements.
  */
 class ProfileCommandTest {
 
@@ -44,8 +46,8 @@ class ProfileCommandTest {
     private void codeCache(String jdk) throws IOException {
         // 3 MB rather than the workload's 4 MB: on 2 CPUs shared with other builds a 4 s run did not always fill
         // 4 MB (2.9 MB of it used once), while the JVM's stubs and JDK code alone take ~1.5 MB
-        JsonNode small = profile(jdk, "3m");
-        JsonNode large = profile(jdk, "64m");
+        JsonNode small = profile(jdk, "3m", 0, "--seconds", "5");
+        JsonNode large = profile(jdk, "64m", 0, "--seconds", "5");
         JsonNode smallJvm = small.path("jvms").get(0);
         JsonNode largeJvm = large.path("jvms").get(0);
         boolean smallFull = smallJvm.path("fullEvents").asInt() > 0
@@ -81,10 +83,35 @@ class ProfileCommandTest {
                 large.path("metrics").path("steadyOpsPerSec").asDouble());
     }
 
-    private JsonNode profile(String jdk, String size) throws IOException {
+    /**
+     * S4's loop (docs/profiling.md): a hot set moving over 400 handlers. With 4 MB the JVM unloads cold code and
+     * compiles the new hot set again and again; with the rule's 240 MB the compiler goes quiet once every handler
+     * is compiled (about 10 s in, on a loaded machine), so after 20 s its compiler share is far lower (and its
+     * throughput usually higher). JDK 25 only: JDK 17 shows the same in 60 s runs, too long for a test on a
+     * loaded machine.
+     */
+    @Test
+    void rotatingHotSetKeepsTheCompilerBusyOnlyWithTheSmallCacheOnJdk25() throws IOException {
+        assumeTrue(Files.isDirectory(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64")), "JDK 25 not installed");
+        String[] loop = {"--seconds", "40", "--classes", "400", "--hot-set", "40", "--rotate-every-ms", "1000"};
+        JsonNode small = profile("25", "4m", 20, loop);
+        JsonNode large = profile("25", "240m", 20, loop);
+        double smallSteady = small.path("metrics").path("steadyOpsPerSec").asDouble();
+        double largeSteady = large.path("metrics").path("steadyOpsPerSec").asDouble();
+        System.out.printf(Locale.ROOT, "JDK 25 moving hot set: JIT share 4 MB %.1f%% / 240 MB %.1f%%, code cache "
+                        + "GCs %s, steady %.0f / %.0f req/s%n", jit(small), jit(large),
+                small.path("jvms").get(0).path("codeCacheGcs"), smallSteady, largeSteady);
+        // measured 15.7-44.3% against 2.1-10.4% (docs/profiling.md); the throughput is printed, not compared: it
+        // recovered 2.4-3.2x in 3 of 4 runs, but one 4 MB run caught a quieter spell of the machine (0.9x)
+        assertTrue(jit(small) > 1.5 * jit(large) + 5, "compiler share recovers with 240 MB");
+    }
+
+    /** Profiles the codecache workload, the first {@code skip} seconds left out, with its {@code params}. */
+    private JsonNode profile(String jdk, String size, int skip, String... params) throws IOException {
         Path out = dir.resolve(jdk + "-" + size);
-        CliRun r = CliRun.of("profile", "--jdk", jdk, "--out", out.toString(), "--workload", "codecache",
-                "--flags", FLAGS + size, "--seconds", "5");
+        CliRun r = CliRun.of(Stream.concat(Stream.of("profile", "--jdk", jdk, "--out", out.toString(), "--skip",
+                String.valueOf(skip), "--workload", "codecache", "--flags", FLAGS + size), Stream.of(params))
+                .toArray(String[]::new));
         assertEquals(0, r.exit(), r.err() + r.out());
         assertTrue(r.out().contains("CPU by thread category"), r.out());
         assertTrue(r.out().contains("CompileBroker::compiler_thread_loop in "), r.out());

@@ -15,6 +15,7 @@ import dev.jvmtune.core.rules.Severity;
 import dev.jvmtune.core.rules.Verdict;
 import dev.jvmtune.workloads.AllocationChurn;
 import dev.jvmtune.workloads.SafepointStall;
+import dev.jvmtune.workloads.SurvivorWaves;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -248,6 +249,44 @@ class RulesOnRealRunsTest {
                 jdk, edenBefore / 1048576, edenAfter / 1048576, p50Before, p50After, options);
         assertTrue(p50After < 1.5 * p50Before, "young pauses got longer on JDK " + jdk + ": p50 " + p50Before
                 + " ms -> " + p50After + " ms with " + options);
+    }
+
+    /**
+     * S1's PLAB resizing noise: {@link SurvivorWaves} makes many small objects survive three collections, then
+     * none for three, so the PLAB size G1 derives from each collection swings by 4x to 50x. The rule turns
+     * resizing off with fixed sizes from the medians; with those flags the JVM starts, G1 logs PLAB allocation
+     * but no sizing, and the rule is silent.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void survivorWavesMakePlabSizesSwing(int jdk, String property, String fallback, @TempDir Path dir)
+            throws Exception {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+
+        LogAnalysis before = waves(java, dir.resolve("before.log"), List.of());
+        Finding f = find(before, "plab-resizing").orElseThrow(() -> new AssertionError(
+                "no plab-resizing finding on JDK " + jdk + ": " + before.summary().plab()));
+        List<String> options = f.recommendation().options();
+        assertEquals("-XX:-ResizePLAB", options.get(0), options.toString());
+        // 16 MiB survive each holding collection: G1 wants PLABs far over the defaults (4096 and 1024 words)
+        assertTrue(options.stream().anyMatch(o -> o.startsWith("-XX:YoungPLABSize=")), options.toString());
+        assertTrue(options.stream().anyMatch(o -> o.startsWith("-XX:OldPLABSize=")), options.toString());
+        System.out.printf("plab-resizing JDK %d: %s -> %s%n", jdk, f.evidence().get(0), options);
+
+        LogAnalysis after = waves(java, dir.resolve("after.log"), options);
+        assertEquals(0, after.summary().plab().young().resized(), "sizing lines with " + options);
+        assertTrue(after.summary().plab().young().collections() > 0, "no PLAB figures with " + options);
+        assertEquals(Optional.empty(), find(after, "plab-resizing"));
+    }
+
+    private static LogAnalysis waves(Path java, Path log, List<String> flags) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseG1GC", "-Xmx256m", "-Xmn32m"));
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-Xlog:gc*,gc+plab=debug:file=" + log, "-cp", classes(SurvivorWaves.class),
+                SurvivorWaves.class.getName(), "--collections", "36", "--seconds", "20"));
+        return launch(cmd, log, 0);
     }
 
     private static LogAnalysis churn(Path java, Path log, List<String> flags) throws Exception {

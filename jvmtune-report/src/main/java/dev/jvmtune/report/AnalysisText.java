@@ -5,6 +5,7 @@ import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.HeapResizing;
 import dev.jvmtune.core.analysis.LiveSet;
 import dev.jvmtune.core.analysis.Metaspace;
+import dev.jvmtune.core.analysis.PlabSizing;
 import dev.jvmtune.core.analysis.PauseClusters;
 import dev.jvmtune.core.analysis.PhaseShares;
 import java.io.PrintStream;
@@ -69,6 +70,23 @@ final class AnalysisText {
                             + "%.0f ms, %,d with real > 1.2 x (user + sys), %,d with sys > user", c.userSec(), c.sysSec(),
                     c.realSec(), c.parallelism(), c.judged(), GcCpu.MIN_REAL_MS, c.realOverCpu(), c.sysOverUser()));
         }
+        PlabSizing plabs = a.plab();
+        if (plabs != null) {
+            out.println("PLABs           " + plab("young", plabs.young()) + "; " + plab("old", plabs.old()));
+        }
+    }
+
+    private static String plab(String name, PlabSizing.Destination d) {
+        if (d == null) {
+            return name + " not logged";
+        }
+        String waste = f("waste %.1f%% of %.0f MiB", d.wastePct(), d.allocatedBytes() / MIB);
+        if (d.resized() == 0) {
+            return f("%s not resized (-XX:-ResizePLAB), %s", name, waste);
+        }
+        return f("%s desired %.0f-%.0f KiB (median %.0f), %d swings of 2x+ in %d steps, %s", name,
+                d.minDesiredBytes() / 1024.0, d.maxDesiredBytes() / 1024.0, d.p50DesiredBytes() / 1024.0, d.swings(),
+                d.resized() - 1, waste);
     }
 
     private static String ms(double v) {

@@ -85,6 +85,9 @@ public final class EventLines implements Consumer<GcEvent>, AutoCloseable {
                 JsonReport.number(g, "realSec", e.cpu().realSec());
                 g.writeEndObject();
             }
+            if (e.plab() != null) {
+                JsonPlab.event(g, e.plab());
+            }
             g.writeNumberField("line", e.line());
             g.writeEndObject();
         } catch (IOException ex) {

@@ -160,6 +160,7 @@ final class JsonAnalysisDetails {
         g.writeNumberField("withCpu", d.withCpu());
         g.writeNumberField("withHeap", d.withHeap());
         g.writeEndObject();
+        JsonPlab.summary(g, a.plab());
     }
 
     /** The {@code verdict} object: the same judgement the text report leads with. */

@@ -18,6 +18,8 @@ public final class Workloads {
             List.of(new Param("classes", "1000", "generated handler classes, one hot method each"),
                     new Param("method-ops", "32", "arithmetic/branch steps in each handler's loop body"),
                     new Param("calls", "8", "handler calls per request"),
+                    new Param("hot-set", "0", "handlers requests call at any time (0: all of them)"),
+                    new Param("rotate-every-ms", "0", "move the hot set on to the next handlers this often (0: never)"),
                     new Param("seconds", "10", "how long to serve requests"),
                     new Param("threads", "1", "request threads"),
                     new Param("window-ms", "1000", "length of a throughput window"),

@@ -38,6 +38,7 @@ import java.util.Map;
  * @param generations        young and old generation sizes at Full GCs; {@code null} for G1/ZGC or without figures
  * @param failedEvacuation   the room G1 had at its failed evacuations; {@code null} when none failed
  * @param detail             how many pauses carry phases, pools, CPU and heap figures
+ * @param plab               G1's PLAB sizing and waste ({@code gc+plab=debug}); {@code null} when the log has none
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
@@ -47,7 +48,8 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
                        PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
                        List<PauseClusters.Cluster> clusters, PhaseShares phases, LiveSet liveSet,
                        HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
-                       Generations generations, FailedEvacuation failedEvacuation, LogDetail detail) {
+                       Generations generations, FailedEvacuation failedEvacuation, LogDetail detail,
+                       PlabSizing plab) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none

@@ -45,6 +45,7 @@ public final class Analyzer {
     private final Generations.Accumulator generations = new Generations.Accumulator();
     private final FailedEvacuation.Accumulator failedEvacuation = new FailedEvacuation.Accumulator();
     private final LogDetail.Accumulator detail = new LogDetail.Accumulator();
+    private final PlabSizing.Accumulator plab = new PlabSizing.Accumulator();
 
     private long prevHeapAfter = -1;
     private double allocatedBytes;
@@ -120,6 +121,7 @@ public final class Analyzer {
             generations.add(e);
             failedEvacuation.add(e);
             detail.add(e);
+            plab.add(e);
             boolean young = e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START;
             if (young) {
                 promotion(e);
@@ -291,7 +293,8 @@ public final class Analyzer {
                 new Analysis.HeapSizes(heapCapacityMax, youngBeforeCount == 0 ? Double.NaN
                         : youngBeforeSum / youngBeforeCount, youngBeforeMax),
                 PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(), fullGcCauses,
-                metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(), detail.build());
+                metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(), detail.build(),
+                plab.build());
     }
 
     private record Steady(int from, Analysis.SteadyState state) {

@@ -23,16 +23,25 @@ import java.util.Set;
  * @param cpu         user/sys/real seconds, or {@code null}
  * @param incidents   failures the log reports for this event (evacuation failure, promotion failed...)
  * @param line        1-based line number (within its file) of the line that completed the event
+ * @param plab        the collection's PLAB statistics ({@code -Xlog:gc+plab=debug}), or {@code null}
  */
 public record GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind,
                       String name, String cause, double pauseMs, double durationMs, MemoryUsage heap,
                       List<MemoryUsage> pools, List<Phase> phases, CpuTimes cpu, Set<GcIncident> incidents,
-                      long line) {
+                      long line, PlabStatistics plab) {
 
     public GcEvent {
         pools = List.copyOf(pools);
         phases = List.copyOf(phases);
         incidents = incidents.isEmpty() ? Set.of() : Set.copyOf(incidents);
+    }
+
+    /** An event without PLAB statistics: what every log but a G1 one with {@code gc+plab=debug} gives. */
+    public GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind, String name,
+                   String cause, double pauseMs, double durationMs, MemoryUsage heap, List<MemoryUsage> pools,
+                   List<Phase> phases, CpuTimes cpu, Set<GcIncident> incidents, long line) {
+        this(gcId, uptimeSec, wallTime, collector, kind, name, cause, pauseMs, durationMs, heap, pools, phases, cpu,
+                incidents, line, null);
     }
 
     public boolean isPause() {

@@ -87,6 +87,8 @@ public final class JdkFlags {
         add("ConcGCThreads", v, p, 8, 0, "1");
         add("ParallelRefProcEnabled", b, p, 8, 0, "true");
         add("ResizePLAB", b, p, 8, 0, "false");
+        add("YoungPLABSize", v, p, 8, 0, "4096"); // heap words per worker, when ResizePLAB is off
+        add("OldPLABSize", v, p, 8, 0, "1024");
         // explicit GC
         add("ExplicitGCInvokesConcurrent", b, p, 8, 0, "true");
         add("DisableExplicitGC", b, p, 8, 0, "true");

@@ -14,7 +14,7 @@ public final class Rules {
             new HeapResizingRule(), new HeapOverMemoryRule(), new YoungCrowdsOldRule(), new HeapTooSmallRule(),
             new CodeCacheRule(), new GcCpuRule(), new GcSysTimeRule(), new RisingLiveSetRule(), new MetaspaceRule(),
             new CollectorChoiceRule(), new ThinLoggingRule(), new ConcurrentMarkAbortRule(),
-            new FrequentYoungCollectionsRule());
+            new FrequentYoungCollectionsRule(), new PlabResizingRule());
 
     private Rules() {
     }

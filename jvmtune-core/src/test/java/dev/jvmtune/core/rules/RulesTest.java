@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each rule on a real log that triggers it and on a real log where it must stay silent. */
 class RulesTest {
@@ -263,6 +264,31 @@ class RulesTest {
     void collectorForGoalStaysSilentAtAHundredMs() throws Exception {
         // the triggering case is a real JDK 17/25 run with a 5 ms goal: jvmtune-cli RulesOnRealRunsTest
         silent(new CollectorChoiceRule(), corpus(RSET));
+    }
+
+    @Test
+    void plabResizing(@TempDir Path dir) throws Exception {
+        // a real JDK 17 G1 run of SurvivorWaves with gc+plab=debug: survivor volume in waves of three collections,
+        // the young desired PLAB size 13-838 KiB, swinging 2x or more in 5 of 16 steps
+        Path log = Path.of(RulesTest.class.getResource("/logs/g1-plab-jdk17.log").toURI());
+        Finding f = finds(new PlabResizingRule(), RuleContext.of(run(log)));
+        assertEquals(Severity.INFO, f.severity());
+        assertTrue(f.evidence().get(0).startsWith("young (survivor) PLABs: desired size 13 KiB to 819 KiB"),
+                f.evidence().toString());
+        List<String> options = f.recommendation().options();
+        assertEquals("-XX:-ResizePLAB", options.get(0));
+        // median 613 KiB for 2 workers: ~39000 words each, 9.6x the default 4096
+        assertTrue(options.get(1).matches("-XX:YoungPLABSize=3[89]\\d{3}"), options.toString());
+        // the old median (1.8 MiB / 2 workers) is capped at half of the 1 MiB regions: 65536 words
+        assertEquals("-XX:OldPLABSize=65536", options.get(2));
+        assertTrue(f.recommendation().arithmetic().get(2).contains("capped at half a 1 MiB region"),
+                f.recommendation().arithmetic().toString());
+
+        // the same log without its gc+plab lines: nothing to go on, and the rule does not pretend otherwise
+        Path thin = dir.resolve("no-plab.log");
+        Files.write(thin, Files.readAllLines(log).stream().filter(l -> !l.contains("gc,plab")).toList());
+        silent(new PlabResizingRule(), RuleContext.of(run(thin)));
+        silent(new PlabResizingRule(), corpus("unified/g1gc/jvm-gc-10Nov2022.log"));
     }
 
     @Test

@@ -52,10 +52,14 @@ public final class TrialRunner {
     static final String CRASH_BANNER = "# A fatal error has been detected by the Java Runtime Environment";
     private static final String CRASH_FILE_LINE = "# An error report file with more information is saved as:";
     /**
-     * Memory sampling period. Listing a tree's descendants scans all of /proc, so sampling costs jvmtune CPU
-     * the trial competes for; a single JVM's peak is exact anyway through its VmHWM.
+     * Memory sampling period, reached by doubling from {@link #FIRST_SAMPLE_MS}. Listing a tree's descendants
+     * scans all of /proc, so sampling costs jvmtune CPU the trial competes for; a single JVM's peak is exact
+     * anyway through its VmHWM once a sample sees it. The short first periods matter: the sample taken at
+     * start sees the process before it has exec'd java (16 KB), and a program of a few hundred milliseconds
+     * would otherwise end before a second sample.
      */
     private static final long SAMPLE_MS = 500;
+    private static final long FIRST_SAMPLE_MS = 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String workloadClasspath;
@@ -241,9 +245,11 @@ public final class TrialRunner {
 
     private static void sampleUntilExit(Process p, ProcessTree tree) {
         try {
+            long period = FIRST_SAMPLE_MS;
             while (p.isAlive()) {
                 tree.sample();
-                Thread.sleep(SAMPLE_MS);
+                Thread.sleep(period);
+                period = Math.min(SAMPLE_MS, period * 2);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -20,7 +20,9 @@ import org.HdrHistogram.Recorder;
  * then serves requests over all of them for {@code --seconds}. Each handler is compiled by C1 (with profiling)
  * and then C2, so the compiled code of a few thousand handlers needs more than a small
  * {@code -XX:ReservedCodeCacheSize}; once the cache is full the JVM prints "CodeCache is full. Compiler has been
- * disabled." and the handlers not compiled yet stay interpreted, which is where throughput goes.
+ * disabled." and the handlers not compiled yet stay interpreted, which is where throughput goes. With
+ * {@code --hot-set} and {@code --rotate-every-ms} the requests call a moving part of the handlers, so the JVM
+ * flushes the code that went cold and compiles the new hot code again and again: S4's compiler threads.
  *
  * <p>Reports ops (requests) per second per time window, latency percentiles, code cache occupancy and compiler
  * thread CPU to {@code $JVMTUNE_METRICS}; parameters in {@link Workloads#CODECACHE} and docs/workloads.md.
@@ -38,6 +40,11 @@ public final class CodeCacheWorkload {
         int classes = a.intValue("classes", 1);
         int ops = a.intValue("method-ops", 1);
         int calls = a.intValue("calls", 1);
+        int hotSet = a.intValue("hot-set", 0);
+        long rotateMs = a.longValue("rotate-every-ms", 0);
+        if (rotateMs > 0 && hotSet == 0) {
+            throw new IllegalArgumentException("--rotate-every-ms needs --hot-set smaller than --classes");
+        }
         double seconds = a.doubleValue("seconds", 0);
         int threads = a.intValue("threads", 1);
         long windowMs = a.longValue("window-ms", 10);
@@ -52,10 +59,12 @@ public final class CodeCacheWorkload {
         Recorder latency = new Recorder(3);
         long start = System.nanoTime();
         long deadline = start + (long) (seconds * 1e9);
+        HotSet hot = hotSet == 0 ? HotSet.all(classes) : new HotSet(classes, hotSet, rotateMs * 1_000_000L, start);
         List<RequestLoop> loops = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            RequestLoop loop = new RequestLoop(handlers, calls, seed, t, deadline, Long.MAX_VALUE, requests, latency);
+            RequestLoop loop = new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests,
+                    latency);
             loops.add(loop);
             Thread w = new Thread(loop, "request-" + t);
             workers.add(w);

@@ -7,13 +7,14 @@ import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Recorder;
 
 /**
- * One request thread: each request calls {@code calls} handlers picked uniformly by a seeded random sequence,
- * chaining the value through them, and records its latency. Uniform picks keep every handler hot, so the whole
- * set competes for the code cache rather than a few favourites.
+ * One request thread: each request calls {@code calls} handlers picked uniformly from the {@link HotSet} by a
+ * seeded random sequence, chaining the value through them, and records its latency. Uniform picks keep every
+ * handler of the hot set hot, so the whole set competes for the code cache rather than a few favourites.
  */
 final class RequestLoop implements Runnable {
 
     private final LongUnaryOperator[] handlers;
+    private final HotSet hot;
     private final int calls;
     private final SplittableRandom rnd;
     private final long deadlineNanos;
@@ -24,9 +25,10 @@ final class RequestLoop implements Runnable {
     private long result;
 
     /** Serves until {@code deadlineNanos} or {@code requestLimit} requests, whichever comes first. */
-    RequestLoop(LongUnaryOperator[] handlers, int calls, long seed, int thread, long deadlineNanos,
+    RequestLoop(LongUnaryOperator[] handlers, HotSet hot, int calls, long seed, int thread, long deadlineNanos,
                 long requestLimit, LongAdder requests, Recorder latencyNanos) {
         this.handlers = handlers;
+        this.hot = hot;
         this.calls = calls;
         this.rnd = new SplittableRandom(seed * 31 + thread);
         this.deadlineNanos = deadlineNanos;
@@ -44,8 +46,9 @@ final class RequestLoop implements Runnable {
             }
             long x = rnd.nextLong();
             boolean fold = sequence.next();
+            int offset = hot.offset(start);
             for (int c = 0; c < calls; c++) {
-                int h = rnd.nextInt(handlers.length);
+                int h = hot.handler(offset, rnd.nextInt(hot.size()));
                 x = handlers[h].applyAsLong(x);
                 if (fold) {
                     sequence.add(h);

@@ -44,7 +44,8 @@ class HandlerGeneratorTest {
     private static long checksumOfOneRun(long seed) throws ReflectiveOperationException {
         LongUnaryOperator[] handlers = new HandlerLoader().load(50, 8, seed);
         LongAdder requests = new LongAdder();
-        RequestLoop loop = new RequestLoop(handlers, 4, seed, 0, Long.MAX_VALUE, 10_000, requests, new Recorder(3));
+        RequestLoop loop = new RequestLoop(handlers, HotSet.all(handlers.length), 4, seed, 0, Long.MAX_VALUE, 10_000,
+                requests, new Recorder(3));
         loop.run();
         assertEquals(10_000, loop.sequence().operations());
         assertEquals(10_000, requests.sum());

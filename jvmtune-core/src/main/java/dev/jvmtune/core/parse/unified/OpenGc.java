@@ -3,6 +3,7 @@ package dev.jvmtune.core.parse.unified;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
+import dev.jvmtune.core.model.PlabStatistics;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ final class OpenGc {
     private EnumSet<GcIncident> incidents;
     private final List<Phase> phases = new ArrayList<>();
     private final String[] pathAt = new String[16];
+    /** PLAB figures of the open pause; null until its first gc+plab line. */
+    private PlabLines plab;
     private int depth = -1;
     /** Indentation level of the collection's first phase: G1 indents its top-level phases by one level. */
     private int baseLevel;
@@ -73,7 +76,7 @@ final class OpenGc {
 
     boolean isIdle() {
         return startBytes == null && pools.isEmpty() && phases.isEmpty() && incidents == null && cycleCause.isEmpty()
-                && Double.isNaN(cycleStartUptime);
+                && Double.isNaN(cycleStartUptime) && (plab == null || plab.isEmpty());
     }
 
     void addPhase(String name, int level, double ms, double maxMs, PhasePaths paths) {
@@ -113,6 +116,18 @@ final class OpenGc {
         Set<GcIncident> taken = incidents;
         incidents = null;
         return taken;
+    }
+
+    PlabLines plab() {
+        if (plab == null) {
+            plab = new PlabLines();
+        }
+        return plab;
+    }
+
+    /** The open pause's PLAB statistics, or null when it has none. */
+    PlabStatistics takePlab() {
+        return plab == null ? null : plab.take();
     }
 
     List<Phase> takePhases() {

@@ -8,14 +8,14 @@ import java.util.Set;
 /**
  * What a line's tag decoration tells the parser, cached per distinct decoration: its length without the
  * padding ({@code [gc,phases      ]}) and whether lines with these tags carry anything the parser reads.
- * Skipped tag sets are about a third of a G1 log at debug level (age tables, PLAB and TLAB statistics,
+ * Skipped tag sets are about a third of a G1 log at debug level (age tables, TLAB statistics,
  * refinement, IHOP, heap printouts before and after each collection). A tag set not listed here is
  * always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose content no
  * parser reads.
  */
 final class TagFilter {
 
-    private static final Set<String> IGNORED = Set.of("gc,age", "gc,ref", "gc,ref,start", "gc,plab", "gc,tlab",
+    private static final Set<String> IGNORED = Set.of("gc,age", "gc,ref", "gc,ref,start", "gc,tlab",
             "gc,ihop", "gc,ergo,ihop", "gc,mmu", "gc,refine,stats", "gc,ergo,refine", "gc,stats", "gc,alloc,stats",
             "gc,alloc,region", "gc,remset", "gc,remset,tracking", "gc,region", "gc,task", "gc,task,start",
             "gc,ergo,heap", "gc,ergo,cset", "gc,humongous", "gc,phases,start", "gc,load", "gc,nmethod",

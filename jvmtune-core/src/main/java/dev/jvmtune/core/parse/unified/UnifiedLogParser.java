@@ -18,6 +18,7 @@ import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
+import dev.jvmtune.core.model.PlabStatistics;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
@@ -232,6 +233,10 @@ public final class UnifiedLogParser implements LogParser {
                 return true;
             }
         }
+        if (PlabLines.isPlabLine(b, label, end)) {
+            openState(id).plab().read(b, label, end);
+            return true;
+        }
         if (pending != null && (startsWith(b, label, end, PAUSE) || startsWith(b, label, end, CONCURRENT))) {
             flushPending();
         }
@@ -336,6 +341,7 @@ public final class UnifiedLogParser implements LogParser {
         Instant startWall = ownsState && gc.startWall != null ? gc.startWall : deco.wallMinus(durMs);
         List<MemoryUsage> pools = List.of();
         List<Phase> phases = List.of();
+        PlabStatistics plab = null;
         Set<GcIncident> incidents = pendingIncidents;
         pendingIncidents = Set.of();
         if (indexOf(b, label, labelEnd, EVACUATION_FAILURE) >= 0) {
@@ -344,6 +350,7 @@ public final class UnifiedLogParser implements LogParser {
         if (gc != null && (ownsState || !gc.hasStart())) {
             pools = gc.takePools(facts.regionSizeBytes);
             phases = gc.takePhases();
+            plab = gc.takePlab();
             for (GcIncident i : gc.takeIncidents()) {
                 incidents = with(incidents, i);
             }
@@ -353,7 +360,7 @@ public final class UnifiedLogParser implements LogParser {
             }
         }
         pending = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools, phases,
-                incidents, line);
+                incidents, plab, line);
     }
 
     private static Set<GcIncident> with(Set<GcIncident> set, GcIncident i) {
@@ -844,12 +851,13 @@ public final class UnifiedLogParser implements LogParser {
         List<MemoryUsage> pools;
         final List<Phase> phases;
         final Set<GcIncident> incidents;
+        final PlabStatistics plab;
         final long line;
         CpuTimes cpu;
 
         PendingEvent(long id, double uptime, Instant wall, GcKind kind, String name, String cause, double pauseMs,
                      MemoryUsage heap, List<MemoryUsage> pools, List<Phase> phases, Set<GcIncident> incidents,
-                     long line) {
+                     PlabStatistics plab, long line) {
             this.id = id;
             this.uptime = uptime;
             this.wall = wall;
@@ -861,6 +869,7 @@ public final class UnifiedLogParser implements LogParser {
             this.pools = pools;
             this.phases = phases;
             this.incidents = incidents;
+            this.plab = plab;
             this.line = line;
         }
 
@@ -872,7 +881,7 @@ public final class UnifiedLogParser implements LogParser {
 
         GcEvent toEvent(String collector) {
             return new GcEvent(id, uptime, wall, collector, kind, name, cause, pauseMs, pauseMs, heap, pools, phases,
-                    cpu, incidents, line);
+                    cpu, incidents, line, plab);
         }
     }
 }
