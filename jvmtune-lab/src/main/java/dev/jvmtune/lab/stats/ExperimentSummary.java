@@ -6,11 +6,11 @@ import dev.jvmtune.lab.experiment.PlannedTrial;
 import dev.jvmtune.lab.store.StoredTrial;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**

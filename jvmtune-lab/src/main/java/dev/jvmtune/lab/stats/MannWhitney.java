@@ -22,7 +22,9 @@ public final class MannWhitney {
                 u += y < x ? 0 : y == x ? 0.5 : 1;
             }
         }
-        double[] counts = distribution(lower.length, reference.length, new double[lower.length + 1][reference.length + 1][]);
+        int n = lower.length;
+        int m = reference.length;
+        double[] counts = distribution(n, m, new double[n + 1][m + 1][]);
         double total = 0;
         double atMost = 0;
         for (int k = 0; k < counts.length; k++) {
