@@ -1,5 +1,6 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.tune.FlagSet;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -155,11 +156,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
         }
-        try (Journal j = journal; ResultStore store = openStore(j, s)) {
+        try (Journal j = journal; ResultStore store = openStore(j, s, jdkToRun)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
                     : new Program.Command(s.command());
             JournaledRunner runner = new JournaledRunner(new LabTrialRunner(jdkToRun, program, out,
-                    Duration.ofSeconds(s.timeoutSec()), store, j.storeExperimentId()), j);
+                    Duration.ofSeconds(s.timeoutSec()), store, j.storeExperimentId(), FlagSet.parse(s.flags())), j);
             err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
                     : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
@@ -204,7 +205,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
      * The session's results database: the one the journal names, or for a new session {@code --db}, where
      * an experiment {@code tune-NAME-N} is created and recorded in the journal.
      */
-    private ResultStore openStore(Journal j, TuneSettings s) throws SQLException, IOException {
+    private ResultStore openStore(Journal j, TuneSettings s, HostFacts.Jdk jdk) throws SQLException, IOException {
         if (j.storeDb() != null) {
             return ResultStore.open(j.storeDb());
         }
@@ -212,7 +213,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         ResultStore store = ResultStore.open(where);
         String name = "tune-" + (s.workload() != null ? s.workload()
                 : Path.of(s.command().get(0)).getFileName().toString());
-        String id = store.createExperiment(name, experimentSpec(name, s), s.seed(), s.maxTrials(),
+        String id = store.createExperiment(name, experimentSpec(name, s, jdk), s.seed(), s.maxTrials(),
                 java.time.Instant.now().toString(), out.toAbsolutePath().toString());
         j.store(where, id);
         return store;
@@ -220,19 +221,17 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
 
     /**
      * The session as a lab experiment spec (docs/lab.md), so that {@code results summary} reads it: the program,
-     * the starting flags, the goal's metric. The full settings are the journal's first line.
+     * the JDK, the starting flags (flag set "start"; the candidates' flag sets are named by the trials, see
+     * {@link LabTrialRunner}), the goal's metric. The full settings are the journal's first line.
      */
-    private static String experimentSpec(String name, TuneSettings s) throws IOException {
+    private static String experimentSpec(String name, TuneSettings s, HostFacts.Jdk jdk) throws IOException {
         ObjectNode spec = JSON.createObjectNode();
         spec.put("name", name);
+        spec.putArray("jdks").add(String.valueOf(jdk.feature()));
         if (s.workload() != null) {
             spec.put("workload", s.workload());
             ObjectNode params = spec.putObject("params");
-            for (int i = 0; i + 1 < s.params().size(); i += 2) {
-                if (s.params().get(i).startsWith("--")) {
-                    params.putArray(s.params().get(i).substring(2)).add(s.params().get(i + 1));
-                }
-            }
+            LabTrialRunner.params(s.params()).forEach((k, v) -> params.putArray(k).add(v));
         } else {
             s.command().forEach(spec.putArray("command")::add);
         }

@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,6 +134,23 @@ class TuneCommandTest {
         assertEquals("search:heap-size", accepted.path("source").asText());
         assertEquals("BETTER", accepted.path("pooled").path("verdict").asText());
         assertTrue(accepted.path("pooled").path("ciHigh").asDouble() < 1, accepted.toString());
+
+        // the lab's summary reads the session as an experiment: one row per flag set tried, each against the start
+        CliRun summary = CliRun.of("results", "summary", "tune-java-1", "--db", out.resolve("jvmtune.db").toString(),
+                "--json");
+        assertEquals(Main.OK, summary.exit(), summary.err());
+        Map<String, Double> medians = new HashMap<>();
+        JSON.readTree(summary.out()).path("cells").forEach(c -> medians.put(c.path("config").asText(),
+                c.path("median").asDouble()));
+        String jdk = medians.keySet().stream().filter(c -> c.endsWith("/start")).findFirst().orElseThrow()
+                .replace("start", "");
+        assertEquals(json.path("steps").size() + 1, medians.size(), summary.out());
+        assertTrue(medians.get(jdk + "start") > 0.3 && medians.get(jdk + "-Xmx128m") < 0.3, summary.out());
+        JsonNode heap = null;
+        for (JsonNode c : JSON.readTree(summary.out()).path("comparisons")) {
+            heap = c.path("candidate").asText().equals(jdk + "-Xmx128m") ? c : heap;
+        }
+        assertEquals("BETTER", heap.path("comparison").path("verdict").asText(), summary.out());
     }
 
     @Test
@@ -170,8 +189,11 @@ class TuneCommandTest {
         try (ResultStore store = ResultStore.open(out.resolve("jvmtune.db").toString())) {
             List<StoredTrial> stored = store.trials("tune-java-1");
             assertEquals(after.size(), stored.size(), "every trial in the results database, once");
-            assertEquals("-Xmx64m", stored.get(0).config());
-            assertEquals("baseline", stored.get(0).flagSet());
+            String jdk = "jdk" + stored.get(0).jdk() + "/";
+            assertEquals(jdk + "start", stored.get(0).config());
+            assertEquals("-Xmx64m", stored.get(0).flags());
+            assertTrue(stored.get(0).notes().startsWith("arm baseline"), stored.get(0).notes());
+            assertEquals(jdk + "-Xmx128m", stored.get(stored.size() - 1).config());
         }
     }
 

@@ -1,13 +1,16 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.host.HostFacts;
+import dev.jvmtune.lab.experiment.PlannedTrial;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.lab.run.TrialSpec;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,8 +20,10 @@ import java.util.Map;
 /**
  * Trials through the lab's runner ({@link dev.jvmtune.lab.run.TrialRunner}): a fresh JVM of the session's JDK
  * per trial, GC logging added, files under {@code OUT/trials/NNN}, metrics under the lab's stable names; each
- * finished trial is also saved in the lab's results database as a trial of the session's experiment, its
- * config the flag line and its flag set the arm, so {@code jvmtune results} lists and exports it.
+ * finished trial is also saved in the lab's results database as a trial of the session's experiment in the lab's
+ * terms - the JDK's feature release, a flag set named for its difference from the starting flags ("start",
+ * "-Xms256m -XX:NewRatio=4"), the workload's parameters by name, the arm in the notes - so {@code jvmtune results}
+ * lists, exports and summarises it like an experiment.
  */
 public final class LabTrialRunner implements TrialRunner {
 
@@ -29,10 +34,15 @@ public final class LabTrialRunner implements TrialRunner {
     private final Duration timeout;
     private final ResultStore store;
     private final String experimentId;
+    private final FlagSet start;
 
-    /** @param store where trials are saved too, under {@code experimentId}; null for none */
+    /**
+     * @param store where trials are saved too, under {@code experimentId}; null for none
+     * @param start the session's starting flags, which the stored flag sets are named against
+     */
     public LabTrialRunner(HostFacts.Jdk jdk, Program program, Path out, Duration timeout, ResultStore store,
-                          String experimentId) {
+                          String experimentId, FlagSet start) {
+        this.start = start;
         this.jdk = jdk;
         this.program = program;
         this.out = out;
@@ -60,20 +70,46 @@ public final class LabTrialRunner implements TrialRunner {
 
     private void save(int seq, String arm, FlagSet flags, dev.jvmtune.lab.run.TrialResult r, String started)
             throws IOException {
-        Map<String, String> params = new LinkedHashMap<>();
-        if (program instanceof Program.Workload w) {
-            params.put("workload", w.name());
-            params.put("params", String.join(" ", w.params()));
-        }
+        Map<String, String> params = program instanceof Program.Workload w ? params(w.params()) : Map.of();
+        String jdkName = String.valueOf(jdk.feature());
+        String flagSet = flagSetName(start, flags);
+        List<String> notes = new ArrayList<>(List.of("arm " + arm));
+        notes.addAll(r.notes());
         try {
             // a trial saved just before a kill is run again on resume: the store keeps the first
             if (!store.finishedSeqs(experimentId).contains(seq)) {
-                store.save(new StoredTrial(experimentId, seq, flags.line(), "jdk" + jdk.feature(), jdk.version(), arm,
-                        flags.line(), params, 1, r.outcome().name(), r.exitCode(), r.wallSec(), r.peakRssBytes(),
-                        started, r.outDir().toString(), String.join("; ", r.notes()), r.metrics()));
+                store.save(new StoredTrial(experimentId, seq, PlannedTrial.config(jdkName, flagSet), jdkName,
+                        jdk.version(), flagSet, flags.line(), params, 1, r.outcome().name(), r.exitCode(), r.wallSec(),
+                        r.peakRssBytes(), started, r.outDir().toString(), String.join("; ", notes), r.metrics()));
             }
         } catch (SQLException e) {
             throw new IOException("results database: " + e.getMessage(), e);
         }
+    }
+
+    /** A workload's {@code --name value} parameters by name, as an experiment spec's {@code params:} name them. */
+    public static Map<String, String> params(List<String> workloadParams) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < workloadParams.size(); i += 2) {
+            if (workloadParams.get(i).startsWith("--")) {
+                out.put(workloadParams.get(i).substring(2), workloadParams.get(i + 1));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * "start" for the starting flags, else what was added to them or replaced in them, and in brackets what was
+     * dropped without a replacement (a collector's own flags when another collector is selected).
+     */
+    static String flagSetName(FlagSet start, FlagSet flags) {
+        List<String> added = flags.options().stream().filter(o -> !start.options().contains(o)).toList();
+        List<String> dropped = start.options().stream()
+                .filter(o -> !flags.options().contains(o) && !FlagSet.touches(added, FlagSet.key(o))).toList();
+        if (added.isEmpty() && dropped.isEmpty()) {
+            return "start";
+        }
+        return String.join(" ", added) + (dropped.isEmpty() ? "" : (added.isEmpty() ? "" : " ")
+                + "(without " + String.join(" ", dropped) + ")");
     }
 }

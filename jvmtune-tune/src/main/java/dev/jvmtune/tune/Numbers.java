@@ -1,22 +1,21 @@
 package dev.jvmtune.tune;
 
-import java.util.Arrays;
+import dev.jvmtune.lab.stats.Comparison;
 import java.util.Locale;
 
-/** Small helpers for figures in reports: medians and three significant digits. */
+/** Small helpers for figures in reports: three significant digits, a comparison in one line. */
 final class Numbers {
 
     private Numbers() {
     }
 
-    static double median(double[] xs) {
-        if (xs.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    /** "wall 10.1 -> 6.20: 0.614x (95% CI 0.58-0.66, p 0.002): better"; a difference as "+2 (...)". */
+    static String describe(Comparison c) {
+        String effect = c.effect().equals("ratio") ? String.format(Locale.ROOT, "%.3gx", c.value())
+                : String.format(Locale.ROOT, "%+.3g", c.value());
+        return String.format(Locale.ROOT, "%s %s -> %s: %s (95%% CI %.3g-%.3g, p %.3g): %s", c.metric(),
+                fmt(c.medianA()), fmt(c.medianB()), effect, c.ciLow(), c.ciHigh(), c.pValue(),
+                c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
 
     static String fmt(double v) {

@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.lab.stats.Comparison;
 import java.util.List;
 
 /**

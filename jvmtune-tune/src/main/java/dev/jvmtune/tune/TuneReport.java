@@ -41,10 +41,10 @@ public final class TuneReport {
                 out.println("    why:    " + a);
             }
             if (s.first() != null) {
-                out.println("    round 1: " + s.first().describe());
+                out.println("    round 1: " + Numbers.describe(s.first()));
             }
             if (s.pooled() != null) {
-                out.println("    pooled:  " + s.pooled().describe());
+                out.println("    pooled:  " + Numbers.describe(s.pooled()));
             }
             for (String g : s.guards()) {
                 out.println("    guard:  " + g);

@@ -1,5 +1,9 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.lab.stats.Compare;
+import dev.jvmtune.lab.stats.Comparison;
+import dev.jvmtune.lab.stats.Significance;
+import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -178,8 +182,8 @@ public final class Tuner {
             }
             if (r == 1) {
                 first = compare(ra, rb, settings.alpha(), index * 2L);
-                if (first.verdict() != Comparison.Verdict.BETTER) {
-                    return new Step(index, c, from, to, first, null, List.of(), false, first.describe()
+                if (first.verdict() != Verdict.BETTER) {
+                    return new Step(index, c, from, to, first, null, List.of(), false, Numbers.describe(first)
                             + " in the first round", seqs);
                 }
             }
@@ -197,11 +201,11 @@ public final class Tuner {
                     + (g.relative() ? String.format(Locale.ROOT, " (%.3gx the baseline)", v / baseline.get(g.metric()))
                     : "") + (ok ? " ok" : " violated"));
         }
-        if (pooled.verdict() != Comparison.Verdict.BETTER) {
-            return new Step(index, c, from, to, first, pooled, guardLines, false, pooled.describe()
+        if (pooled.verdict() != Verdict.BETTER) {
+            return new Step(index, c, from, to, first, pooled, guardLines, false, Numbers.describe(pooled)
                     + " over both rounds", seqs);
         }
-        return new Step(index, c, from, to, first, pooled, guardLines, guardsHold, pooled.describe()
+        return new Step(index, c, from, to, first, pooled, guardLines, guardsHold, Numbers.describe(pooled)
                 + " over both rounds" + (guardsHold ? ", guards hold" : ", but a guard is violated"), seqs);
     }
 
@@ -234,8 +238,8 @@ public final class Tuner {
 
     private Comparison compare(List<TrialResult> a, List<TrialResult> b, double alpha, long salt) {
         String m = goal.metric();
-        return Comparison.of(m, a.stream().mapToDouble(t -> t.metric(m)).toArray(),
-                b.stream().mapToDouble(t -> t.metric(m)).toArray(), alpha, settings.seed() + salt);
+        return Compare.of(m, a.stream().mapToDouble(t -> t.metric(m)).toArray(),
+                b.stream().mapToDouble(t -> t.metric(m)).toArray(), Significance.oneSided(alpha), settings.seed() + salt);
     }
 
     private TrialResult trial(String arm, FlagSet flags) throws IOException, InterruptedException {
@@ -270,7 +274,7 @@ public final class Tuner {
         names.add(goal.metric());
         guards.forEach(g -> names.add(g.metric()));
         for (String n : names) {
-            out.put(n, Numbers.median(trials.stream().filter(TrialResult::ok).mapToDouble(t -> t.metric(n))
+            out.put(n, Compare.median(trials.stream().filter(TrialResult::ok).mapToDouble(t -> t.metric(n))
                     .filter(v -> !Double.isNaN(v)).toArray()));
         }
         return out;

@@ -70,7 +70,7 @@ class TunerTest {
         assertFalse(xms.accepted());
         assertTrue(xms.reason().endsWith("but a guard is violated"), xms.reason());
         assertTrue(xms.guards().get(0).contains("violated"), xms.guards().toString());
-        assertEquals(Comparison.Verdict.BETTER, xms.pooled().verdict());
+        assertEquals(dev.jvmtune.lab.stats.Verdict.BETTER, xms.pooled().verdict());
         assertTrue(r.accepted().isEmpty());
         assertEquals(TuneResult.Outcome.NOT_REACHABLE, r.outcome());
     }

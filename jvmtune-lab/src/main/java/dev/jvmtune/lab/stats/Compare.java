@@ -7,12 +7,11 @@ import org.hipparchus.stat.inference.MannWhitneyUTest;
 
 /**
  * Two samples of a metric -> a verdict with its evidence: medians, a seeded bootstrap 95% confidence interval
- * of the ratio of medians (or of their difference), and a Mann-Whitney U test. The tuner uses it to accept or
- * reject a candidate against the baseline.
+ * of the ratio of medians (or of their difference), and a Mann-Whitney U test ({@link Significance}: two-sided at
+ * 0.05 for experiments; one-sided at its own alpha for the tuner, which accepts or rejects a candidate with it).
  */
 public final class Compare {
 
-    public static final double ALPHA = 0.05;
     static final int RESAMPLES = 5000;
     /** Below this a side has no spread to judge noise by: the verdict is WITHIN_NOISE. */
     public static final int MIN_SAMPLES = 2;
@@ -20,9 +19,14 @@ public final class Compare {
     private Compare() {
     }
 
-    /** As {@link #of(String, double[], double[], boolean, long)}, the metric's direction from {@link Metrics}. */
+    /** Two-sided at 0.05, the metric's direction from {@link Metrics}. */
     public static Comparison of(String metric, double[] a, double[] b, long seed) {
-        return of(metric, a, b, Metrics.higherIsBetter(metric), seed);
+        return of(metric, a, b, Significance.DEFAULT, seed);
+    }
+
+    /** The metric's direction from {@link Metrics}. */
+    public static Comparison of(String metric, double[] a, double[] b, Significance test, long seed) {
+        return of(metric, a, b, Metrics.higherIsBetter(metric), test, seed);
     }
 
     /**
@@ -30,7 +34,8 @@ public final class Compare {
      * @param b    candidate samples
      * @param seed the bootstrap's seed: the same inputs and seed give the same interval
      */
-    public static Comparison of(String metric, double[] a, double[] b, boolean higherIsBetter, long seed) {
+    public static Comparison of(String metric, double[] a, double[] b, boolean higherIsBetter, Significance test,
+                                long seed) {
         a = finite(a);
         b = finite(b);
         double ma = median(a);
@@ -53,14 +58,24 @@ public final class Compare {
         Arrays.sort(boot);
         double low = boot[(int) Math.floor(0.025 * (RESAMPLES - 1))];
         double high = boot[(int) Math.ceil(0.975 * (RESAMPLES - 1))];
-        double p = !(allSame(a) && allSame(b) && a[0] == b[0])
-                ? new MannWhitneyUTest().mannWhitneyUTest(a, b) : Double.NaN;
         double none = ratio ? 1 : 0;
-        boolean excludes = low > none || high < none;
-        boolean rankGate = minimumP(a.length, b.length) < ALPHA;
-        boolean significant = excludes && (!rankGate || p < ALPHA);
+        // which side of "no change" the interval lies entirely on: +1 above, -1 below, 0 neither
+        int side = low > none ? 1 : high < none ? -1 : 0;
+        double p;
+        boolean significant;
+        if (test.oneSided()) {
+            // p that B lies this far on the side it lies on (if any; else toward better) by chance
+            boolean bHigher = side != 0 ? side > 0 : higherIsBetter;
+            p = bHigher ? MannWhitney.pBelow(b, a) : MannWhitney.pBelow(a, b);
+            significant = side != 0 && p <= test.alpha();
+        } else {
+            p = !(allSame(a) && allSame(b) && a[0] == b[0])
+                    ? new MannWhitneyUTest().mannWhitneyUTest(a, b) : Double.NaN;
+            boolean rankGate = minimumP(a.length, b.length) < test.alpha();
+            significant = side != 0 && (!rankGate || p < test.alpha());
+        }
         Verdict verdict = !significant ? Verdict.WITHIN_NOISE
-                : (value > none) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
+                : (side > 0) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
         return new Comparison(metric, a.length, b.length, ma, mb, ratio ? "ratio" : "difference", value, low, high,
                 p, verdict);
     }

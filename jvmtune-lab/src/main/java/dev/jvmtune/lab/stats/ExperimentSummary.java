@@ -5,16 +5,21 @@ import dev.jvmtune.lab.experiment.Plan;
 import dev.jvmtune.lab.experiment.PlannedTrial;
 import dev.jvmtune.lab.store.StoredTrial;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * What {@code results summary} and {@code experiment} report: per cell the median of the metric, per
  * configuration the line over the numeric parameter with capacity and Full-GC knee, and comparisons of every
  * JDK with the first JDK (same flag set and parameters) and of every flag set with the first flag set (same
- * JDK and parameters). Warm-up trials are left out; medians and comparisons use trials that finished OK.
+ * JDK and parameters). Warm-up trials are left out; medians and comparisons use trials that finished OK. Flag
+ * sets that the trials name and the spec does not (the tuner's candidates) follow the spec's, in order of their
+ * first trial.
  *
  * @param param the numeric parameter swept; null when the spec has none with several numeric values
  */
@@ -38,10 +43,11 @@ public record ExperimentSummary(String experimentId, String metric, String param
         measured.forEach(t -> outcomes.merge(t.outcome(), 1, Integer::sum));
 
         List<Map<String, String>> combos = Plan.combinations(spec.params());
+        List<String> flagSets = flagSets(spec, measured);
         List<Cell> cells = new ArrayList<>();
         List<SweepLine> sweeps = new ArrayList<>();
         for (String jdk : spec.jdks()) {
-            for (String flagSet : spec.flagSets().keySet()) {
+            for (String flagSet : flagSets) {
                 String config = config(jdk, flagSet);
                 List<StoredTrial> ofConfig = measured.stream().filter(t -> t.config().equals(config)).toList();
                 for (Map<String, String> c : combos) {
@@ -54,15 +60,15 @@ public record ExperimentSummary(String experimentId, String metric, String param
         }
         List<CellComparison> comparisons = new ArrayList<>();
         String firstJdk = spec.jdks().get(0);
-        String firstFlags = spec.flagSets().keySet().iterator().next();
+        String firstFlags = flagSets.get(0);
         for (Map<String, String> c : combos) {
-            for (String flagSet : spec.flagSets().keySet()) {
+            for (String flagSet : flagSets) {
                 for (String jdk : spec.jdks().subList(1, spec.jdks().size())) {
                     comparisons.add(compare(measured, config(firstJdk, flagSet), config(jdk, flagSet), c, metric, seed));
                 }
             }
             for (String jdk : spec.jdks()) {
-                for (String flagSet : spec.flagSets().keySet()) {
+                for (String flagSet : flagSets) {
                     if (!flagSet.equals(firstFlags)) {
                         comparisons.add(compare(measured, config(jdk, firstFlags), config(jdk, flagSet), c, metric, seed));
                     }
@@ -70,6 +76,14 @@ public record ExperimentSummary(String experimentId, String metric, String param
             }
         }
         return new ExperimentSummary(experimentId, metric, swept, outcomes, cells, sweeps, comparisons);
+    }
+
+    private static List<String> flagSets(ExperimentSpec spec, List<StoredTrial> measured) {
+        Set<String> names = new LinkedHashSet<>(spec.flagSets().keySet());
+        measured.stream().sorted(Comparator.comparingInt(StoredTrial::seq))
+                .filter(t -> spec.jdks().stream().anyMatch(j -> t.config().equals(config(j, t.flagSet()))))
+                .forEach(t -> names.add(t.flagSet()));
+        return List.copyOf(names);
     }
 
     private static String config(String jdk, String flagSet) {

@@ -60,6 +60,25 @@ class CompareTest {
     }
 
     @Test
+    void oneSidedLooksTheWayTheIntervalLiesAtItsOwnAlpha() {
+        double[] a = {10, 10.5, 11};
+        double[] b = {6, 6.2, 6.4};
+        Comparison wall = Compare.of("wall", a, b, Significance.oneSided(0.05), 1);
+        assertEquals(Verdict.BETTER, wall.verdict());
+        assertTrue(wall.ciHigh() < 1);
+        // 3 against 3 separated: 1 / C(6,3), which 0.05 admits and 0.04 does not
+        assertEquals(0.05, wall.pValue(), 1e-12);
+        assertEquals(Verdict.WITHIN_NOISE, Compare.of("wall", a, b, Significance.oneSided(0.04), 1).verdict());
+        assertEquals(Verdict.WORSE, Compare.of("throughput", a, b, Significance.oneSided(0.05), 1).verdict());
+        assertEquals(Verdict.BETTER, Compare.of("throughput", b, a, Significance.oneSided(0.05), 1).verdict());
+        assertEquals(Verdict.WITHIN_NOISE, Compare.of("wall", a, new double[] {9, 12, 10.2},
+                Significance.oneSided(0.05), 1).verdict());
+        // two samples a side cannot reach 0.05 one-sided (1/6): never better, unlike two-sided on the interval
+        assertEquals(Verdict.WITHIN_NOISE, Compare.of("wall", new double[] {10, 10.2}, new double[] {5, 5.1},
+                Significance.oneSided(0.05), 1).verdict());
+    }
+
+    @Test
     void sameSeedSameInterval() {
         double[] b = {9.0, 10.6, 8.7, 9.9, 9.4};
         assertEquals(Compare.of("wall", A, b, 42), Compare.of("wall", A, b, 42));
