@@ -310,7 +310,7 @@
     var c = card(el, 'experiment-sweep', exp.metric + ' against ' + exp.param,
       'Every measured trial as a point, one least-squares line per configuration over its OK trials (slope in the legend). '
       + 'Failed trials are marked at their ' + exp.param + ' (at 0 where they have no ' + exp.metric + '); '
-      + '\u25BC knee: Full GCs begin; \u25A0 capacity: the largest ' + exp.param + ' where every trial finished OK.',
+      + 'dashed: where Full GCs begin (knee); \u25A0 capacity: the largest ' + exp.param + ' where every trial finished OK.',
       exp.param != null && exp.configs.length > 0, 'no numeric parameter with several values', {wide: true});
     if (!c) return;
     var series = [];
@@ -325,20 +325,20 @@
       series.push({type: 'scatter', name: name, data: cfg.points.map(function (p) { return [p[0], p[1], p[2], cfg.name]; }),
         symbolSize: 8, itemStyle: {color: color, opacity: 0.8}});
       var marks = [];
-      if (cfg.knee != null && at(cfg.knee) != null) {
-        marks.push({name: 'knee', coord: [cfg.knee, at(cfg.knee)], symbol: 'triangle', symbolRotate: 180, symbolSize: 13,
-          symbolOffset: [0, -12], label: {show: true, position: 'top', formatter: 'Full GCs', color: color, fontSize: 11}});
-      }
       if (cfg.capacity != null && at(cfg.capacity) != null) {
         marks.push({name: 'capacity', coord: [cfg.capacity, at(cfg.capacity)], symbol: 'rect', symbolSize: 10,
           label: {show: true, position: 'right', formatter: 'capacity', color: color, fontSize: 11}});
       }
       series.push({type: 'line', name: name, data: cfg.slope == null ? [] : [[lo, at(lo)], [hi, at(hi)]],
         showSymbol: false, silent: true, color: color, lineStyle: {width: 2},
-        markPoint: marks.length ? {data: marks, itemStyle: {color: color}} : undefined});
+        markPoint: marks.length ? {data: marks, itemStyle: {color: color}} : undefined,
+        // the knee as a vertical line: it can lie beyond the last OK trial, where the fit would be extrapolation
+        markLine: cfg.knee == null ? undefined : {silent: true, symbol: 'none', data: [{name: 'knee', xAxis: cfg.knee}],
+          lineStyle: {color: color, type: 'dashed', width: 1.2},
+          label: {formatter: 'Full GCs', position: 'end', color: color, fontSize: 11}}});
       cfg.failures.forEach(function (f) { // outlined in the configuration's colour
         (failures[f[3]] = failures[f[3]] || []).push({value: [f[0], f[1], f[2], cfg.name, f[3]],
-          itemStyle: {borderColor: color, borderWidth: 2}});
+          itemStyle: {borderColor: color, borderWidth: 2}, symbolOffset: [0, f[1] === 0 ? -7 : 0]});
       });
     });
     keys(failures).sort().forEach(function (outcome) {
