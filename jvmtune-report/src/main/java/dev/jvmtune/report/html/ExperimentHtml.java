@@ -34,7 +34,9 @@ public final class ExperimentHtml {
         StringBuilder b = new StringBuilder(1 << 14);
         HtmlReport.head(b, "Experiment", s.experimentId(), version);
         facts(b, s, row, spec, trials);
-        b.append("<div class=\"charts\" data-experiment=\"1\"></div>\n");
+        if (!s.sweeps().isEmpty()) { // without a numeric parameter the tables say it all
+            b.append("<div class=\"charts\" data-experiment=\"1\"></div>\n");
+        }
         sweeps(b, s);
         comparisons(b, s);
         HtmlReport.tail(b, data(s, trials), out);

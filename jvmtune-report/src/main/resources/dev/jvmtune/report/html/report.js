@@ -311,8 +311,7 @@
       'Every measured trial as a point, one least-squares line per configuration over its OK trials (slope in the legend). '
       + 'Failed trials are marked at their ' + exp.param + ' (at 0 where they have no ' + exp.metric + '); '
       + 'dashed: where Full GCs begin (knee); \u25A0 capacity: the largest ' + exp.param + ' where every trial finished OK.',
-      exp.param != null && exp.configs.length > 0, 'no numeric parameter with several values', {wide: true});
-    if (!c) return;
+      true, '', {wide: true});
     var series = [];
     var failures = {};
     exp.configs.forEach(function (cfg, i) {
