@@ -45,7 +45,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * {@code analyze --html} reports opened in headless Chromium (Debian's {@code chromium} and
  * {@code chromium-driver}; {@code .ci/run} installs them): a G1 log and a ZGC log written by real JVMs, a
- * ZGC JFR recording, a legacy CMS log of the corpus, and a comparison. Each page must load without console
+ * ZGC JFR recording, a legacy CMS log of the corpus, a comparison, and the page of a real small experiment
+ * ({@code experiment --html}). Each page must load without console
  * errors, every chart it draws must hold data (read back from ECharts' own state), text from the log must
  * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact.
  */
