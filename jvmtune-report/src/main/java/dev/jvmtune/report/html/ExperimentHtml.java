@@ -46,13 +46,15 @@ public final class ExperimentHtml {
                               List<StoredTrial> trials) {
         Map<String, String> jdks = new TreeMap<>();
         trials.forEach(t -> jdks.putIfAbsent(t.jdk(), t.jdkVersion()));
+        String what = spec.workload() != null ? "workload " + spec.workload()
+                : "command " + String.join(" ", spec.command());
+        b.append("<section class=\"run\"><div class=\"run-head\"><h2>").append(escape(spec.name()))
+                .append("</h2><p class=\"jvm\">").append(escape(what)).append(" &middot; created ")
+                .append(escape(created(row.created()))).append("</p></div>\n<div class=\"figures\">");
         int measured = s.outcomes().values().stream().mapToInt(Integer::intValue).sum();
-        b.append("<section class=\"run\"><div class=\"run-head\"><h2>").append(escape(spec.name())).append("</h2><p class=\"jvm\">")
-                .append(escape(spec.workload() != null ? "workload " + spec.workload() : "command " + String.join(" ", spec.command())))
-                .append(" &middot; created ").append(escape(created(row.created()))).append("</p></div>\n<div class=\"figures\">");
         figure(b, "trials measured", Integer.toString(measured), s.outcomes().entrySet().stream()
-                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")), !s.outcomes().keySet().stream()
-                .allMatch("OK"::equals));
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")),
+                !s.outcomes().keySet().stream().allMatch("OK"::equals));
         figure(b, "JDKs", String.join(", ", spec.jdks()), jdks.entrySet().stream()
                 .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")), false);
         figure(b, "configurations", Integer.toString(spec.jdks().size() * spec.flagSets().size()),
@@ -73,58 +75,73 @@ public final class ExperimentHtml {
     }
 
     private static void figure(StringBuilder b, String label, String value, String note, boolean bad) {
-        b.append("<div class=\"card").append(bad ? " bad" : "").append(value.length() > 10 ? " long" : "").append("\"><div class=\"label\">").append(escape(label))
-                .append("</div><div class=\"value\">").append(escape(value)).append("</div><div class=\"note\">")
-                .append(escape(note)).append("</div></div>");
+        b.append("<div class=\"card").append(bad ? " bad" : "").append(value.length() > 10 ? " long" : "")
+                .append("\"><div class=\"label\">").append(escape(label)).append("</div><div class=\"value\">")
+                .append(escape(value)).append("</div><div class=\"note\">").append(escape(note)).append("</div></div>");
+    }
+
+    /** A table's head: the first column left, the others right-aligned figures. */
+    private static void tableHead(StringBuilder b, String title, String... columns) {
+        b.append("<section class=\"compare\"><h3>").append(escape(title))
+                .append("</h3><table class=\"num\"><thead><tr>");
+        for (String c : columns) {
+            b.append("<th>").append(escape(c)).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+    }
+
+    /** A row of escaped cells, the last one with class {@code lastClass} (better, worse or none). */
+    private static void row(StringBuilder b, String lastClass, String... cells) {
+        b.append("<tr>");
+        for (int i = 0; i < cells.length; i++) {
+            b.append(i == cells.length - 1 && !lastClass.isEmpty() ? "<td class=\"" + lastClass + "\">" : "<td>")
+                    .append(escape(cells[i])).append("</td>");
+        }
+        b.append("</tr>");
+    }
+
+    private static void tableEnd(StringBuilder b, String note) {
+        b.append("</tbody></table><p class=\"sides\">").append(escape(note)).append("</p></section>\n");
     }
 
     private static void sweeps(StringBuilder b, ExperimentSummary s) {
         if (s.sweeps().isEmpty()) {
             return;
         }
-        String per = unit(s.metric()).isEmpty() ? "per " + singular(s.param()) : unit(s.metric()) + "/" + singular(s.param());
-        b.append("<section class=\"compare\"><h3>Lines over ").append(escape(s.param())).append("</h3><table class=\"num\">"
-                + "<thead><tr><th>configuration</th><th>slope (").append(escape(per)).append(")</th><th>intercept</th>"
-                + "<th>R&sup2;</th><th>points</th><th>capacity</th><th>Full-GC knee</th><th>first failure</th></tr></thead><tbody>");
+        tableHead(b, "Lines over " + s.param(), "configuration", "slope (" + slopeUnit(s) + ")", "intercept", "R\u00b2",
+                "points", "capacity", "Full-GC knee", "first failure");
         for (SweepLine l : s.sweeps()) {
-            b.append("<tr><td>").append(escape(l.config())).append("</td><td>").append(num(l.slope())).append("</td><td>")
-                    .append(num(l.intercept())).append("</td><td>")
-                    .append(Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()))
-                    .append("</td><td>").append(l.points()).append("</td><td>")
-                    .append(l.capacity() == null ? "none" : num(l.capacity())).append("</td><td>")
-                    .append(l.fullGcKnee() == null ? "none" : num(l.fullGcKnee())).append("</td><td class=\"")
-                    .append(l.firstFailure() == null ? "" : "worse").append("\">")
-                    .append(l.firstFailure() == null ? "none" : escape(l.firstFailure())).append("</td></tr>");
+            row(b, l.firstFailure() == null ? "" : "worse", l.config(), num(l.slope()), num(l.intercept()),
+                    Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()),
+                    Integer.toString(l.points()), l.capacity() == null ? "none" : num(l.capacity()),
+                    l.fullGcKnee() == null ? "none" : num(l.fullGcKnee()),
+                    l.firstFailure() == null ? "none" : l.firstFailure());
         }
-        b.append("</tbody></table><p class=\"sides\">Least squares over the trials that finished OK. Capacity: the largest ")
-                .append(escape(s.param())).append(" at which every trial finished OK; knee: the first at which most trials had"
-                        + " a Full GC.</p></section>\n");
+        tableEnd(b, "Least squares over the trials that finished OK. Capacity: the largest " + s.param()
+                + " at which every trial finished OK; knee: the first at which most trials had a Full GC.");
     }
 
     private static void comparisons(StringBuilder b, ExperimentSummary s) {
         if (s.comparisons().isEmpty()) {
             return;
         }
-        b.append("<section class=\"compare\"><h3>Comparisons of ").append(escape(s.metric())).append("</h3><table class=\"num\">"
-                + "<thead><tr><th>candidate vs baseline</th><th>at</th><th>n</th><th>median baseline</th><th>median candidate</th>"
-                + "<th>effect [95% CI]</th><th>p</th><th>verdict</th></tr></thead><tbody>");
+        tableHead(b, "Comparisons of " + s.metric(), "candidate vs baseline", "at", "n", "median baseline",
+                "median candidate", "effect [95% CI]", "p", "verdict");
         for (ExperimentSummary.CellComparison cc : s.comparisons()) {
             Comparison c = cc.comparison();
-            String where = cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(" "));
             String effect = Double.isNaN(c.value()) ? "too few OK trials"
-                    : (c.effect().equals("ratio") ? "x" : "+") + num(c.value()) + " [" + num(c.ciLow()) + ", " + num(c.ciHigh()) + "]";
-            String cls = c.verdict() == Verdict.BETTER ? "better" : c.verdict() == Verdict.WORSE ? "worse" : "";
-            b.append("<tr><td>").append(escape(cc.candidate() + " vs " + cc.baseline())).append("</td><td>").append(escape(where))
-                    .append("</td><td>").append(c.nB()).append(" / ").append(c.nA()).append("</td><td>").append(num(c.medianA()))
-                    .append("</td><td>").append(num(c.medianB())).append("</td><td>").append(escape(effect)).append("</td><td>")
-                    .append(Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3f", c.pValue()))
-                    .append("</td><td class=\"").append(cls).append("\">")
-                    .append(c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT))
-                    .append("</td></tr>");
+                    : (c.effect().equals("ratio") ? "x" : "+") + num(c.value())
+                    + " [" + num(c.ciLow()) + ", " + num(c.ciHigh()) + "]";
+            row(b, c.verdict() == Verdict.WITHIN_NOISE ? "" : c.verdict().name().toLowerCase(Locale.ROOT),
+                    cc.candidate() + " vs " + cc.baseline(),
+                    cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.joining(" ")),
+                    c.nB() + " / " + c.nA(), num(c.medianA()), num(c.medianB()), effect,
+                    Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3f", c.pValue()),
+                    c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT));
         }
-        b.append("</tbody></table><p class=\"sides\">Effect: median candidate / median baseline (or their difference where "
-                + "a median can be 0), seeded bootstrap interval; p: two-sided Mann-Whitney U.</p></section>\n");
+        tableEnd(b, "Effect: median candidate / median baseline (or their difference where a median can be 0), "
+                + "seeded bootstrap interval; p: two-sided Mann-Whitney U.");
     }
 
     /**
@@ -134,11 +151,13 @@ public final class ExperimentHtml {
     private static JsonText data(ExperimentSummary s, List<StoredTrial> trials) {
         JsonText j = new JsonText().open().key("mode").string("experiment").key("metric").string(s.metric())
                 .key("param").string(s.param()).key("unit").string(unit(s.metric()))
-                .key("per").string(s.param() == null ? null : singular(s.param())).key("configs").openArray();
+                .key("slopeUnit").string(s.param() == null ? null : slopeUnit(s)).key("configs").openArray();
         for (SweepLine l : s.sweeps()) {
-            j.open().key("name").string(l.config()).key("slope").number(l.slope(), 6).key("intercept").number(l.intercept(), 6)
+            j.open().key("name").string(l.config()).key("slope").number(l.slope(), 6)
+                    .key("intercept").number(l.intercept(), 6)
                     .key("capacity").number(l.capacity() == null ? Double.NaN : l.capacity(), 6)
-                    .key("knee").number(l.fullGcKnee() == null ? Double.NaN : l.fullGcKnee(), 6).key("points").openArray();
+                    .key("knee").number(l.fullGcKnee() == null ? Double.NaN : l.fullGcKnee(), 6)
+                    .key("points").openArray();
             for (StoredTrial t : measured(trials, l.config())) {
                 double x = x(t, s.param());
                 if (t.outcome().equals("OK") && Double.isFinite(x) && Double.isFinite(t.metric(s.metric()))) {
@@ -189,8 +208,11 @@ public final class ExperimentHtml {
         return "";
     }
 
-    /** "days" -> "day": the slope reads "s/day". */
-    static String singular(String param) {
-        return param.length() > 3 && param.endsWith("s") && !param.endsWith("ss") ? param.substring(0, param.length() - 1) : param;
+    /** "s/day" for wall over days ("days" -> "day"); "per day" for a metric without a unit. */
+    static String slopeUnit(ExperimentSummary s) {
+        String p = s.param();
+        String per = p.length() > 3 && p.endsWith("s") && !p.endsWith("ss") ? p.substring(0, p.length() - 1) : p;
+        String unit = unit(s.metric());
+        return unit.isEmpty() ? "per " + per : unit + "/" + per;
     }
 }

@@ -83,8 +83,9 @@ public final class HtmlReport {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>jvmtune: ").append(escape(title)).append("</title><style>\n")
-                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>").append(escape(kind)).append(": ")
-                .append(escape(title)).append("</h1><p>jvmtune ").append(escape(version)).append(" &middot; ")
+                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>")
+                .append(escape(kind)).append(": ").append(escape(title)).append("</h1><p>jvmtune ")
+                .append(escape(version)).append(" &middot; ")
                 .append(Instant.now().truncatedTo(ChronoUnit.MINUTES).toString().replace('T', ' ').replace("Z", " UTC"))
                 .append(" &middot; charts by Apache ECharts ").append(escape(ChartLibrary.version()))
                 .append("</p></header>\n<main>\n");

@@ -305,23 +305,28 @@
   var FAILURE_SYMBOLS = {OOM: 'triangle', TIMEOUT: 'diamond', CRASH: 'pin', FAILED: 'rect'};
 
   function experimentCharts(el, exp) {
-    var per = exp.unit ? exp.unit + '/' + exp.per : 'per ' + exp.per;
-    var value = function (v) { return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (exp.unit ? ' ' + exp.unit : ''); };
+    var value = function (v) {
+      return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (exp.unit ? ' ' + exp.unit : '');
+    };
     var c = card(el, 'experiment-sweep', exp.metric + ' against ' + exp.param,
-      'Every measured trial as a point, one least-squares line per configuration over its OK trials (slope in the legend). '
+      'Every measured trial as a point, one least-squares line per configuration over its OK trials '
+      + '(slope in the legend). '
       + 'Failed trials are marked at their ' + exp.param + ' (at 0 where they have no ' + exp.metric + '); '
-      + 'dashed: where Full GCs begin (knee); \u25A0 capacity: the largest ' + exp.param + ' where every trial finished OK.',
+      + 'dashed: where Full GCs begin (knee); \u25A0 capacity: the largest ' + exp.param
+      + ' where every trial finished OK.',
       true, '', {wide: true});
     var series = [];
     var failures = {};
     exp.configs.forEach(function (cfg, i) {
       var color = COLORS[i % COLORS.length];
-      var name = cfg.name + (cfg.slope == null ? '  (no line)' : '  ' + num(cfg.slope, Math.abs(cfg.slope) < 10 ? 3 : 1) + ' ' + per);
+      var name = cfg.name + (cfg.slope == null ? '  (no line)'
+        : '  ' + num(cfg.slope, Math.abs(cfg.slope) < 10 ? 3 : 1) + ' ' + exp.slopeUnit);
       var at = function (x) { return cfg.slope == null ? null : cfg.intercept + cfg.slope * x; };
       // the line spans the configuration's own OK trials: beyond them it would claim what was not measured
       var okXs = cfg.points.map(function (p) { return p[0]; });
       var lo = Math.min.apply(null, okXs), hi = Math.max.apply(null, okXs);
-      series.push({type: 'scatter', name: name, data: cfg.points.map(function (p) { return [p[0], p[1], p[2], cfg.name]; }),
+      series.push({type: 'scatter', name: name,
+        data: cfg.points.map(function (p) { return [p[0], p[1], p[2], cfg.name]; }),
         symbolSize: 8, itemStyle: {color: color, opacity: 0.8}});
       var marks = [];
       if (cfg.capacity != null && at(cfg.capacity) != null) {
@@ -341,8 +346,8 @@
       });
     });
     keys(failures).sort().forEach(function (outcome) {
-      series.push({type: 'scatter', name: 'failed: ' + outcome, data: failures[outcome], symbol: FAILURE_SYMBOLS[outcome] || 'circle',
-        symbolSize: 14, itemStyle: {color: '#c62828'}, z: 5});
+      series.push({type: 'scatter', name: 'failed: ' + outcome, data: failures[outcome],
+        symbol: FAILURE_SYMBOLS[outcome] || 'circle', symbolSize: 14, itemStyle: {color: '#c62828'}, z: 5});
     });
     c.setOption({animation: false, legend: legend(), grid: {left: 64, right: 80, top: 64, bottom: 48},
       tooltip: {trigger: 'item', formatter: function (p) {
@@ -352,7 +357,8 @@
           + esc(exp.param) + ' ' + esc(num(d[0], 3)) + ': <b>' + esc(value(d[1])) + '</b>';
       }},
       xAxis: {type: 'value', name: exp.param, nameLocation: 'middle', nameGap: 28,
-        min: function (v) { return v.min - (v.max - v.min) * 0.05; }, max: function (v) { return v.max + (v.max - v.min) * 0.08; },
+        min: function (v) { return v.min - (v.max - v.min) * 0.05; },
+        max: function (v) { return v.max + (v.max - v.min) * 0.08; },
         axisLabel: {formatter: axisNum, showMinLabel: false, showMaxLabel: false}, splitLine: {show: false}},
       yAxis: valueAxis(exp.metric + (exp.unit ? ' (' + exp.unit + ')' : ''), axisNum), series: series});
   }
