@@ -30,6 +30,7 @@ import picocli.CommandLine.Parameters;
                 "Examples:",
                 "  jvmtune experiment examples/heap-sizing.yaml",
                 "  jvmtune experiment examples/heap-sizing.yaml --resume    # after a kill",
+                "  jvmtune experiment examples/heap-sizing.yaml --html heap-sizing.html",
                 "  jvmtune experiment spec.yaml --db 'jdbc:postgresql://db/lab?user=lab'",
                 ""},
         exitCodeListHeading = "%nExit codes:%n",
@@ -55,6 +56,10 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
 
     @Option(names = "--json", description = "Print the summary as JSON (docs/json.md) instead of text.")
     boolean json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the summary as a single-file HTML page "
+            + "(docs/report.md#experiment-reports).")
+    Path html;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -87,7 +92,7 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             } else {
                 id = runner.start(yaml, out);
             }
-            return ResultsCommand.summary(store, id, null, null, json, streams);
+            return ResultsCommand.summary(store, id, null, null, json, html, streams);
         } catch (IllegalArgumentException e) {
             err.println("jvmtune: " + specFile + ": " + e.getMessage());
             return Main.USAGE;

@@ -10,8 +10,14 @@ import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.report.ExperimentReport;
+import dev.jvmtune.report.html.ExperimentHtml;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +36,8 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune results list",
                 "  jvmtune results trials heap-sizing-1 --format csv > trials.csv",
                 "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
-                "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99 --json", ""},
+                "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99 --json",
+                "  jvmtune results summary heap-sizing-1 --html heap-sizing.html", ""},
         subcommands = {ResultsCommand.ListExperiments.class, ResultsCommand.Trials.class, ResultsCommand.Summary.class})
 final class ResultsCommand implements Runnable {
 
@@ -225,28 +232,42 @@ final class ResultsCommand implements Runnable {
         @Option(names = "--json", description = "JSON instead of text.")
         boolean json;
 
+        @Option(names = "--html", paramLabel = "FILE", description = "Also write the summary as a single-file HTML "
+                + "page: the metric against the parameter, a fitted line per configuration, failures marked.")
+        Path html;
+
         @Override
         int call(ResultStore store) throws SQLException, IOException {
-            return summary(store, id, metric, param, json, streams);
+            return summary(store, id, metric, param, json, html, streams);
         }
     }
 
     /** Shared by {@code results summary} and the end of {@code experiment}. */
-    static int summary(ResultStore store, String id, String metric, String param, boolean json, Streams streams)
-            throws SQLException, IOException {
+    static int summary(ResultStore store, String id, String metric, String param, boolean json, Path html,
+                       Streams streams) throws SQLException, IOException {
         Optional<ExperimentRow> row = store.experiment(id);
         if (row.isEmpty()) {
             streams.err().println("jvmtune: no experiment " + id + " in " + store.describe());
             return Main.INPUT_ERROR;
         }
         ExperimentSpec spec = ExperimentSpec.parse(row.get().spec());
-        ExperimentSummary s = ExperimentSummary.of(id, spec, store.trials(id), metric != null ? metric : spec.metric(),
+        List<StoredTrial> trials = store.trials(id);
+        ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.get().seed());
         if (json) {
             ExperimentReport.json(s, streams.out());
             streams.out().println();
         } else {
             ExperimentReport.text(s, streams.out());
+        }
+        if (html != null) {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
+                ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o);
+            } catch (IOException e) { // what was printed stays printed
+                streams.err().println("jvmtune: cannot write " + html + ": " + (e instanceof NoSuchFileException
+                        ? "no such directory" : e.getMessage()));
+                return Main.INPUT_ERROR;
+            }
         }
         return Main.OK;
     }

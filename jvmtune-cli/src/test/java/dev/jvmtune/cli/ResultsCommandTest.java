@@ -102,6 +102,36 @@ class ResultsCommandTest {
         assertTrue(text.out().contains("better"), text.out());
     }
 
+    /** The page's data: per configuration its OK trials, its line and the failed trials with their outcome. */
+    @Test
+    void summaryAsHtmlPage() throws Exception {
+        Path html = tmp.resolve("sizes.html");
+        CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--html", html.toString());
+        assertEquals(Main.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("jdk25/a vs jdk17/a"), "the text summary as usual: " + r.out());
+        String page = java.nio.file.Files.readString(html);
+        assertTrue(page.contains("<h1>Experiment: sizes-1</h1>"), "heading");
+        assertTrue(page.contains("<th>slope (s/day)</th>"), "the slope's unit from wall and days");
+        int data = page.indexOf("<script type=\"application/json\" id=\"jvmtune-data\">");
+        JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(page.substring(
+                page.indexOf('>', data) + 1, page.indexOf("</script>", data)));
+        assertEquals("experiment", j.path("mode").asText());
+        JsonNode jdk17 = j.path("configs").get(0);
+        assertEquals("jdk17/a", jdk17.path("name").asText());
+        assertEquals(2.0, jdk17.path("slope").asDouble(), 1e-6);
+        assertEquals(8, jdk17.path("points").size(), "9 trials, one OOM");
+        assertEquals("[3,0,8,\"OOM\"]", jdk17.path("failures").get(0).toString(), "at 3 days, no wall, trial 8");
+        assertEquals(2.0, jdk17.path("knee").asDouble());
+        assertEquals(0, j.path("configs").get(1).path("failures").size());
+
+        CliRun unwritable = CliRun.of("results", "summary", "sizes-1", "--db", db, "--html",
+                tmp.resolve("no/such/dir.html").toString());
+        assertEquals(Main.INPUT_ERROR, unwritable.exit());
+        assertEquals("jvmtune: cannot write " + tmp.resolve("no/such/dir.html") + ": no such directory",
+                unwritable.err().strip());
+        assertTrue(unwritable.out().contains("jdk25/a vs jdk17/a"), "the summary still printed");
+    }
+
     @Test
     void missingThingsAreOneLineErrors() {
         CliRun noDb = CliRun.of("results", "list", "--db", tmp.resolve("none.db").toString());

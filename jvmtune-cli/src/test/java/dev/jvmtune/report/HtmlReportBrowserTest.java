@@ -45,7 +45,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * {@code analyze --html} reports opened in headless Chromium (Debian's {@code chromium} and
  * {@code chromium-driver}; {@code .ci/run} installs them): a G1 log and a ZGC log written by real JVMs, a
- * ZGC JFR recording, a legacy CMS log of the corpus, and a comparison. Each page must load without console
+ * ZGC JFR recording, a legacy CMS log of the corpus, a comparison, and the page of a real small experiment
+ * ({@code experiment --html}). Each page must load without console
  * errors, every chart it draws must hold data (read back from ECharts' own state), text from the log must
  * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact.
  */
@@ -162,6 +163,67 @@ class HtmlReportBrowserTest {
         }
         assertTrue(page.bodyText.contains("Differences"), page.bodyText);
         assertTrue(page.charts.getOrDefault("run1-pauses", 0L) > 0, "run B's own charts: " + page.charts);
+    }
+
+    /**
+     * {@code experiment --html} of a real small experiment: the timeseries workload at 1, 2 and 3 days under two
+     * heaps (SerialGC, 256 MB and 96 MB; the small one runs out of memory at 3 days, ~31 MB a day being live),
+     * 2 repeats, JDK 17, about 20 s. The chart holds one fitted line per configuration, every OK trial as a
+     * point, the OOMs as failure markers at 3 days, and the small heap's capacity; markup in the spec stays text.
+     */
+    @Test
+    void experimentReportOfARealSmallExperiment(@TempDir Path tmp) throws Exception {
+        Path spec = tmp.resolve("tiny.yaml");
+        Files.writeString(spec, """
+                # %s
+                name: tiny
+                workload: timeseries
+                jdks: [17]
+                flags:
+                  heap-256m: -XX:+UseSerialGC -Xmx256m
+                  heap-96m: -XX:+UseSerialGC -Xmx96m
+                params:
+                  days: [1, 2, 3]
+                repeats: 2
+                warmup: 0
+                timeout: 60s
+                seed: 5
+                metric: metrics.wallSec
+                """.formatted(XSS));
+        Path html = tmp.resolve("experiment.html");
+        Run r = cli("experiment", spec.toString(), "--db", tmp.resolve("lab.db").toString(), "--out",
+                tmp.resolve("out").toString(), "--html", html.toString());
+        assertEquals(0, r.exit, r.err);
+        Page page = load(html, "experiment");
+        assertEquals(1, page.charts.size(), "one chart: " + page.charts);
+        String chart = "window.jvmtuneCharts['experiment-sweep'].getOption().series";
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> series = (List<Map<String, Object>>) browser.executeScript(
+                "return " + chart + ".map(function (s) { return {type: s.type, name: s.name, n: s.data.length,"
+                        + " x: s.data.map(function (d) { return Array.isArray(d) ? d[0] : d.value[0]; }),"
+                        + " marks: s.markPoint ? s.markPoint.data.map(function (m) { return m.name + '@' + m.coord[0]; })"
+                        + " : [], knee: s.markLine ? s.markLine.data[0].xAxis : null}; })");
+        List<Map<String, Object>> lines = series.stream().filter(s -> s.get("type").equals("line")).toList();
+        assertEquals(2, lines.size(), "one line per configuration: " + series);
+        for (Map<String, Object> l : lines) {
+            assertEquals(2L, l.get("n"), "a fitted line: " + l);
+            assertTrue(((String) l.get("name")).matches("jdk17/heap-(256|96)m  -?[0-9.]+ s/day"), "slope in the legend: " + l);
+        }
+        long okPoints = series.stream().filter(s -> s.get("type").equals("scatter") && !((String) s.get("name"))
+                .startsWith("failed")).mapToLong(s -> (Long) s.get("n")).sum();
+        assertTrue(okPoints >= 8, "the OK trials as points: " + series); // 10 unless a trial failed by chance
+        Map<String, Object> oom = series.stream().filter(s -> s.get("name").equals("failed: OOM")).findFirst()
+                .orElseThrow(() -> new AssertionError("no OOM markers: " + series));
+        assertTrue((Long) oom.get("n") >= 1 && ((List<?>) oom.get("x")).stream()
+                .allMatch(x -> ((Number) x).doubleValue() == 3), "OOMs at 3 days: " + oom);
+        assertTrue(lines.stream().anyMatch(l -> l.get("name").toString().contains("heap-96m")
+                && ((List<?>) l.get("marks")).contains("capacity@2") && ((Number) l.get("knee")).doubleValue() == 3),
+                "the small heap's capacity at 2 days, its Full GCs from 3 (those of the OOMs): " + lines);
+        assertTrue(page.bodyText.contains("OOM") && page.bodyText.contains("heap-96m vs jdk17/heap-256m"),
+                "tables: " + page.bodyText);
+        browser.findElement(By.cssSelector("details summary")).click();
+        assertTrue(browser.findElement(By.cssSelector("details pre")).getText().contains(XSS), "the spec as text");
+        assertEquals(null, browser.executeScript("return window.xss === undefined ? null : window.xss"));
     }
 
     /**

@@ -128,7 +128,8 @@ public final class ExperimentReport {
         return s.length() >= width ? s + " " : s + " ".repeat(width - s.length());
     }
 
-    static String num(double v) {
+    /** A figure for a table: integers as they are, others to three significant places or so, NaN as "-". */
+    public static String num(double v) {
         if (Double.isNaN(v)) {
             return "-";
         }

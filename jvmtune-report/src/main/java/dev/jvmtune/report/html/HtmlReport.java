@@ -35,7 +35,7 @@ public final class HtmlReport {
         }
         StringBuilder b = new StringBuilder(1 << 16);
         String title = runs.size() == 1 ? fileName(runs.get(0).name()) : runs.size() + " runs";
-        head(b, title, version);
+        head(b, "GC report", title, version);
         JsonText data = new JsonText().open().key("mode").string("runs").key("runs").openArray();
         for (int i = 0; i < runs.size(); i++) {
             LogAnalysis run = runs.get(i);
@@ -52,7 +52,7 @@ public final class HtmlReport {
     public static void compare(LogAnalysis a, RunCharts chartsA, LogAnalysis bRun, RunCharts chartsB, String version,
                                OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 16);
-        head(b, fileName(a.name()) + " vs " + fileName(bRun.name()), version);
+        head(b, "GC report", fileName(a.name()) + " vs " + fileName(bRun.name()), version);
         ComparisonTable.write(b, a.name(), a.summary(), bRun.name(), bRun.summary());
         b.append("<section class=\"run\"><h3>Overlaid (time since each log's start)</h3>"
                 + "<div class=\"charts\" data-compare=\"1\"></div></section>\n");
@@ -78,18 +78,21 @@ public final class HtmlReport {
         return runName.substring(slash + 1);
     }
 
-    private static void head(StringBuilder b, String title, String version) {
+    /** The page up to its main content: {@code "<kind>: <title>"} as heading, the style sheet, the provenance line. */
+    static void head(StringBuilder b, String kind, String title, String version) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>jvmtune: ").append(escape(title)).append("</title><style>\n")
-                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>GC report: ")
-                .append(escape(title)).append("</h1><p>jvmtune ").append(escape(version)).append(" &middot; ")
+                .append(resource("report.css")).append("</style></head><body>\n<header class=\"top\"><h1>")
+                .append(escape(kind)).append(": ").append(escape(title)).append("</h1><p>jvmtune ")
+                .append(escape(version)).append(" &middot; ")
                 .append(Instant.now().truncatedTo(ChronoUnit.MINUTES).toString().replace('T', ' ').replace("Z", " UTC"))
                 .append(" &middot; charts by Apache ECharts ").append(escape(ChartLibrary.version()))
                 .append("</p></header>\n<main>\n");
     }
 
-    private static void tail(StringBuilder b, JsonText data, OutputStream out) throws IOException {
+    /** The rest of the page: the chart data, the chart library and the page's script. */
+    static void tail(StringBuilder b, JsonText data, OutputStream out) throws IOException {
         b.append("</main>\n<script type=\"application/json\" id=\"jvmtune-data\">");
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         w.append(b);

@@ -301,8 +301,72 @@
     }
   }
 
+  // Failed trials, one series per outcome so the legend names them; a shape each, all in the same dark red.
+  var FAILURE_SYMBOLS = {OOM: 'triangle', TIMEOUT: 'diamond', CRASH: 'pin', FAILED: 'rect'};
+
+  function experimentCharts(el, exp) {
+    var value = function (v) {
+      return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (exp.unit ? ' ' + exp.unit : '');
+    };
+    var c = card(el, 'experiment-sweep', exp.metric + ' against ' + exp.param,
+      'Every measured trial as a point, one least-squares line per configuration over its OK trials '
+      + '(slope in the legend). '
+      + 'Failed trials are marked at their ' + exp.param + ' (at 0 where they have no ' + exp.metric + '); '
+      + 'dashed: where Full GCs begin (knee); \u25A0 capacity: the largest ' + exp.param
+      + ' where every trial finished OK.',
+      true, '', {wide: true});
+    var series = [];
+    var failures = {};
+    exp.configs.forEach(function (cfg, i) {
+      var color = COLORS[i % COLORS.length];
+      var name = cfg.name + (cfg.slope == null ? '  (no line)'
+        : '  ' + num(cfg.slope, Math.abs(cfg.slope) < 10 ? 3 : 1) + ' ' + exp.slopeUnit);
+      var at = function (x) { return cfg.slope == null ? null : cfg.intercept + cfg.slope * x; };
+      // the line spans the configuration's own OK trials: beyond them it would claim what was not measured
+      var okXs = cfg.points.map(function (p) { return p[0]; });
+      var lo = Math.min.apply(null, okXs), hi = Math.max.apply(null, okXs);
+      series.push({type: 'scatter', name: name,
+        data: cfg.points.map(function (p) { return [p[0], p[1], p[2], cfg.name]; }),
+        symbolSize: 8, itemStyle: {color: color, opacity: 0.8}});
+      var marks = [];
+      if (cfg.capacity != null && at(cfg.capacity) != null) {
+        marks.push({name: 'capacity', coord: [cfg.capacity, at(cfg.capacity)], symbol: 'rect', symbolSize: 10,
+          label: {show: true, position: 'right', formatter: 'capacity', color: color, fontSize: 11}});
+      }
+      series.push({type: 'line', name: name, data: cfg.slope == null ? [] : [[lo, at(lo)], [hi, at(hi)]],
+        showSymbol: false, silent: true, color: color, lineStyle: {width: 2},
+        markPoint: marks.length ? {data: marks, itemStyle: {color: color}} : undefined,
+        // the knee as a vertical line: it can lie beyond the last OK trial, where the fit would be extrapolation
+        markLine: cfg.knee == null ? undefined : {silent: true, symbol: 'none', data: [{name: 'knee', xAxis: cfg.knee}],
+          lineStyle: {color: color, type: 'dashed', width: 1.2},
+          label: {formatter: 'Full GCs', position: 'end', color: color, fontSize: 11}}});
+      cfg.failures.forEach(function (f) { // outlined in the configuration's colour
+        (failures[f[3]] = failures[f[3]] || []).push({value: [f[0], f[1], f[2], cfg.name, f[3]],
+          itemStyle: {borderColor: color, borderWidth: 2}, symbolOffset: [0, f[1] === 0 ? -7 : 0]});
+      });
+    });
+    keys(failures).sort().forEach(function (outcome) {
+      series.push({type: 'scatter', name: 'failed: ' + outcome, data: failures[outcome],
+        symbol: FAILURE_SYMBOLS[outcome] || 'circle', symbolSize: 14, itemStyle: {color: '#c62828'}, z: 5});
+    });
+    c.setOption({animation: false, legend: legend(), grid: {left: 64, right: 80, top: 64, bottom: 48},
+      tooltip: {trigger: 'item', formatter: function (p) {
+        var d = p.value;
+        if (!Array.isArray(d) || d.length < 4) return esc(p.seriesName);
+        return esc(d[3]) + ' &middot; trial ' + esc(d[2]) + (d[4] ? ' &middot; <b>' + esc(d[4]) + '</b>' : '') + '<br>'
+          + esc(exp.param) + ' ' + esc(num(d[0], 3)) + ': <b>' + esc(value(d[1])) + '</b>';
+      }},
+      xAxis: {type: 'value', name: exp.param, nameLocation: 'middle', nameGap: 28,
+        min: function (v) { return v.min - (v.max - v.min) * 0.05; },
+        max: function (v) { return v.max + (v.max - v.min) * 0.08; },
+        axisLabel: {formatter: axisNum, showMinLabel: false, showMaxLabel: false}, splitLine: {show: false}},
+      yAxis: valueAxis(exp.metric + (exp.unit ? ' (' + exp.unit + ')' : ''), axisNum), series: series});
+  }
+
   document.querySelectorAll('.charts').forEach(function (el) {
-    if (el.dataset.compare) {
+    if (el.dataset.experiment) {
+      experimentCharts(el, data);
+    } else if (el.dataset.compare) {
       compareCharts(el, data.runs);
     } else {
       var i = Number(el.dataset.run);

@@ -1,0 +1,218 @@
+package dev.jvmtune.report.html;
+
+import static dev.jvmtune.report.ExperimentReport.num;
+import static dev.jvmtune.report.html.HtmlText.escape;
+
+import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.stats.Comparison;
+import dev.jvmtune.lab.stats.ExperimentSummary;
+import dev.jvmtune.lab.stats.SweepLine;
+import dev.jvmtune.lab.stats.Verdict;
+import dev.jvmtune.lab.store.ExperimentRow;
+import dev.jvmtune.lab.store.StoredTrial;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * An experiment as a single-file HTML page in the style of the GC report (same template, escaping and inlined
+ * chart library): its facts, the metric against the numeric parameter with every trial as a point and one
+ * fitted line per configuration (failed trials, Full-GC knee and capacity marked), and the comparisons.
+ */
+public final class ExperimentHtml {
+
+    private ExperimentHtml() {
+    }
+
+    /** @param trials the experiment's stored trials (warm-ups are left out of the chart as of the summary) */
+    public static void write(ExperimentSummary s, ExperimentRow row, ExperimentSpec spec, List<StoredTrial> trials,
+                             String version, OutputStream out) throws IOException {
+        StringBuilder b = new StringBuilder(1 << 14);
+        HtmlReport.head(b, "Experiment", s.experimentId(), version);
+        facts(b, s, row, spec, trials);
+        if (!s.sweeps().isEmpty()) { // without a numeric parameter the tables say it all
+            b.append("<div class=\"charts\" data-experiment=\"1\"></div>\n");
+        }
+        sweeps(b, s);
+        comparisons(b, s);
+        HtmlReport.tail(b, data(s, trials), out);
+    }
+
+    private static void facts(StringBuilder b, ExperimentSummary s, ExperimentRow row, ExperimentSpec spec,
+                              List<StoredTrial> trials) {
+        Map<String, String> jdks = new TreeMap<>();
+        trials.forEach(t -> jdks.putIfAbsent(t.jdk(), t.jdkVersion()));
+        String what = spec.workload() != null ? "workload " + spec.workload()
+                : "command " + String.join(" ", spec.command());
+        b.append("<section class=\"run\"><div class=\"run-head\"><h2>").append(escape(spec.name()))
+                .append("</h2><p class=\"jvm\">").append(escape(what)).append(" &middot; created ")
+                .append(escape(created(row.created()))).append("</p></div>\n<div class=\"figures\">");
+        int measured = s.outcomes().values().stream().mapToInt(Integer::intValue).sum();
+        figure(b, "trials measured", Integer.toString(measured), s.outcomes().entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")),
+                !s.outcomes().keySet().stream().allMatch("OK"::equals));
+        figure(b, "JDKs", String.join(", ", spec.jdks()), jdks.entrySet().stream()
+                .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")), false);
+        figure(b, "configurations", Integer.toString(spec.jdks().size() * spec.flagSets().size()),
+                spec.flagSets().size() + " flag sets x " + spec.jdks().size() + " JDKs", false);
+        figure(b, "metric", s.metric(), s.param() == null ? "no numeric parameter" : "against " + s.param(), false);
+        figure(b, "seed", Long.toString(row.seed()), "of the trial order; also the bootstrap's", false);
+        b.append("</div>\n<h3>Flag sets</h3><table><tbody>");
+        spec.flagSets().forEach((name, flags) -> b.append("<tr><td>").append(escape(name)).append("</td><td><code>")
+                .append(escape(flags)).append("</code></td></tr>"));
+        b.append("</tbody></table>\n<details class=\"warnings\"><summary>Spec as stored</summary><pre>")
+                .append(escape(row.spec())).append("</pre></details></section>\n");
+    }
+
+    /** "2026-11-23T09:14:29.735309097Z" -> "2026-11-23 09:14:29 UTC"; anything else as stored. */
+    private static String created(String iso) {
+        return iso.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d.*Z")
+                ? iso.substring(0, 10) + " " + iso.substring(11, 19) + " UTC" : iso;
+    }
+
+    private static void figure(StringBuilder b, String label, String value, String note, boolean bad) {
+        b.append("<div class=\"card").append(bad ? " bad" : "").append(value.length() > 10 ? " long" : "")
+                .append("\"><div class=\"label\">").append(escape(label)).append("</div><div class=\"value\">")
+                .append(escape(value)).append("</div><div class=\"note\">").append(escape(note)).append("</div></div>");
+    }
+
+    /** A table's head: the first column left, the others right-aligned figures. */
+    private static void tableHead(StringBuilder b, String title, String... columns) {
+        b.append("<section class=\"compare\"><h3>").append(escape(title))
+                .append("</h3><table class=\"num\"><thead><tr>");
+        for (String c : columns) {
+            b.append("<th>").append(escape(c)).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+    }
+
+    /** A row of escaped cells, the last one with class {@code lastClass} (better, worse or none). */
+    private static void row(StringBuilder b, String lastClass, String... cells) {
+        b.append("<tr>");
+        for (int i = 0; i < cells.length; i++) {
+            b.append(i == cells.length - 1 && !lastClass.isEmpty() ? "<td class=\"" + lastClass + "\">" : "<td>")
+                    .append(escape(cells[i])).append("</td>");
+        }
+        b.append("</tr>");
+    }
+
+    private static void tableEnd(StringBuilder b, String note) {
+        b.append("</tbody></table><p class=\"sides\">").append(escape(note)).append("</p></section>\n");
+    }
+
+    private static void sweeps(StringBuilder b, ExperimentSummary s) {
+        if (s.sweeps().isEmpty()) {
+            return;
+        }
+        tableHead(b, "Lines over " + s.param(), "configuration", "slope (" + slopeUnit(s) + ")", "intercept", "R\u00b2",
+                "points", "capacity", "Full-GC knee", "first failure");
+        for (SweepLine l : s.sweeps()) {
+            row(b, l.firstFailure() == null ? "" : "worse", l.config(), num(l.slope()), num(l.intercept()),
+                    Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()),
+                    Integer.toString(l.points()), l.capacity() == null ? "none" : num(l.capacity()),
+                    l.fullGcKnee() == null ? "none" : num(l.fullGcKnee()),
+                    l.firstFailure() == null ? "none" : l.firstFailure());
+        }
+        tableEnd(b, "Least squares over the trials that finished OK. Capacity: the largest " + s.param()
+                + " at which every trial finished OK; knee: the first at which most trials had a Full GC.");
+    }
+
+    private static void comparisons(StringBuilder b, ExperimentSummary s) {
+        if (s.comparisons().isEmpty()) {
+            return;
+        }
+        tableHead(b, "Comparisons of " + s.metric(), "candidate vs baseline", "at", "n", "median baseline",
+                "median candidate", "effect [95% CI]", "p", "verdict");
+        for (ExperimentSummary.CellComparison cc : s.comparisons()) {
+            Comparison c = cc.comparison();
+            String effect = Double.isNaN(c.value()) ? "too few OK trials"
+                    : (c.effect().equals("ratio") ? "x" : "+") + num(c.value())
+                    + " [" + num(c.ciLow()) + ", " + num(c.ciHigh()) + "]";
+            row(b, c.verdict() == Verdict.WITHIN_NOISE ? "" : c.verdict().name().toLowerCase(Locale.ROOT),
+                    cc.candidate() + " vs " + cc.baseline(),
+                    cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.joining(" ")),
+                    c.nB() + " / " + c.nA(), num(c.medianA()), num(c.medianB()), effect,
+                    Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3f", c.pValue()),
+                    c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT));
+        }
+        tableEnd(b, "Effect: median candidate / median baseline (or their difference where a median can be 0), "
+                + "seeded bootstrap interval; p: two-sided Mann-Whitney U.");
+    }
+
+    /**
+     * Per configuration its OK trials as points, its line, knee and capacity; every other trial as a failure at its
+     * parameter value (at its metric where it has one, else at 0).
+     */
+    private static JsonText data(ExperimentSummary s, List<StoredTrial> trials) {
+        JsonText j = new JsonText().open().key("mode").string("experiment").key("metric").string(s.metric())
+                .key("param").string(s.param()).key("unit").string(unit(s.metric()))
+                .key("slopeUnit").string(s.param() == null ? null : slopeUnit(s)).key("configs").openArray();
+        for (SweepLine l : s.sweeps()) {
+            j.open().key("name").string(l.config()).key("slope").number(l.slope(), 6)
+                    .key("intercept").number(l.intercept(), 6)
+                    .key("capacity").number(l.capacity() == null ? Double.NaN : l.capacity(), 6)
+                    .key("knee").number(l.fullGcKnee() == null ? Double.NaN : l.fullGcKnee(), 6)
+                    .key("points").openArray();
+            for (StoredTrial t : measured(trials, l.config())) {
+                double x = x(t, s.param());
+                if (t.outcome().equals("OK") && Double.isFinite(x) && Double.isFinite(t.metric(s.metric()))) {
+                    j.openArray().number(x, 6).number(t.metric(s.metric()), 6).number(t.seq(), 0).closeArray();
+                }
+            }
+            j.closeArray().key("failures").openArray();
+            for (StoredTrial t : measured(trials, l.config())) {
+                double x = x(t, s.param());
+                if (!t.outcome().equals("OK") && Double.isFinite(x)) {
+                    double y = t.metric(s.metric());
+                    j.openArray().number(x, 6).number(Double.isFinite(y) ? y : 0, 6).number(t.seq(), 0)
+                            .string(t.outcome()).closeArray();
+                }
+            }
+            j.closeArray().close();
+        }
+        return j.closeArray().close();
+    }
+
+    private static List<StoredTrial> measured(List<StoredTrial> trials, String config) {
+        return trials.stream().filter(t -> !t.warmup() && t.config().equals(config)).toList();
+    }
+
+    private static double x(StoredTrial t, String param) {
+        try {
+            return Double.parseDouble(t.params().get(param));
+        } catch (NullPointerException | NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** The metric's unit as docs/lab.md gives it: times of the trial in s, pauses in ms, memory in bytes. */
+    static String unit(String metric) {
+        String m = metric.toLowerCase(Locale.ROOT);
+        if (m.startsWith("gc.pause.") && !m.endsWith("count") || m.startsWith("latency.") || m.endsWith("ms")) {
+            return "ms";
+        }
+        if (m.equals("wall") || m.equals("lab.overhead") || m.equals("gc.duration") || m.endsWith("sec")) {
+            return "s";
+        }
+        if (m.equals("rss.peak") || m.endsWith("bytes")) {
+            return "bytes";
+        }
+        if (m.equals("gc.throughput")) {
+            return "%";
+        }
+        return "";
+    }
+
+    /** "s/day" for wall over days ("days" -> "day"); "per day" for a metric without a unit. */
+    static String slopeUnit(ExperimentSummary s) {
+        String p = s.param();
+        String per = p.length() > 3 && p.endsWith("s") && !p.endsWith("ss") ? p.substring(0, p.length() - 1) : p;
+        String unit = unit(s.metric());
+        return unit.isEmpty() ? "per " + per : unit + "/" + per;
+    }
+}
