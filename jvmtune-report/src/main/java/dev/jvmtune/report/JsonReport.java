@@ -332,6 +332,9 @@ public final class JsonReport {
             g.writeNumberField("compilationsLastQuarter", churn.compilationsLastQuarter());
             number(g, "peakUsedShare", churn.peakUsedShare());
             number(g, "meanUsedShare", churn.meanUsedShare());
+            g.writeNumberField("compiledBytes", churn.compiledBytes());
+            number(g, "freedBytes", churn.freedBytes());
+            g.writeNumberField("reservedBytes", churn.reservedBytes());
             g.writeEndObject();
         }
         Analysis.CpuLoad cpu = a.cpuLoad();

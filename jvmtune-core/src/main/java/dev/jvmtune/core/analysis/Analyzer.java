@@ -214,7 +214,7 @@ public final class Analyzer {
     public void accept(Compilation c) {
         compilations++;
         if (!Double.isNaN(c.uptimeSec())) {
-            churn.compilation(c.uptimeSec());
+            churn.compilation(c.uptimeSec(), c.codeSizeBytes());
         }
         compileMs += c.durationMs();
         compileMax = Math.max(compileMax, c.durationMs());

@@ -21,10 +21,16 @@ import java.util.TreeMap;
  * @param peakUsedShare    the most of the whole code cache used at one sample in the window (0-1); NaN without
  *                         code cache samples there
  * @param meanUsedShare    its mean over the window's samples; NaN without samples
+ * @param compiledBytes    code the recorded compilations in the window generated ({@code jdk.Compilation}
+ *                         {@code codeSize}); 0 without JFR
+ * @param freedBytes       code freed in the window: compiled there minus the growth of the cache's use from the
+ *                         window's first sample to its last; NaN without samples. {@code codeSize} leaves out an
+ *                         nmethod's metadata, so this errs low
+ * @param reservedBytes    the whole code cache's reservation; 0 when unknown
  */
 public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter, long gcsLastQuarter,
                              long compilationsThirdQuarter, long compilationsLastQuarter, double peakUsedShare,
-                             double meanUsedShare) {
+                             double meanUsedShare, long compiledBytes, double freedBytes, long reservedBytes) {
 
     /**
      * Counts per whole second of uptime, so memory grows with the run's length in seconds, not with its events
@@ -33,6 +39,10 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
     static final class Accumulator {
         private final Map<Long, Long> gcsPerSecond = new TreeMap<>();
         private final Map<Long, Long> compilationsPerSecond = new TreeMap<>();
+        private final Map<Long, Long> compiledBytesPerSecond = new TreeMap<>();
+        /** Per second: the whole cache's use at its last sample, for the growth over the window. */
+        private final TreeMap<Long, Long> usedPerSecond = new TreeMap<>();
+        private long reserved;
         /** Per second: the highest share of the whole cache in use, from each heap's latest sample. */
         private final Map<Long, Double> sharePerSecond = new TreeMap<>();
         private final Map<String, long[]> latest = new HashMap<>();
@@ -41,8 +51,9 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
             gcsPerSecond.merge(second(uptimeSec), 1L, Long::sum);
         }
 
-        void compilation(double uptimeSec) {
+        void compilation(double uptimeSec, long codeSizeBytes) {
             compilationsPerSecond.merge(second(uptimeSec), 1L, Long::sum);
+            compiledBytesPerSecond.merge(second(uptimeSec), Math.max(0, codeSizeBytes), Long::sum);
         }
 
         void sample(CodeCacheSample s) {
@@ -57,6 +68,8 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
                 reserved += h[1];
             }
             sharePerSecond.merge(second(s.uptimeSec()), (double) used / reserved, Math::max);
+            usedPerSecond.put(second(s.uptimeSec()), used);
+            this.reserved = reserved;
         }
 
         /** The second half of {@code [startSec, endSec]}; null when the run has no time span. */
@@ -79,8 +92,13 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
             }
             long[] gcs = quarters(gcsPerSecond, from, quarter);
             long[] compiled = quarters(compilationsPerSecond, from, quarter);
+            long[] bytes = quarters(compiledBytesPerSecond, from, quarter);
+            long compiledBytes = bytes[0] + bytes[1];
+            Map.Entry<Long, Long> first = usedPerSecond.ceilingEntry((long) Math.ceil(from));
+            Map.Entry<Long, Long> last = usedPerSecond.lastEntry();
+            double freed = first == null ? Double.NaN : compiledBytes - (last.getValue() - first.getValue());
             return new CodeCacheChurn(from, endSec, gcs[0], gcs[1], compiled[0], compiled[1], peak,
-                    n == 0 ? Double.NaN : sum / n);
+                    n == 0 ? Double.NaN : sum / n, compiledBytes, freed, reserved);
         }
 
         private static long[] quarters(Map<Long, Long> perSecond, double from, double quarter) {

@@ -19,8 +19,9 @@ import java.util.Optional;
  * <p>S4's loop need not fill the cache: when the hot code moves, the JVM frees the cold code in time (JDK 17's
  * sweeper, JDK 20+'s "CodeCache GC Threshold" collections) and the JIT refills it, again and again. The rule
  * fires on that too, from the run's second half ({@link CodeCacheChurn}): code-cache collections in both of its
- * quarters (GC logs of JDK 20+), or a cache used to {@link #NEAR_SHARE} while compilations go on in both
- * quarters (JFR). One size formula for both: the loop means the cache is too small as surely as a full event.
+ * quarters (GC logs of JDK 20+), or compilations going on in both quarters while the code they generate is freed
+ * again, {@link #FREED_SHARE} of the cache or more (JFR). One size formula for both: the loop means the cache is
+ * too small as surely as a full event.
  */
 final class CodeCacheRule implements Rule {
 
@@ -29,11 +30,14 @@ final class CodeCacheRule implements Rule {
     static final long DEFAULT_BYTES = 240L << 20;
     static final int HEADROOM = 2;
     /**
-     * A code cache used to this share after warm-up counts as near full. S4's loop at 4 MB peaked at 73-92% in the
-     * second half of 60 s runs (JDK 17 and 25, hot set moving every second) and 77-80% in 12 s runs (every 500 ms);
-     * the same workload with 240 MB at 4-5% (docs/profiling.md).
+     * Code freed after warm-up, as a share of the reservation, that makes the JIT's work a loop rather than the
+     * end of warm-up: the JIT compiled code and the cache did not grow by as much, so compiled code was thrown
+     * away and compiled again. Measured in {@code CodeCacheLoopTest} (JDK 17, hot set moving every 500 ms, second
+     * half of a 12 s run, quiet machine): 4 MB freed 4.4 MiB (109% of the cache) while its use stayed at 53% on
+     * average, 64% at most; 240 MB freed 0.4 MiB (0.15%). Use alone does not tell: the same 4 MB loop peaked at
+     * 73-92% on a loaded machine and at 59-64% on a quiet one.
      */
-    static final double NEAR_SHARE = 0.7;
+    static final double FREED_SHARE = 0.25;
     /** Code-cache collections per quarter of the run that make a steady rate rather than a one-off. */
     static final long MIN_GCS_PER_QUARTER = 2;
     /** Compilations per quarter that mean the JIT is still at work (JFR records only those above its threshold). */
@@ -65,7 +69,8 @@ final class CodeCacheRule implements Rule {
         CodeCacheChurn churn = a.codeCacheChurn();
         boolean gcLoop = churn != null && churn.gcsThirdQuarter() >= MIN_GCS_PER_QUARTER
                 && churn.gcsLastQuarter() >= MIN_GCS_PER_QUARTER;
-        boolean jitLoop = churn != null && churn.peakUsedShare() >= NEAR_SHARE
+        boolean jitLoop = churn != null && churn.reservedBytes() > 0
+                && churn.freedBytes() >= FREED_SHARE * churn.reservedBytes()
                 && churn.compilationsThirdQuarter() >= MIN_COMPILATIONS_PER_QUARTER
                 && churn.compilationsLastQuarter() >= MIN_COMPILATIONS_PER_QUARTER;
         boolean filled = fullEvents > 0 || nearlyFull || aggressive > 0;
@@ -122,11 +127,14 @@ final class CodeCacheRule implements Rule {
                     gcs, c.fromSec(), c.toSec(), c.gcsThirdQuarter(), c.gcsLastQuarter(), gcs / minutes));
         }
         if (jitLoop) {
-            out.add(f("after warm-up (%.0f-%.0f s) the code cache stayed %.0f%% used on average, %.0f%% at most, "
-                            + "while %d then %d compilations per quarter went on (%.0f a minute): the JIT keeps "
-                            + "refilling what is freed", c.fromSec(), c.toSec(), 100 * c.meanUsedShare(),
-                    100 * c.peakUsedShare(), c.compilationsThirdQuarter(), c.compilationsLastQuarter(),
-                    compiled / minutes));
+            out.add(f("after warm-up (%.0f-%.0f s) %d then %d compilations per quarter went on (%.0f a minute) and "
+                            + "generated %d KiB of code, yet the cache's use changed by only %d KiB (%.0f%% used on "
+                            + "average, %.0f%% at most): at least %d KiB of compiled code (%.0f%% of the %d KiB "
+                            + "cache) was freed and compiled again", c.fromSec(), c.toSec(),
+                    c.compilationsThirdQuarter(), c.compilationsLastQuarter(), compiled / minutes,
+                    c.compiledBytes() >> 10, (long) (c.compiledBytes() - c.freedBytes()) >> 10,
+                    100 * c.meanUsedShare(), 100 * c.peakUsedShare(), (long) c.freedBytes() >> 10,
+                    100 * c.freedBytes() / c.reservedBytes(), c.reservedBytes() >> 10));
         }
         out.add("not shown here: how much CPU the compiler threads take (S4: CompileBroker in 39% of the stacks); "
                 + "measure it with jvmtune profile or run --profile");
