@@ -61,12 +61,17 @@ public final class CodeCacheWorkload {
         long deadline = start + (long) (seconds * 1e9);
         HotSet hot = hotSet == 0 ? HotSet.all(classes) : new HotSet(classes, hotSet, rotateMs * 1_000_000L, start);
         List<RequestLoop> loops = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            loops.add(new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests, latency));
+        }
+        // Link the report's invokedynamic call sites (string concatenation, lambdas) before the load: once it has
+        // filled a small code cache the JVM cannot make the method handle intrinsics a first link needs (JDK 17
+        // threw "VirtualMachineError: Out of space in CodeCache for method handle intrinsic" writing the metrics)
+        report(a, loader, loops, new Histogram(3), 0, 1, generateSec, List.of(new Window(0, 1, 0, 0, 0)))
+                .json();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            RequestLoop loop = new RequestLoop(handlers, hot, calls, seed, t, deadline, Long.MAX_VALUE, requests,
-                    latency);
-            loops.add(loop);
-            Thread w = new Thread(loop, "request-" + t);
+            Thread w = new Thread(loops.get(t), "request-" + t);
             workers.add(w);
             w.start();
         }
@@ -78,21 +83,25 @@ public final class CodeCacheWorkload {
         Histogram h = latency.getIntervalHistogram();
         long total = requests.sum();
 
-        List<SequenceChecksum> sequences = loops.stream().map(RequestLoop::sequence).toList();
         long resultSum = loops.stream().mapToLong(RequestLoop::result).sum();
-        double steady = steadyOpsPerSec(windows);
         System.out.printf(Locale.ROOT, "codecache: %d requests in %.2f s (%.0f/s, second half %.0f/s), "
                         + "p99 %.3f ms, code cache %d of %d KB, compiler threads %.1f s CPU (result %d)%n",
-                total, wallSec, total / wallSec, steady, h.getValueAtPercentile(99) / 1e6,
+                total, wallSec, total / wallSec, steadyOpsPerSec(windows), h.getValueAtPercentile(99) / 1e6,
                 CodeCacheProbe.usedBytes() / 1024, CodeCacheProbe.maxBytes() / 1024, CompilerThreadCpu.seconds(),
                 resultSum);
+        report(a, loader, loops, h, total, wallSec, generateSec, windows).writeIfRequested();
+    }
 
-        new MetricsFile()
+    /** The metrics document; run once before the load too (see {@link #run}), so it must not depend on it. */
+    private static MetricsFile report(WorkloadArgs a, HandlerLoader loader, List<RequestLoop> loops, Histogram h,
+                                      long total, double wallSec, double generateSec, List<Window> windows) {
+        List<SequenceChecksum> sequences = loops.stream().map(RequestLoop::sequence).toList();
+        return new MetricsFile()
                 .string("workload", "codecache")
                 .number("wallSec", wallSec)
                 .number("throughputOpsPerSec", total / wallSec)
                 .object("latencyMs", LatencyJson.of(h))
-                .number("steadyOpsPerSec", steady)
+                .number("steadyOpsPerSec", steadyOpsPerSec(windows))
                 .integer("requests", total)
                 .number("generateSec", generateSec)
                 .integer("codeCacheUsedBytes", CodeCacheProbe.usedBytes())
@@ -104,8 +113,7 @@ public final class CodeCacheWorkload {
                 .string("sequenceChecksum", Long.toHexString(SequenceChecksum.combine(sequences)))
                 .integer("sequenceRequests", SequenceChecksum.minOperations(sequences))
                 .strings("params", a.all())
-                .array("windows", windows.stream().map(Window::json).toList())
-                .writeIfRequested();
+                .array("windows", windows.stream().map(Window::json).toList());
     }
 
     /** Samples the request counter at each window boundary until the deadline. */
