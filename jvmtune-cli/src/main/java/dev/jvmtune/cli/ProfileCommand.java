@@ -2,6 +2,8 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.Jdks;
+import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.TrialSpec;
 import dev.jvmtune.profile.AsyncProfilerLibrary;
 import dev.jvmtune.profile.Profile;
 import dev.jvmtune.profile.ProfileEvent;
@@ -9,8 +11,6 @@ import dev.jvmtune.profile.ProfileRequest;
 import dev.jvmtune.profile.ProfileRunner;
 import dev.jvmtune.profile.ProfileText;
 import dev.jvmtune.profile.ProfilingUnavailableException;
-import dev.jvmtune.workloads.WorkloadSpec;
-import dev.jvmtune.workloads.Workloads;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -120,17 +120,14 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         List<String> command;
         String jvmOptions = flags == null ? "" : flags;
         if (workload != null) {
-            WorkloadSpec spec = Workloads.find(workload).orElse(null);
-            if (spec == null) {
-                return usage("unknown workload '" + workload + "'; one of: "
-                        + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList()));
-            }
+            // the workload's JVM on jvmtune's class path, as 'workload' and 'run --workload' start it
+            Program.Workload w = new Program.Workload(workload, rest);
             try {
-                spec.parse(rest.toArray(String[]::new));
+                command = w.command(java.toString(), TrialSpec.splitFlags(flags != null ? flags : w.spec().defaultFlags()),
+                        System.getProperty("java.class.path"));
             } catch (IllegalArgumentException e) {
                 return usage(e.getMessage());
             }
-            command = workloadCommand(spec, java);
             jvmOptions = "";
         } else {
             command = rest;
@@ -163,23 +160,6 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             return DemoCommand.WORKLOAD_FAILED;
         }
         return Main.OK;
-    }
-
-    /**
-     * The workload's JVM, on jvmtune's class path (as {@code workload} runs it; branch {@code lab} moves that into
-     * its trial runner, which this can use once merged).
-     */
-    private List<String> workloadCommand(WorkloadSpec spec, Path java) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.toString());
-        for (String f : (flags != null ? flags : spec.defaultFlags()).trim().split("\\s+")) {
-            if (!f.isEmpty()) {
-                cmd.add(f);
-            }
-        }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), spec.mainClass()));
-        cmd.addAll(rest);
-        return cmd;
     }
 
     /** The java a plain command would find: JAVA_HOME's, else the first on PATH, else jvmtune's own. */

@@ -1,5 +1,8 @@
 package dev.jvmtune.lab.run;
 
+import dev.jvmtune.workloads.WorkloadSpec;
+import dev.jvmtune.workloads.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What a trial runs: any command, or a bundled workload by name. */
@@ -27,6 +30,26 @@ public sealed interface Program {
     record Workload(String name, List<String> params) implements Program {
         public Workload {
             params = List.copyOf(params);
+        }
+
+        /** Its catalogue entry; {@link IllegalArgumentException} naming the known ones when there is none. */
+        public WorkloadSpec spec() {
+            return Workloads.find(name).orElseThrow(() -> new IllegalArgumentException("unknown workload '" + name
+                    + "'; one of: " + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
+        }
+
+        /**
+         * {@code java FLAGS -cp CLASSPATH MAIN PARAMS}. The parameters' names and presence are checked here
+         * ({@link IllegalArgumentException}), so a typo fails before a JVM starts; the workload checks the values.
+         */
+        public List<String> command(String java, List<String> flags, String classpath) {
+            WorkloadSpec ws = spec();
+            ws.parse(params.toArray(String[]::new));
+            List<String> cmd = new ArrayList<>(List.of(java));
+            cmd.addAll(flags);
+            cmd.addAll(List.of("-cp", classpath, ws.mainClass()));
+            cmd.addAll(params);
+            return cmd;
         }
     }
 }

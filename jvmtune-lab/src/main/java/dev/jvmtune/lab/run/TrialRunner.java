@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
-import dev.jvmtune.workloads.WorkloadSpec;
-import dev.jvmtune.workloads.Workloads;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -203,15 +201,7 @@ public final class TrialRunner {
     private List<String> command(TrialSpec spec, List<String> flags, Map<String, String> env) {
         String java = Path.of(spec.jdk().home(), "bin", "java").toString();
         if (spec.program() instanceof Program.Workload w) {
-            WorkloadSpec ws = Workloads.find(w.name()).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown workload '" + w.name() + "'; one of: "
-                            + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
-            ws.parse(w.params().toArray(String[]::new)); // names and presence; the workload checks the values
-            List<String> cmd = new ArrayList<>(List.of(java));
-            cmd.addAll(flags);
-            cmd.addAll(List.of("-cp", workloadClasspath, ws.mainClass()));
-            cmd.addAll(w.params());
-            return cmd;
+            return w.command(java, flags, workloadClasspath);
         }
         List<String> argv = ((Program.Command) spec.program()).argv();
         List<String> cmd = new ArrayList<>();
