@@ -43,8 +43,7 @@ class RulesOnRealRunsTest {
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void humongousAllocationsAskForLargerRegions(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
 
         Optional<Finding> before = humongous(run(java, dir.resolve("before.log"), List.of()));
         assertTrue(before.isPresent(), "no humongous finding on JDK " + jdk);
@@ -66,8 +65,7 @@ class RulesOnRealRunsTest {
     @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void moreGcWorkersThanCpus(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
         List<String> twoCpus = List.of("-XX:ActiveProcessorCount=2", "-XX:ParallelGCThreads=8");
 
         Finding f = find(run(java, dir.resolve("before.log"), twoCpus), "gc-threads").orElseThrow(
@@ -90,8 +88,7 @@ class RulesOnRealRunsTest {
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void countedLoopsWithoutPollsDelaySafepoints(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
 
         LogAnalysis before = stall(java, dir.resolve("before.log"), List.of("-XX:-UseCountedLoopSafepoints"));
         Finding f = find(before, "time-to-safepoint").orElseThrow(
@@ -112,8 +109,7 @@ class RulesOnRealRunsTest {
     @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void heapSizing(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
         long memory = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
         long twiceGb = 2 * (memory >> 30) + 2;
 
@@ -149,8 +145,7 @@ class RulesOnRealRunsTest {
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void firstTouchedPagesPutPausesInTheKernel(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
         List<String> flags = List.of("-XX:+UseParallelGC", "-Xms3g", "-Xmx3g", "-Xmn128m",
                 "-XX:MaxTenuringThreshold=0");
         LogAnalysis cold = java(java, dir.resolve("cold.log"), flags, "--seconds", "2", "--live-mb", "400");
@@ -163,6 +158,13 @@ class RulesOnRealRunsTest {
         fixed.addAll(f.recommendation().options());
         LogAnalysis warm = java(java, dir.resolve("warm.log"), fixed, "--seconds", "2", "--live-mb", "400");
         assertEquals(Optional.empty(), find(warm, "gc-sys-time"), String.valueOf(warm.summary().gcCpu()));
+    }
+
+    /** The JDK's java named by a system property (else its Debian/Temurin path); the test is skipped without it. */
+    private static Path java(int jdk, String property, String fallback) {
+        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
+        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        return java;
     }
 
     private static LogAnalysis java(Path java, Path log, List<String> flags, String... params) throws Exception {
@@ -208,8 +210,7 @@ class RulesOnRealRunsTest {
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void youngPausesOverGoalGetASmallerEden(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
         List<String> big = List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5", "-XX:+UnlockExperimentalVMOptions",
                 "-XX:G1NewSizePercent=40");
 
@@ -267,8 +268,7 @@ class RulesOnRealRunsTest {
             "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
     void survivorWavesMakePlabSizesSwing(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
+        Path java = java(jdk, property, fallback);
 
         LogAnalysis before = waves(java, dir.resolve("before.log"), List.of());
         Finding f = find(before, "plab-resizing").orElseThrow(() -> new AssertionError(
