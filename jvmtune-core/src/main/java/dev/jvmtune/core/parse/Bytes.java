@@ -142,6 +142,21 @@ public final class Bytes {
         return negative ? -v : v;
     }
 
+    /**
+     * A regex group of digits as a number, or -1 where it is too long for a {@code long}: regexes match
+     * {@code \\d+} of any length, and a corrupt line can hold one (the fuzzer made "255555555555" threads).
+     */
+    public static long parseLong(String digits) {
+        byte[] b = digits.getBytes(StandardCharsets.ISO_8859_1);
+        return parseLong(b, 0, b.length);
+    }
+
+    /** As {@link #parseLong(String)}, -1 also where the number does not fit an {@code int}. */
+    public static int parseInt(String digits) {
+        long v = parseLong(digits);
+        return v > Integer.MAX_VALUE ? -1 : (int) v;
+    }
+
     /** Parses digits as a long; {@code -1} if the range is empty or not all digits. */
     public static long parseLong(byte[] b, int from, int to) {
         if (from >= to || to - from > 18) {

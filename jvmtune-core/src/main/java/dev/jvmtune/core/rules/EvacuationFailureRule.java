@@ -2,6 +2,7 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.parse.Bytes;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -17,7 +18,8 @@ final class EvacuationFailureRule implements Rule {
     /** G1ReservePercent as the log states it, else the default. */
     static int reservePct(RuleContext run) {
         String logged = run.jvm().raw().get("G1ReservePercent");
-        return logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_RESERVE_PCT;
+        int pct = logged != null ? Bytes.parseInt(logged.trim()) : -1;
+        return pct >= 0 ? pct : DEFAULT_RESERVE_PCT;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.parse.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,10 @@ final class OldGenerationExhaustedRule implements Rule {
         Recommendation rec = null;
         if ("CMS".equals(run.collector())) {
             String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
-            int now = logged != null ? Integer.parseInt(logged.trim()) : DEFAULT_TRIGGER_PCT;
+            int now = logged != null ? Bytes.parseInt(logged.trim()) : -1;
+            if (now < 0) {
+                now = DEFAULT_TRIGGER_PCT;  // not logged, or not a number
+            }
             int proposed = Math.max(40, now - EARLIER_BY_PCT);
             java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
             settings.put("CMSInitiatingOccupancyFraction", Integer.toString(proposed));

@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,10 +51,10 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr)
         }
         Matcher m = LEGACY.matcher(version);
         if (m.find()) {
-            return Integer.parseInt(m.group(1));
+            return Math.max(0, Bytes.parseInt(m.group(1)));
         }
         m = MODERN.matcher(version);
-        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+        return m.find() ? Math.max(0, Bytes.parseInt(m.group(1))) : 0;
     }
 
     /** The JDK to fit flags to: the log's, else {@code fallback} (8 for a JDK 6-8 log, 11 for a unified one). */

@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.parse.Bytes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,7 +130,10 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
         if (!m.matches()) {
             return -1;
         }
-        long v = Long.parseLong(m.group(2));
+        long v = Bytes.parseLong(m.group(2));
+        if (v < 0) {
+            return -1;
+        }
         return switch (m.group(3).toLowerCase()) {
             case "k" -> v << 10;
             case "m" -> v << 20;

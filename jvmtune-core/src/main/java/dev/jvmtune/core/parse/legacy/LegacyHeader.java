@@ -67,8 +67,9 @@ public final class LegacyHeader {
         }
         if (s.startsWith("Memory: ")) {
             Matcher m = PHYSICAL.matcher(s);
-            if (m.find()) {
-                facts.memoryBytes = Long.parseLong(m.group(1)) << 10;
+            long kib = m.find() ? Bytes.parseLong(m.group(1)) : -1;
+            if (kib >= 0) {
+                facts.memoryBytes = kib << 10;
             }
             facts.raw.put("Memory", s.substring(8).strip());
             return true;

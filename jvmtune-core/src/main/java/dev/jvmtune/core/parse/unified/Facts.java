@@ -43,8 +43,8 @@ final class Facts {
             case "CPUs" -> {
                 Matcher m = CPUS.matcher(value);
                 if (m.find()) {
-                    f.cpusTotal = Integer.parseInt(m.group(1));
-                    f.cpusAvailable = Integer.parseInt(m.group(2));
+                    f.cpusTotal = Bytes.parseInt(m.group(1));
+                    f.cpusAvailable = Bytes.parseInt(m.group(2));
                 }
             }
             case "Memory" -> f.memoryBytes = size(value);
@@ -58,7 +58,7 @@ final class Facts {
                 f.numa = value.startsWith("Enabled");
                 Matcher m = NODES.matcher(value);
                 if (m.find()) {
-                    f.numaNodes = Integer.parseInt(m.group(1));
+                    f.numaNodes = Bytes.parseInt(m.group(1));
                 }
             }
             case "NUMA Nodes" -> f.numaNodes = leadingInt(value);
@@ -73,8 +73,8 @@ final class Facts {
             case "GC threads" -> {
                 Matcher m = SHENANDOAH_THREADS.matcher(value);
                 if (m.find()) {
-                    f.parallelWorkers = Integer.parseInt(m.group(1));
-                    f.concurrentWorkers = Integer.parseInt(m.group(2));
+                    f.parallelWorkers = Bytes.parseInt(m.group(1));
+                    f.concurrentWorkers = Bytes.parseInt(m.group(2));
                 }
             }
             case "Initialize Shenandoah heap" -> {
@@ -97,6 +97,6 @@ final class Facts {
 
     private static int leadingInt(String value) {
         Matcher m = LEADING_INT.matcher(value.trim());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+        return m.find() ? Bytes.parseInt(m.group(1)) : -1;
     }
 }

@@ -37,11 +37,21 @@ final class NumaLines {
                 int open = rest.indexOf('(');
                 Matcher n = NODE.matcher(open < 0 ? "" : rest.substring(open));
                 while (n.find()) {
-                    nodes.put(Integer.parseInt(n.group(1)),
-                            new NumaStatistic.Count(Long.parseLong(n.group(3)), Long.parseLong(n.group(4))));
+                    int node = Bytes.parseInt(n.group(1));
+                    long hits = Bytes.parseLong(n.group(3));
+                    long all = Bytes.parseLong(n.group(4));
+                    if (node < 0 || hits < 0 || all < 0) {
+                        return false;  // a number too long for its field: a corrupt line, not a statistic
+                    }
+                    nodes.put(node, new NumaStatistic.Count(hits, all));
+                }
+                long hits = Bytes.parseLong(t.group(2));
+                long all = Bytes.parseLong(t.group(3));
+                if (hits < 0 || all < 0) {
+                    return false;
                 }
                 String key = new String(name, 0, name.length - 2, StandardCharsets.ISO_8859_1);
-                NumaStatistic s = new NumaStatistic(key, 1, Long.parseLong(t.group(2)), Long.parseLong(t.group(3)), nodes);
+                NumaStatistic s = new NumaStatistic(key, 1, hits, all, nodes);
                 facts.numaStatistics.merge(key, s, NumaStatistic::plus);
                 return true;
             }

@@ -93,4 +93,29 @@ class NumaLinesTest {
         assertEquals(new NumaStatistic.Count(265, 498), placement.byNode().get(1));
         assertEquals(new NumaStatistic.Count(36, 36), placement.byNode().get(3));
     }
+
+    /**
+     * Numbers too long for their fields (the coverage-guided fuzzer made "GC threads: 4 parallel, 255555555555
+     * concurrent") are unknown, not a crash: the facts stay unset and the statistic line is not taken.
+     */
+    @Test
+    void overlongNumbersAreUnknownNotACrash(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        Files.writeString(log, String.join("\n",
+                "[0.010s][info][gc] Using Shenandoah",
+                "[0.020s][info][gc,init] GC threads: 4 parallel, 255555555555 concurrent",
+                "[0.020s][info][gc,init] CPUs: 99999999999 total, 2 available",
+                "[0.020s][info][gc,init] NUMA Nodes: 2",
+                "[0.503s][info][gc,heap,numa] GC(0) Placement match ratio: 87% 230/99999999999999999999 (0: 85% 110/129)",
+                "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms",
+                ""), StandardCharsets.ISO_8859_1);
+        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+        JvmFacts f = runs.get(0).jvm();
+        assertEquals(4, f.parallelWorkers());
+        assertEquals(-1, f.concurrentWorkers());
+        assertEquals(-1, f.cpusTotal());
+        assertEquals(2, f.cpusAvailable());
+        assertTrue(f.numaStatistics().isEmpty());
+        assertEquals(1, runs.get(0).summary().pauses().count());
+    }
 }
