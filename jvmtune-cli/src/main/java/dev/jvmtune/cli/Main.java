@@ -64,11 +64,13 @@ public final class Main implements Runnable {
         }
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        if (cl.getSubcommands().get("workload") != null) {
-            WorkloadCommand.configure(cl.getSubcommands().get("workload"));
+        CommandLine workload = cl.getSubcommands().get("workload");
+        if (workload != null) {
+            WorkloadCommand.configure(workload);
         }
-        if (cl.getSubcommands().get("profile") != null) {
-            cl.getSubcommands().get("profile").setUnmatchedOptionsArePositionalParams(true);
+        CommandLine profile = cl.getSubcommands().get("profile");
+        if (profile != null) {
+            profile.setUnmatchedOptionsArePositionalParams(true);
         }
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println("jvmtune: internal error: " + ex

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.InputStats;
-import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcIncident;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -27,7 +26,7 @@ class IncidentsAndRestartTest {
 
     @Test
     void restartInOneFileStartsANewRunWithItsOwnFacts() throws Exception {
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log())).get(0), null, null);
+        List<LogAnalysis> runs = TestLogs.analyze(log());
 
         assertEquals(2, runs.size());
         LogAnalysis first = runs.get(0);
@@ -50,7 +49,7 @@ class IncidentsAndRestartTest {
 
     @Test
     void evacuationFailuresOfJdk17AndJdk25AreCounted() throws Exception {
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log())).get(0), null, null);
+        List<LogAnalysis> runs = TestLogs.analyze(log());
 
         assertEquals(Map.of(GcIncident.EVACUATION_FAILURE, 2L), runs.get(0).summary().incidents());
         assertEquals(Map.of(GcIncident.EVACUATION_FAILURE, 1L), runs.get(1).summary().incidents());

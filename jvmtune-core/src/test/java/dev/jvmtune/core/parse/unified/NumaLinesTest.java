@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +24,7 @@ class NumaLinesTest {
     @Test
     void realSingleNodeLogSaysNumaDisabled() throws Exception {
         Path log = Path.of(NumaLinesTest.class.getResource("/logs/g1-usenuma-jdk17-single-node.log").toURI());
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+        List<LogAnalysis> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(Boolean.FALSE, f.numa());
         assertEquals(-1, f.numaNodes());
@@ -38,8 +36,7 @@ class NumaLinesTest {
 
     @Test
     void g1StatisticsAreSummedOverCollections(@TempDir Path dir) throws Exception {
-        Path log = dir.resolve("gc.log");
-        Files.writeString(log, String.join("\n",
+        Path log = TestLogs.write(dir,
                 "[0.010s][info][gc] Using G1",
                 "[0.020s][info][gc,init] NUMA Support: Enabled",
                 "[0.020s][info][gc,init] NUMA Nodes: 2",
@@ -49,9 +46,8 @@ class NumaLinesTest {
                 "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms",
                 "[1.500s][info][gc,start    ] GC(1) Pause Young (Normal) (G1 Evacuation Pause)",
                 "[1.502s][info][gc,heap,numa] GC(1) Placement match ratio: 50% 10/20 (0: 50% 5/10, 1: 50% 5/10)",
-                "[1.502s][info][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 2.000ms",
-                ""), StandardCharsets.ISO_8859_1);
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+                "[1.502s][info][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 2.000ms");
+        List<LogAnalysis> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(Boolean.TRUE, f.numa());
         assertEquals(2, f.numaNodes());
@@ -77,15 +73,13 @@ class NumaLinesTest {
      */
     @Test
     void realFourNodePlacementLineIsRead(@TempDir Path dir) throws Exception {
-        Path log = dir.resolve("gc.log");
-        Files.writeString(log, String.join("\n",
+        Path log = TestLogs.write(dir,
                 "[0.010s][info][gc             ] Using G1",
                 "[1.630s][info][gc,start       ] GC(23) Pause Young (Normal) (G1 Evacuation Pause)",
                 "[1.631s][info][gc,heap,numa   ] GC(23) Placement match ratio: 5% 555/10618 (0: 62% 243/392, "
                         + "1: 53% 265/498, 2: 100% 11/11, 3: 100% 36/36)",
-                "[1.631s][info][gc             ] GC(23) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.000ms",
-                ""), StandardCharsets.ISO_8859_1);
-        JvmFacts f = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).jvm();
+                "[1.631s][info][gc             ] GC(23) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.000ms");
+        JvmFacts f = TestLogs.analyze(log).get(0).jvm();
         NumaStatistic placement = f.numaStatistics().get(0);
         assertEquals(555, placement.hits());
         assertEquals(10618, placement.requests());
@@ -100,16 +94,14 @@ class NumaLinesTest {
      */
     @Test
     void overlongNumbersAreUnknownNotACrash(@TempDir Path dir) throws Exception {
-        Path log = dir.resolve("gc.log");
-        Files.writeString(log, String.join("\n",
+        Path log = TestLogs.write(dir,
                 "[0.010s][info][gc] Using Shenandoah",
                 "[0.020s][info][gc,init] GC threads: 4 parallel, 255555555555 concurrent",
                 "[0.020s][info][gc,init] CPUs: 99999999999 total, 2 available",
                 "[0.020s][info][gc,init] NUMA Nodes: 2",
                 "[0.503s][info][gc,heap,numa] GC(0) Placement match ratio: 87% 230/99999999999999999999 (0: 85% 110/129)",
-                "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms",
-                ""), StandardCharsets.ISO_8859_1);
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+                "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms");
+        List<LogAnalysis> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(4, f.parallelWorkers());
         assertEquals(-1, f.concurrentWorkers());

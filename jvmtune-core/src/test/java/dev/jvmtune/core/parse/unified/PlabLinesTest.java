@@ -11,7 +11,6 @@ import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.PlabStatistics;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,7 +71,7 @@ class PlabLinesTest {
         // GC(0): "Young sizing: calculated: 832280B, actual: 832280B"
         assertEquals(832280, p.events().get(0).plab().young().desiredBytes());
 
-        PlabSizing s = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).summary().plab();
+        PlabSizing s = TestLogs.analyze(log).get(0).summary().plab();
         assertNotNull(s);
         assertEquals(17, s.young().resized());
         assertEquals(12896, s.young().minDesiredBytes());
@@ -88,8 +87,7 @@ class PlabLinesTest {
     @Test
     void withoutResizingThereIsNoDesiredSize(@TempDir Path dir) throws Exception {
         // JDK 17, -XX:-ResizePLAB: allocation lines, no sizing lines
-        Path log = dir.resolve("gc.log");
-        Files.writeString(log, String.join("\n",
+        Path log = TestLogs.write(dir,
                 "[0.240s][info ][gc,start    ] GC(3) Pause Young (Normal) (G1 Evacuation Pause)",
                 "[0.240s][info ][gc,task     ] GC(3) Using 2 workers of 2 for evacuation",
                 "[0.240s][debug][gc,plab     ] GC(3) Young PLAB allocation: allocated: 32768B, wasted: 0B, unused: "
@@ -100,15 +98,14 @@ class PlabLinesTest {
                 "[0.240s][debug][gc,plab     ] GC(3) Old PLAB allocation: allocated: 0B, wasted: 0B, unused: 0B, "
                         + "used: 0B, undo waste: 0B, ",
                 "[0.240s][info ][gc,heap     ] GC(3) Eden regions: 28->0(31)",
-                "[0.241s][info ][gc          ] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 71M->39M(256M) 0.577ms",
-                ""), StandardCharsets.ISO_8859_1);
+                "[0.241s][info ][gc          ] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 71M->39M(256M) 0.577ms");
         Parsed p = parse(log);
         assertEquals(0, p.unrecognized());
         PlabStatistics s = p.events().get(0).plab();
         assertEquals(new PlabStatistics.Destination(32768, 0, 32664, 0, 0, 0, -1, -1), s.young());
         assertEquals(new PlabStatistics.Destination(0, 0, 0, 0, -1, -1, -1, -1), s.old());
         assertEquals(1, p.events().get(0).pools().size());
-        PlabSizing sizing = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).summary().plab();
+        PlabSizing sizing = TestLogs.analyze(log).get(0).summary().plab();
         assertEquals(0, sizing.young().resized());
         assertEquals(-1, sizing.young().p50DesiredBytes());
     }
@@ -120,6 +117,6 @@ class PlabLinesTest {
                 .filter(l -> !l.contains("gc,plab")).toList());
         Parsed p = parse(log);
         assertTrue(p.events().stream().allMatch(e -> e.plab() == null));
-        assertNull(LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).summary().plab());
+        assertNull(TestLogs.analyze(log).get(0).summary().plab());
     }
 }
