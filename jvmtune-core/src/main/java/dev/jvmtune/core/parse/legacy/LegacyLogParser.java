@@ -1,6 +1,7 @@
 package dev.jvmtune.core.parse.legacy;
 
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
@@ -65,7 +66,7 @@ abstract class LegacyLogParser implements LogParser {
     private void restart(LegacyClock.Restart r) {
         endRun(r.line());
         out.onWarning(r.line(), r.message());
-        out.onRestart(r.line(), r.lastSec(), r.firstSec());
+        out.onEvent(Restart.at(r.line(), r.lastSec(), r.firstSec()));
         newFacts();
     }
 
