@@ -61,10 +61,9 @@ public final class JfrParser implements TimelineParser {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
                 read++;
-                acceptChecked(e);
+                accept(e);
                 if (read % CHECK_EVERY == 0) {
-                    gcs.flushStale();
-                    safepoints.flushStale();
+                    flushStale();
                     if (chunks != null && clock.latest() != null) {
                         Instant t = clock.latest();
                         progress.accept((long) (fileBytes * chunks.fraction(t.getEpochSecond() * 1_000_000_000L
@@ -73,7 +72,7 @@ public final class JfrParser implements TimelineParser {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            // only RecordingFile throws here (acceptChecked keeps its own): EOFException or IOException on a
+            // only RecordingFile throws here (accept keeps its own): EOFException or IOException on a
             // cut-off or damaged chunk, runtime exceptions on corrupt constant pools. A chunk's metadata sits at
             // its end, so a chunk cut short yields nothing, and the chunks before it everything
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -91,12 +90,15 @@ public final class JfrParser implements TimelineParser {
     }
 
     /**
-     * A recording of another JDK version may lack a field this reader expects (RecordedObject then throws
+     * Reads one event of a recording or of a live stream ({@code jdk.jfr.consumer.EventStream}); a live reader
+     * calls {@link #flushStale()} now and then (at each flush) and {@link #finish()} at the end.
+     *
+     * <p>A recording of another JDK version may lack a field this reader expects (RecordedObject then throws
      * IllegalArgumentException): the event is skipped and counted rather than the recording abandoned.
      */
-    private void acceptChecked(RecordedEvent e) {
+    public void accept(RecordedEvent e) {
         try {
-            accept(e);
+            read(e);
         } catch (IllegalArgumentException unexpected) {
             if (skipped++ == 0) {
                 firstSkip = e.getEventType().getName() + ": " + unexpected.getMessage();
@@ -104,7 +106,21 @@ public final class JfrParser implements TimelineParser {
         }
     }
 
-    private void accept(RecordedEvent e) {
+    /** Emits the GC ids and safepoints the stream has moved {@code JfrGcAssembler.GRACE_NANOS} past. */
+    public void flushStale() {
+        gcs.flushStale();
+        safepoints.flushStale();
+    }
+
+    /**
+     * Up to when (seconds since JVM start) every event has been emitted: the latest event seen less the time
+     * GC ids are held for their late events. NaN before the first event.
+     */
+    public double completeThroughSec() {
+        return clock.lastSec() - JfrGcAssembler.GRACE_NANOS / 1e9;
+    }
+
+    private void read(RecordedEvent e) {
         ordinal++;
         String type = e.getEventType().getName();
         Instant start = e.getStartTime();
