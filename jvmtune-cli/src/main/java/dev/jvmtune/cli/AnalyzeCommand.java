@@ -8,6 +8,7 @@ import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
+import dev.jvmtune.live.FollowSource;
 import dev.jvmtune.report.html.HtmlFormat;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
@@ -23,6 +24,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -45,7 +47,8 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
-                "  jvmtune analyze before.log --compare after.log --html compare.html", "",
+                "  jvmtune analyze before.log --compare after.log --html compare.html",
+                "  jvmtune analyze --follow gc.log --prometheus 9400", "",
                 "To get a log worth analyzing, run java with:",
                 "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
                 "  (JDK 8: -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps",
@@ -89,6 +92,14 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress display.")
     boolean quiet;
 
+    @Option(names = "--follow", description = "Follow a log being written (and rotated: -Xlog:gc*:file=gc.log::"
+            + "filecount=N,filesize=S) with the live view of 'watch' over a sliding window - one JSON line per window "
+            + "with --json - until Ctrl-C or --for; then print the analysis of everything read, as without --follow.")
+    boolean follow;
+
+    @Mixin
+    LiveOptions live;
+
     @Override
     public Integer call() throws IOException {
         PrintStream out = streams.out();
@@ -117,6 +128,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (compare != null && html == null) {
             err.println("jvmtune: --compare draws its comparison in the HTML report: add --html FILE");
             return Main.USAGE;
+        }
+        if (follow) {
+            return follow(out, err, printed);
         }
         List<LogInputs.Timeline> timelines;
         List<LogInputs.Timeline> compared = List.of();
@@ -188,6 +202,57 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         printed.create(Main.version()).write(results, eventsToStdout ? err : out);
         out.flush();
         return exit;
+    }
+
+    /** {@code --follow}: the live view while the log grows, then the analysis of all that was read. */
+    private int follow(PrintStream out, PrintStream err, RunFormatType printed) throws IOException {
+        String invalid = live.invalid();
+        if (invalid == null && (logs.size() != 1 || Files.isDirectory(logs.get(0)))) {
+            invalid = "--follow reads one log file as it is written (gc.log; its rotated files are found by the "
+                    + "JVM's renaming)";
+        }
+        if (invalid == null && (html != null || compare != null || "-".equals(events))) {
+            invalid = "--follow prints the live view and the analysis on stdout; --html and --compare read finished "
+                    + "logs, and --events wants a file";
+        }
+        if (invalid != null) {
+            err.println("jvmtune: " + invalid);
+            return Main.USAGE;
+        }
+        RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
+        OutputStream eventStream = null;
+        if (events != null) {
+            eventStream = new BufferedOutputStream(new FileOutputStream(events), 1 << 16);
+            options = options.tap(RunFormatType.EVENTS.create(Main.version()).attach(eventStream, null));
+        }
+        FollowSource source = new FollowSource(logs.get(0), options);
+        try {
+            live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
+        } finally {
+            if (eventStream != null) {
+                eventStream.close();
+            }
+        }
+        List<Run> results;
+        try {
+            results = source.runs();
+        } catch (UnsupportedLogException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.NOT_ANALYZABLE;
+        }
+        if (source.rotations() > 0) {
+            err.println("jvmtune: followed " + logs.get(0) + " across " + source.rotations() + " rotations");
+        }
+        if (!results.isEmpty()) {
+            printed.create(Main.version()).write(results, out);
+            if (jsonOut != null) {
+                try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(jsonOut))) {
+                    RunFormatType.JSON.create(Main.version()).write(results, o);
+                }
+            }
+        }
+        out.flush();
+        return Main.OK;
     }
 
     /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */

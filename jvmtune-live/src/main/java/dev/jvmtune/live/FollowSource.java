@@ -33,7 +33,7 @@ public final class FollowSource implements LiveSource {
     private volatile List<Run> runs;
     private volatile Exception failure;
 
-    /** @param options how {@code analyze} reads (pause goal...); the tap is the live view's */
+    /** @param options how {@code analyze} reads (pause goal, a tap such as the {@code --events} writer) */
     public FollowSource(Path log, RunReader.Options options) {
         this.log = log;
         this.options = options;
@@ -49,9 +49,13 @@ public final class FollowSource implements LiveSource {
     public void start(Consumer<JvmEvent> out, Object lock) {
         reader = new Thread(() -> {
             try {
+                Consumer<? super JvmEvent> also = options.tap();
                 runs = RunReader.read(stream, options.tap(e -> {
                     synchronized (lock) {
                         out.accept(e);
+                        if (also != null) {
+                            also.accept(e);
+                        }
                     }
                 }));
             } catch (IOException | RuntimeException e) {

@@ -16,10 +16,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.management.JMX;
 import javax.management.MBeanServerConnection;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
+import javax.management.remote.JMXConnectionNotification;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
@@ -53,6 +56,12 @@ public final class JfrSource implements LiveSource {
      * {@code default} configuration would add allocation samples, thread and I/O events nobody reads here.
      */
     static final Map<String, String> SETTINGS = settings();
+
+    /**
+     * The JMX client logs a warning with a stack trace when its connection check fails - which is how a watched JVM's
+     * exit shows; the watch says so itself. Held here: the logging API keeps loggers weakly.
+     */
+    private static final Logger JMX_CLIENT_LOG = Logger.getLogger("javax.management.remote.misc");
 
     private final String name;
     private final EventStream stream;
@@ -125,6 +134,9 @@ public final class JfrSource implements LiveSource {
             MBeanServerConnection conn = connector.getMBeanServerConnection();
             FlightRecorderMXBean recorder = JMX.newMXBeanProxy(conn, objectName(FlightRecorderMXBean.MXBEAN_NAME),
                     FlightRecorderMXBean.class);
+            // from just before the recording: its first chunk begins with the JVM's start time and facts, which a
+            // stream opened at "the next event" would miss until the next chunk
+            java.time.Instant before = java.time.Instant.now().minusSeconds(1);
             long id = recorder.newRecording();
             recorder.setRecordingOptions(id, Map.of("name", "jvmtune-watch", "disk", "true", "maxAge", MAX_AGE));
             recorder.setRecordingSettings(id, SETTINGS);
@@ -138,6 +150,7 @@ public final class JfrSource implements LiveSource {
                 throw new IOException("process " + pid + " started the recording but names no JFR repository");
             }
             EventStream stream = EventStream.openRepository(Path.of(repository));
+            stream.setStartTime(before);
             return new JfrSource("pid " + pid, stream, connector, recorder, id, process);
         } catch (IOException | RuntimeException e) {
             connector.close();
@@ -147,13 +160,23 @@ public final class JfrSource implements LiveSource {
 
     /** Watches the JVM whose JMX agent listens at {@code host:port}, streaming its recording over the connection. */
     public static JfrSource jmx(String hostPort) throws IOException {
+        JMX_CLIENT_LOG.setLevel(Level.OFF);
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostPort + "/jmxrmi");
-        JMXConnector connector = JMXConnectorFactory.connect(url);
+        // the RMI client checks the connection this often (default: a minute) and reports a JVM gone
+        JMXConnector connector = JMXConnectorFactory.connect(url,
+                Map.of("jmx.remote.x.client.connection.check.period", 1000L));
         try {
             RemoteRecordingStream stream = new RemoteRecordingStream(connector.getMBeanServerConnection());
             stream.setSettings(SETTINGS);
             stream.setMaxAge(java.time.Duration.ofMinutes(2));
-            return new JfrSource(hostPort, stream, connector, null, -1, null);
+            JfrSource source = new JfrSource(hostPort, stream, connector, null, -1, null);
+            connector.addConnectionNotificationListener((n, handback) -> {
+                if (JMXConnectionNotification.FAILED.equals(n.getType())
+                        || JMXConnectionNotification.CLOSED.equals(n.getType())) {
+                    source.ended = true;
+                }
+            }, null, null);
+            return source;
         } catch (IOException | RuntimeException e) {
             connector.close();
             throw e;

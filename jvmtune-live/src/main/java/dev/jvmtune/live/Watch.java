@@ -93,14 +93,13 @@ public final class Watch {
     }
 
     private void show(LiveRun live, LiveSource source) {
-        double through = source.completeThroughSec();
-        if (Double.isNaN(through)) {
+        Window w = live.window(source.completeThroughSec());
+        if (w == null) {
             if (!settings.json()) {
-                out.println("waiting for the first events of " + source.name() + " ...");
+                out.println("waiting for the first complete second of " + source.name() + " ...");
             }
             return;
         }
-        Window w = live.window(through);
         last = w;
         if (endpoint != null) {
             endpoint.window(w);

@@ -103,12 +103,17 @@ public final class LiveRun implements Consumer<JvmEvent> {
      * {@code [end - windowSec, end)}, with the findings that started and cleared since the last window taken. Until
      * the watch has lasted a window, the window starts at its first event: rates are per second watched.
      *
+     * @return the window, or null while {@code completeThroughSec} has not yet passed the first event
+     *
      * @param completeThroughSec up to when the reader has passed on every event (seconds since JVM start); events
      *                           after it stay for the next window
      */
     public synchronized Window window(double completeThroughSec) {
         double end = completeThroughSec;
         double from = Double.isNaN(firstSec) ? end - windowSec : Math.max(end - windowSec, firstSec);
+        if (!(end > from)) {
+            return null;
+        }
         for (Iterator<JvmEvent> it = events.iterator(); it.hasNext(); ) {
             double t = it.next().uptimeSec();
             if (t < from) {

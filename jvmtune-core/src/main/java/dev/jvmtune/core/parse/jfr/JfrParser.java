@@ -37,6 +37,7 @@ public final class JfrParser implements TimelineParser {
     private long ordinal;
     private long skipped;
     private String firstSkip;
+    private double completeThroughSec = Double.NaN;
 
     public JfrParser(ParseListener listener) {
         this.listener = listener;
@@ -110,14 +111,22 @@ public final class JfrParser implements TimelineParser {
     public void flushStale() {
         gcs.flushStale();
         safepoints.flushStale();
+        double through = clock.lastSec() - JfrGcAssembler.GRACE_NANOS / 1e9;
+        for (Instant held : new Instant[] {gcs.heldSince(), safepoints.heldSince()}) {
+            if (held != null) {
+                through = Math.min(through, clock.uptimeSec(held));
+            }
+        }
+        completeThroughSec = through;
     }
 
     /**
-     * Up to when (seconds since JVM start) every event has been emitted: the latest event seen less the time
-     * GC ids are held for their late events. NaN before the first event.
+     * Up to when (seconds since JVM start) every event has been emitted, as of the last {@link #flushStale()}: the
+     * latest event then, less the time an event of a GC id may still come late, and no later than the earliest
+     * event of an id or safepoint still held. NaN before the first flush.
      */
     public double completeThroughSec() {
-        return clock.lastSec() - JfrGcAssembler.GRACE_NANOS / 1e9;
+        return completeThroughSec;
     }
 
     private void read(RecordedEvent e) {
@@ -210,7 +219,11 @@ public final class JfrParser implements TimelineParser {
     }
 
     private OpenJfrGc gc(RecordedEvent e, Instant seen) {
-        return gcs.get(e.getLong("gcId"), seen);
+        OpenJfrGc gc = gcs.get(e.getLong("gcId"), seen);
+        if (gc != null && (gc.earliest == null || e.getStartTime().isBefore(gc.earliest))) {
+            gc.earliest = e.getStartTime();
+        }
+        return gc;
     }
 
     private static boolean before(RecordedEvent e) {

@@ -23,6 +23,7 @@ final class JfrSafepoints {
         Instant opStart;
         double opMs = Double.NaN;
         Instant lastSeen;
+        Instant earliest;
         long ordinal;
     }
 
@@ -37,6 +38,7 @@ final class JfrSafepoints {
 
     void begin(long id, Instant start, long ordinal) {
         Open s = get(id, start, ordinal);
+        s.earliest = start;
         s.begin = start;
     }
 
@@ -50,6 +52,9 @@ final class JfrSafepoints {
 
     void operation(long id, String operation, Instant start, Instant end, double ms, long ordinal) {
         Open s = get(id, end, ordinal);
+        if (s.earliest == null || start.isBefore(s.earliest)) {
+            s.earliest = start;
+        }
         s.operation = operation == null ? "" : operation;
         s.opStart = start;
         s.opMs = ms;
@@ -60,8 +65,22 @@ final class JfrSafepoints {
         if (s.lastSeen == null || seen.isAfter(s.lastSeen)) {
             s.lastSeen = seen;
         }
+        if (s.earliest == null || seen.isBefore(s.earliest)) {
+            s.earliest = seen;
+        }
         s.ordinal = Math.max(s.ordinal, ordinal);
         return s;
+    }
+
+    /** The earliest event time of the safepoints still held; null when none is. */
+    Instant heldSince() {
+        Instant min = null;
+        for (Open s : open.values()) {
+            if (s.earliest != null && (min == null || s.earliest.isBefore(min))) {
+                min = s.earliest;
+            }
+        }
+        return min;
     }
 
     void flushStale() {
