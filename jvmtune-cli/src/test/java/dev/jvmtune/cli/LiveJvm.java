@@ -69,6 +69,15 @@ final class LiveJvm {
         }
     }
 
+    /** Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}. */
+    static Process jvmtune(Path dir, Path out, Path err, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .start();
+    }
+
     private static Path workloadClasses() {
         try {
             return Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());

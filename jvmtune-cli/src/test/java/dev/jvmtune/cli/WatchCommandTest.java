@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.model.GcKind;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,7 +28,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * {@code watch} on real JVMs (JDK 17 and 25, G1 and generational ZGC) running the bundled AllocationChurn, watched by
  * process id and over JMX at the same time: every window's pause count equals the JVM's own GC log for the same
- * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs.
+ * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs - G1's
+ * humongous allocations, and on every collector the explicit GC the test asks for over JMX halfway, which must start
+ * and then clear once the window has slid past it.
  *
  * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
  * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
@@ -60,16 +67,22 @@ class WatchCommandTest {
         int port = LiveJvm.freePort();
         List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
         flags.addAll(LiveJvm.jmxFlags(port));
-        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "20");
+        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
         CliRun byPid;
         CliRun byJmx;
         try {
             LiveJvm.awaitPort(port, jvm, 30_000);
-            String[] common = {"--json", "--window", "4", "--interval", "1", "--for", "90"};
+            String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
             CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
                     Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString())));
             CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
                     "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
+            Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
+            try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
+                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+            }
             assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
             byPid = pid.get(60, TimeUnit.SECONDS);
             byJmx = jmx.get(60, TimeUnit.SECONDS);
@@ -134,7 +147,8 @@ class WatchCommandTest {
         }
         assertTrue(windows.size() >= 2, what + ": a JSON line per window, got " + windows.size());
         int compared = 0;
-        boolean started = false;
+        int explicitStarted = -1;
+        int explicitCleared = -1;
         boolean humongous = false;
         for (JsonNode w : windows) {
             double from = w.path("fromSec").asDouble();
@@ -174,13 +188,20 @@ class WatchCommandTest {
                         "%s: window %.3f-%.3f: %d pauses %.3f ms, the log %.3f ms for the same pauses, allowed %.3f ms",
                         what, from, to, nWhole, wholeMs, logMs, allowed));
             }
-            started |= w.path("started").size() > 0;
+            for (JsonNode id : w.path("started")) {
+                explicitStarted = id.asText().equals("explicit-gc") && explicitStarted < 0 ? windows.indexOf(w)
+                        : explicitStarted;
+            }
+            for (JsonNode id : w.path("cleared")) {
+                explicitCleared = id.asText().equals("explicit-gc") ? windows.indexOf(w) : explicitCleared;
+            }
             for (JsonNode f : w.path("findings")) {
                 humongous |= f.path("ruleId").asText().equals("humongous-allocation");
             }
         }
         assertTrue(compared >= 1, what + ": a window with GC ids seen whole, to compare with the log");
-        assertTrue(started, what + ": a finding started while the JVM ran");
+        assertTrue(explicitStarted >= 0, what + ": the System.gc() found live (explicit-gc started)");
+        assertTrue(explicitCleared > explicitStarted, what + ": and cleared in a later window");
         if (c.humongous) {
             assertTrue(humongous, what + ": G1's humongous allocations found live");
         }

@@ -21,7 +21,8 @@ public final class FollowSource implements LiveSource {
 
     /**
      * How far behind the latest logged time a window ends: a collection is passed on when its last line is read, and
-     * its lines are written while it runs, so one that began shortly before the latest line may still be open.
+     * its lines are written while it runs, so one that began shortly before the latest line may still be open. Once
+     * the log has not grown for as long, everything in it counts: the JVM is idle or gone.
      */
     static final double SETTLE_SEC = 2.0;
 
@@ -68,7 +69,8 @@ public final class FollowSource implements LiveSource {
 
     @Override
     public double completeThroughSec() {
-        return reader != null && !reader.isAlive() ? stream.lastTimestampSec() : stream.lastTimestampSec() - SETTLE_SEC;
+        boolean settled = ended() || stream.waitingNanos() > SETTLE_SEC * 1e9;
+        return settled ? stream.lastTimestampSec() : stream.lastTimestampSec() - SETTLE_SEC;
     }
 
     @Override

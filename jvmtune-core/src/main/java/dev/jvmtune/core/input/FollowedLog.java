@@ -32,10 +32,21 @@ final class FollowedLog extends InputStream {
     private FileChannel channel;
     private Object fileKey;
     private int rotations;
+    /** {@code System.nanoTime()} since when the reader has waited at the end of the log; 0 while it reads. */
+    private volatile long waitingSince;
 
     FollowedLog(Path path, BooleanSupplier stop) {
         this.path = path;
         this.stop = stop;
+    }
+
+    /**
+     * Nanoseconds the reader has waited at the end of the log, everything written so far read; 0 while there is
+     * more to read.
+     */
+    long waitingNanos() {
+        long since = waitingSince;
+        return since == 0 ? 0 : Math.max(1, System.nanoTime() - since);
     }
 
     /** Files the JVM rotated away while they were read. */
@@ -65,6 +76,7 @@ final class FollowedLog extends InputStream {
             }
             int n = channel.read(ByteBuffer.wrap(b, off, len));
             if (n > 0) {
+                waitingSince = 0;
                 return n;
             }
             // at the end of the held file: was it rotated away? Then it is complete; the new file follows
@@ -109,7 +121,10 @@ final class FollowedLog extends InputStream {
         }
     }
 
-    private static void pause() throws InterruptedIOException {
+    private void pause() throws InterruptedIOException {
+        if (waitingSince == 0) {
+            waitingSince = System.nanoTime();
+        }
         try {
             Thread.sleep(POLL_MILLIS);
         } catch (InterruptedException e) {

@@ -101,6 +101,14 @@ public final class GcLogStream implements AutoCloseable {
         return s;
     }
 
+    /**
+     * For a followed log: how long (ns) the reader has waited at its end, with everything written read and parsed;
+     * 0 while there is more to read, and for other logs.
+     */
+    public long waitingNanos() {
+        return followed == null ? 0 : followed.waitingNanos();
+    }
+
     /** For a followed log: how many times the JVM rotated it while it was read; 0 otherwise. */
     public int rotations() {
         return followed == null ? 0 : followed.rotations();

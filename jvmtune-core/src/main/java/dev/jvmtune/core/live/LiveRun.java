@@ -24,8 +24,9 @@ import java.util.function.Supplier;
  * which cleared.
  *
  * <p>Events come from the reader's thread, windows are taken from another: both go through this object's lock.
- * The reader's facts and inputs are asked for on the reader's thread, as events arrive (the first, then every
- * {@link #REFRESH_EVERY}), so that a window never reads a parser's state while it changes. Memory is bounded by
+ * The reader's facts and inputs are asked for on the reader's thread, as events arrive - at the 1st, 2nd, 4th, 8th...
+ * event, then every {@link #REFRESH_EVERY}: a log states its facts before its first collections - so that a window
+ * never reads a parser's state while it changes. Memory is bounded by
  * the window and by {@link #MAX_EVENTS}.
  */
 public final class LiveRun implements Consumer<JvmEvent> {
@@ -74,7 +75,8 @@ public final class LiveRun implements Consumer<JvmEvent> {
     /** Takes one event of the watched JVM, in the reader's order; a restart empties the window. */
     @Override
     public synchronized void accept(JvmEvent e) {
-        if (received++ % REFRESH_EVERY == 0) {
+        received++;
+        if (received % REFRESH_EVERY == 0 || Long.bitCount(received) == 1) {
             jvm = facts.get();
             read = inputs.get();
         }
