@@ -4,6 +4,7 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.PoolRole;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.live.Window;
 import io.prometheus.metrics.core.metrics.Gauge;
@@ -12,6 +13,7 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -37,7 +39,6 @@ public final class PrometheusEndpoint implements AutoCloseable {
     private static final double MIB = 1024.0 * 1024.0;
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
-    private final AfterGc after = new AfterGc();
     private final Histogram gcDuration = Histogram.builder().name("jvm_gc_duration_seconds").unit(Unit.SECONDS)
             .help("Duration of JVM garbage collection pauses (stop-the-world), as the JVM logged or recorded them")
             .labelNames("jvm_gc_name", "jvm_gc_action").classicOnly().classicUpperBounds(0.01, 0.1, 1, 10)
@@ -77,19 +78,10 @@ public final class PrometheusEndpoint implements AutoCloseable {
         return server.getPort();
     }
 
-    /** Counts a pause as it is read, and keeps the pools it left. */
+    /** Counts a pause as it is read. */
     public void event(GcEvent e) {
-        after.add(e);
         if (e.isPause() && !Double.isNaN(e.pauseMs())) {
             gcDuration.labelValues(e.name(), action(e.kind())).observe(e.pauseMs() / 1000.0);
-        }
-        MemoryUsage heap = after.heap();
-        if (heap != null) {
-            usedAfterGc.labelValues("heap", "heap").set(heap.afterBytes());
-        }
-        for (Map.Entry<String, MemoryUsage> p : after.pools().entrySet()) {
-            usedAfterGc.labelValues(p.getKey(), p.getValue().role().name().equals("METASPACE") ? "non_heap" : "heap")
-                    .set(p.getValue().afterBytes());
         }
     }
 
@@ -102,8 +94,19 @@ public final class PrometheusEndpoint implements AutoCloseable {
         };
     }
 
-    /** Sets the window's figures and findings; a figure the window does not tell is NaN, as Prometheus writes it. */
-    public void window(Window w) {
+    /**
+     * Sets the window's figures and findings, and the memory the latest collections left; a figure the window does
+     * not tell is NaN, as Prometheus writes it.
+     */
+    void window(Window w, AfterGc after) {
+        MemoryUsage heap = after.heap();
+        if (heap != null) {
+            usedAfterGc.labelValues("heap", "heap").set(heap.afterBytes());
+        }
+        for (Map.Entry<String, MemoryUsage> p : after.pools().entrySet()) {
+            usedAfterGc.labelValues(p.getKey(), p.getValue().role() == PoolRole.METASPACE ? "non_heap" : "heap")
+                    .set(p.getValue().afterBytes());
+        }
         Analysis a = w.run().summary();
         pauseCount.set(a.pauses().count());
         pauseQuantile.labelValues("0.5").set(a.pauses().p50Ms() / 1000.0);
@@ -129,7 +132,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
 
     private static String severity(Finding f) {
-        return f.severity().name().toLowerCase(java.util.Locale.ROOT);
+        return f.severity().name().toLowerCase(Locale.ROOT);
     }
 
 

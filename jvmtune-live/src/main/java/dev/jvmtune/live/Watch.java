@@ -102,7 +102,7 @@ public final class Watch {
         }
         last = w;
         if (endpoint != null) {
-            endpoint.window(w);
+            endpoint.window(w, after);
         }
         if (settings.json()) {
             out.println(WindowJson.line(w, after));

@@ -66,9 +66,7 @@ final class JfrGcAssembler {
     Instant heldSince() {
         Instant min = null;
         for (OpenJfrGc gc : open.values()) {
-            if (gc.earliest != null && (min == null || gc.earliest.isBefore(min))) {
-                min = gc.earliest;
-            }
+            min = OpenJfrGc.earlier(min, gc.earliest);
         }
         return min;
     }

@@ -220,8 +220,8 @@ public final class JfrParser implements TimelineParser {
 
     private OpenJfrGc gc(RecordedEvent e, Instant seen) {
         OpenJfrGc gc = gcs.get(e.getLong("gcId"), seen);
-        if (gc != null && (gc.earliest == null || e.getStartTime().isBefore(gc.earliest))) {
-            gc.earliest = e.getStartTime();
+        if (gc != null) {
+            gc.earliest = OpenJfrGc.earlier(gc.earliest, e.getStartTime());
         }
         return gc;
     }

@@ -38,7 +38,6 @@ final class JfrSafepoints {
 
     void begin(long id, Instant start, long ordinal) {
         Open s = get(id, start, ordinal);
-        s.earliest = start;
         s.begin = start;
     }
 
@@ -52,9 +51,7 @@ final class JfrSafepoints {
 
     void operation(long id, String operation, Instant start, Instant end, double ms, long ordinal) {
         Open s = get(id, end, ordinal);
-        if (s.earliest == null || start.isBefore(s.earliest)) {
-            s.earliest = start;
-        }
+        s.earliest = OpenJfrGc.earlier(s.earliest, start);
         s.operation = operation == null ? "" : operation;
         s.opStart = start;
         s.opMs = ms;
@@ -65,9 +62,7 @@ final class JfrSafepoints {
         if (s.lastSeen == null || seen.isAfter(s.lastSeen)) {
             s.lastSeen = seen;
         }
-        if (s.earliest == null || seen.isBefore(s.earliest)) {
-            s.earliest = seen;
-        }
+        s.earliest = OpenJfrGc.earlier(s.earliest, seen);
         s.ordinal = Math.max(s.ordinal, ordinal);
         return s;
     }
@@ -76,9 +71,7 @@ final class JfrSafepoints {
     Instant heldSince() {
         Instant min = null;
         for (Open s : open.values()) {
-            if (s.earliest != null && (min == null || s.earliest.isBefore(min))) {
-                min = s.earliest;
-            }
+            min = OpenJfrGc.earlier(min, s.earliest);
         }
         return min;
     }
