@@ -256,7 +256,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             long sum = 0;
             for (LogFile f : t.files()) {
                 boolean compressed = f.entry() != null || f.path().toString().endsWith(".gz");
-                sum = compressed || sum < 0 ? -1 : sum + f.bytes();
+                sum = compressed || sum < 0 || f.bytes() < 0 ? -1 : sum + f.bytes();
             }
             this.total = sum;
         }

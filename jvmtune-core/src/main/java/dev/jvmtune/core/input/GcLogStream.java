@@ -214,10 +214,7 @@ public final class GcLogStream implements AutoCloseable {
                         LogFormat.UNKNOWN);
             }
             if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
-                String first = firstLine(head);
-                throw new UnsupportedLogException(file.displayName() + ": not a GC log I recognize (first line: \""
-                        + first + "\"); expected a HotSpot GC log (-Xlog:gc*, -XX:+PrintGCDetails or -verbose:gc)",
-                        LogFormat.UNKNOWN);
+                throw new UnsupportedLogException(file.displayName() + ": " + refusal(sniff, head), LogFormat.UNKNOWN);
             }
             FileListener listener = new FileListener();
             if (parser == null) {
@@ -266,7 +263,7 @@ public final class GcLogStream implements AutoCloseable {
 
     /**
      * A JFR recording. {@code RecordingFile} needs a file it can seek in: a plain file is read in place, a
-     * gzip or zip entry is first copied to a temporary file, deleted afterwards.
+     * gzip or zip entry or a stream is first copied to a temporary file, deleted afterwards.
      */
     private void readJfr(LogFile file, byte[] head, InputStream rest) throws IOException {
         if (parser != null) {
@@ -281,7 +278,7 @@ public final class GcLogStream implements AutoCloseable {
         try {
             Path recording = file.path();
             long bytes = file.bytes();
-            if (file.entry() != null || !isPlainRecording(file.path())) {
+            if (file.entry() != null || file.isStream() || !isPlainRecording(file.path())) {
                 temp = Files.createTempFile("jvmtune-", ".jfr");
                 try (OutputStream o = Files.newOutputStream(temp)) {
                     o.write(head);
@@ -310,6 +307,22 @@ public final class GcLogStream implements AutoCloseable {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
         }
+    }
+
+    /** Why a text the sniffer names no dialect for is refused, in the words a user can act on. */
+    private static String refusal(Sniffer.Result sniff, byte[] head) {
+        if (sniff.foreign() != null) {
+            return sniff.foreign() + ", not a HotSpot one: jvmtune reads the GC logs of HotSpot JVMs (OpenJDK, Oracle)";
+        }
+        if (sniff.gcLike() != null) {
+            return "lines such as \"" + cut(sniff.gcLike()) + "\" look like GC output, but of no HotSpot log format "
+                    + "this version reads";
+        }
+        return "not a GC log: no GC record in its first lines (first line: \"" + cut(firstLine(head)) + "\")";
+    }
+
+    private static String cut(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
     }
 
     private static String firstLine(byte[] head) {

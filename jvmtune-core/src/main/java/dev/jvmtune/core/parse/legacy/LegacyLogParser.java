@@ -1,6 +1,7 @@
 package dev.jvmtune.core.parse.legacy;
 
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
@@ -61,6 +62,29 @@ abstract class LegacyLogParser implements LogParser {
             }
         }
     }
+
+    /**
+     * {@code -XX:+UseGCLogFileRotation}'s lines: {@code 2016-04-14 22:37:22 GC log file created logs/gc.log.1}
+     * opens a file of a rotated set, before the JVM header that it repeats (the set, or the files concatenated,
+     * are one JVM: that header is no restart); {@code ... GC log file has reached the maximum size. Saved as
+     * logs/gc.log.1} closes one.
+     */
+    protected final boolean rotation(byte[] b, int from, int end) {
+        if (end - from < 30 || !Bytes.isDigit(b[from]) || b[from + 4] != '-' || b[from + 10] != ' ') {
+            return false;
+        }
+        int at = Bytes.indexOf(b, from, end, LOG_FILE);
+        if (at < 0) {
+            return false;
+        }
+        if (Bytes.startsWith(b, at + LOG_FILE.length, end, CREATED)) {
+            clock.fileBoundary();
+        }
+        return true;
+    }
+
+    private static final byte[] LOG_FILE = Bytes.ascii(" GC log file ");
+    private static final byte[] CREATED = Bytes.ascii("created");
 
     private void restart(LegacyClock.Restart r) {
         endRun(r.line());

@@ -17,7 +17,8 @@ public final class LegacyParsers {
     public static boolean isG1(byte[] head, int length) {
         String s = new String(head, 0, length, StandardCharsets.ISO_8859_1);
         return s.contains("[GC pause") || s.contains("+UseG1GC") || s.contains("[G1Ergonomics")
-                || s.contains("garbage-first heap") || s.contains("[Eden: ") || s.contains("[GC concurrent-");
+                || s.contains("garbage-first heap") || s.contains("[Eden: ") || s.contains("[GC concurrent-")
+                || s.contains("[GC remark") || s.contains("[GC cleanup") || s.contains("[Finalize Marking");
     }
 
     /** The parser for a legacy log whose first bytes are {@code head[0, length)}. */

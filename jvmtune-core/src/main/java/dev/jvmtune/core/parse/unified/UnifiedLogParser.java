@@ -142,6 +142,7 @@ public final class UnifiedLogParser implements LogParser {
         if (deco.ignorable) {
             return;
         }
+
         if (decorated && Double.isNaN(firstUptime)) {
             checkClock(line); // the first line sets the start of the log's time span
         }
@@ -244,6 +245,9 @@ public final class UnifiedLogParser implements LogParser {
         double durMs = durStart < 0 ? Double.NaN : durationMs(b, durStart, end);
         if (startsWith(b, label, end, PAUSE)) {
             checkClock(line);
+            if (durStart < 0 && indexOf(b, label, end, ARROW) >= 0) {
+                return false; // figures but no duration this parser reads: a summary line, not a start line
+            }
             if (durStart < 0) {
                 openState(id).start(b, r, end, line, deco);
             } else {
@@ -277,34 +281,42 @@ public final class UnifiedLogParser implements LogParser {
         return true;
     }
 
-    /** Start of the trailing duration token ({@code 7.965ms}, {@code 0.015s}), or -1. */
+    /**
+     * Start of the trailing duration ({@code 7.965ms}, {@code 0.015s}, {@code 6,572ms} in a decimal-comma locale,
+     * {@code 6.363 ms} as some JDK builds print it), or -1.
+     */
     private static int durationStart(byte[] b, int from, int end) {
         int sp = lastIndexOf(b, from, end, (byte) ' ');
         int tok = sp + 1;
-        if (sp < 0 || tok >= end || !isDigit(b[tok])) {
+        if (sp < 0 || tok >= end) {
             return -1;
+        }
+        if (!isDigit(b[tok])) {
+            if (!isTimeUnit(b, tok, end)) {
+                return -1;
+            }
+            int num = lastIndexOf(b, from, sp, (byte) ' ') + 1;
+            return num > from && num < sp && isDigit(b[num]) && numberEnd(b, num, sp) == sp ? num : -1;
         }
         int numEnd = numberEnd(b, tok, end);
-        if (numEnd == tok) {
-            return -1;
-        }
-        int unitLen = end - numEnd;
-        if (unitLen == 1 && b[numEnd] == 's') {
-            return tok;
-        }
-        if (unitLen == 2 && b[numEnd + 1] == 's' && (b[numEnd] == 'm' || b[numEnd] == 'u' || b[numEnd] == 'n')) {
-            return tok;
-        }
-        return -1;
+        return numEnd > tok && isTimeUnit(b, numEnd, end) ? tok : -1;
+    }
+
+    /** {@code s}, {@code ms}, {@code us} or {@code ns}. */
+    private static boolean isTimeUnit(byte[] b, int from, int end) {
+        int len = end - from;
+        return len == 1 && b[from] == 's'
+                || len == 2 && b[from + 1] == 's' && (b[from] == 'm' || b[from] == 'u' || b[from] == 'n');
     }
 
     private static double durationMs(byte[] b, int tok, int end) {
         int numEnd = numberEnd(b, tok, end);
         double v = parseDouble(b, tok, numEnd);
-        if (end - numEnd == 1) {
+        int unit = numEnd < end && b[numEnd] == ' ' ? numEnd + 1 : numEnd;
+        if (end - unit == 1) {
             return v * 1000.0;
         }
-        return switch (b[numEnd]) {
+        return switch (b[unit]) {
             case 'm' -> v;
             case 'u' -> v / 1000.0;
             default -> v / 1_000_000.0;
