@@ -11,6 +11,7 @@ import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.RecordShape;
 import dev.jvmtune.core.parse.Sniffer;
 import dev.jvmtune.core.parse.TimelineParser;
 import dev.jvmtune.core.parse.jfr.JfrParser;
@@ -159,7 +160,7 @@ public final class GcLogStream implements AutoCloseable {
                     firstProblem = e;
                 }
                 failed.add(new InputStats(file.displayName(), e.format(), 0, 0, 0, List.of(),
-                        List.of(new LineSample(0, e.getMessage()))));
+                        List.of(new LineSample(0, e.getMessage())), 0, List.of()));
             }
         }
         if (reader() == null) {
@@ -370,6 +371,11 @@ public final class GcLogStream implements AutoCloseable {
 
     private FileListener current;
     private String currentFile;
+    /** The clock time a restart went back from, until the next event shows whether it stayed back; NaN if none. */
+    private double restartFromSec = Double.NaN;
+    private long restartLine;
+    /** The clock may step back this much within one JVM's log (threads race to print). */
+    private static final double CLOCK_JITTER_SEC = 1.0;
 
     /**
      * Collects per-file counts and forwards events. One parser reads the whole timeline, so it keeps the
@@ -378,13 +384,39 @@ public final class GcLogStream implements AutoCloseable {
      */
     private final class FileListener implements ParseListener {
         private long unrecognized;
+        private long recordLike;
         private final List<LineSample> samples = new ArrayList<>();
+        /** Per sample: whether it looks like a GC record. */
+        private final List<Boolean> sampleIsRecord = new ArrayList<>();
         private final List<LineSample> warnings = new ArrayList<>();
+        private final List<LineSample> doubtful = new ArrayList<>();
 
         @Override
         public void onEvent(GcEvent event) {
+            if (!Double.isNaN(restartFromSec)) {
+                doubtRestart(event);
+            }
             for (Consumer<GcEvent> a : eventActions) {
                 a.accept(event);
+            }
+        }
+
+        /**
+         * A new JVM's clock starts near zero and needs as long as the old run took to get back to where that
+         * ended; a first collection after the split at or past that time means the line that turned the clock
+         * back carried no time of this log (a number another option printed, a line of another log).
+         */
+        private void doubtRestart(GcEvent event) {
+            double from = restartFromSec;
+            restartFromSec = Double.NaN;
+            if (!Double.isNaN(event.uptimeSec()) && event.uptimeSec() >= from - CLOCK_JITTER_SEC) {
+                FileListener target = current != null ? current : this;
+                String message = String.format(java.util.Locale.ROOT, "the log was split into two runs at line %d, "
+                        + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
+                        + "the split is doubtful, and the figures of both runs are incomplete", restartLine, from,
+                        event.line(), event.uptimeSec());
+                target.doubtful.add(new LineSample(restartLine, message));
+                onWarning(event.line(), message);
             }
         }
 
@@ -397,6 +429,8 @@ public final class GcLogStream implements AutoCloseable {
 
         @Override
         public void onRestart(long line, double lastSec, double firstSec) {
+            restartFromSec = Double.isNaN(firstSec) ? Double.NaN : lastSec; // a JVM header is a restart for sure
+            restartLine = line;
             Restart r = new Restart(currentFile, line, lastSec, firstSec);
             for (Consumer<Restart> a : restartActions) {
                 a.accept(r);
@@ -424,14 +458,27 @@ public final class GcLogStream implements AutoCloseable {
             }
         }
 
+        /** Counts a skipped line; a line that looks like a GC record takes the place of a sample that does not. */
         @Override
         public void onUnrecognized(long line, byte[] buf, int from, int to) {
             FileListener target = current != null ? current : this;
             target.unrecognized++;
-            if (target.samples.size() < SAMPLE_LIMIT) {
-                String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
-                target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
+            boolean record = RecordShape.looksLikeGc(buf, from, to);
+            if (record) {
+                target.recordLike++;
             }
+            int at = target.samples.size();
+            if (at == SAMPLE_LIMIT) {
+                at = record ? target.sampleIsRecord.lastIndexOf(false) : -1;
+                if (at < 0) {
+                    return;
+                }
+                target.samples.remove(at);
+                target.sampleIsRecord.remove(at);
+            }
+            String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
+            target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
+            target.sampleIsRecord.add(record); // still in line order: the new line comes after every sample
         }
 
         @Override
@@ -443,7 +490,7 @@ public final class GcLogStream implements AutoCloseable {
         }
 
         InputStats stats(String path, LogFormat format, long bytes, long lines) {
-            return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings);
+            return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings, recordLike, doubtful);
         }
     }
 }
