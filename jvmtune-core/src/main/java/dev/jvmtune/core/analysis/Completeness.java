@@ -54,12 +54,12 @@ public record Completeness(List<String> gaps) {
         long pauses = analysis.pauses().count();
         if (records > 0 && records >= SKIPPED_SHARE * pauses) {
             String where = first == null ? "" : " (first: " + first + ")";
+            String lines = records == 1 ? "1 skipped line looks like a GC record"
+                    : format(Locale.ROOT, "%,d skipped lines look like GC records", records);
             gaps.add(pauses == 0
-                    ? format(Locale.ROOT, "no pause read, but %,d skipped line%s look%s like GC records%s: the log's "
-                    + "collections were not understood", records, records == 1 ? "" : "s", records == 1 ? "s" : "", where)
-                    : format(Locale.ROOT, "%,d skipped line%s look%s like GC records, against %,d pauses read%s: "
-                    + "collections may be missing from the figures", records, records == 1 ? "" : "s",
-                    records == 1 ? "s" : "", pauses, where));
+                    ? "no pause was read, but " + lines + where + ": the figures leave out collections the log holds"
+                    : format(Locale.ROOT, "%s, against %,d pauses read%s: the figures may leave out collections the "
+                    + "log holds", lines, pauses, where));
         }
         for (InputStats in : inputs) {
             for (InputStats.LineSample d : in.doubtfulSplits()) {

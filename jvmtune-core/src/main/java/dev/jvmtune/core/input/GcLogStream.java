@@ -373,6 +373,7 @@ public final class GcLogStream implements AutoCloseable {
     private String currentFile;
     /** The clock time a restart went back from, until the next event shows whether it stayed back; NaN if none. */
     private double restartFromSec = Double.NaN;
+    private double restartToSec;
     private long restartLine;
     /** The clock may step back this much within one JVM's log (threads race to print). */
     private static final double CLOCK_JITTER_SEC = 1.0;
@@ -407,9 +408,13 @@ public final class GcLogStream implements AutoCloseable {
          * back carried no time of this log (a number another option printed, a line of another log).
          */
         private void doubtRestart(GcEvent event) {
+            double at = event.uptimeSec();
+            if (Double.isNaN(at) || Math.abs(at - restartToSec) <= CLOCK_JITTER_SEC) {
+                return; // the collection of the line that turned the clock back; the next one tells
+            }
             double from = restartFromSec;
             restartFromSec = Double.NaN;
-            if (!Double.isNaN(event.uptimeSec()) && event.uptimeSec() >= from - CLOCK_JITTER_SEC) {
+            if (at >= from - CLOCK_JITTER_SEC) {
                 FileListener target = current != null ? current : this;
                 String message = String.format(java.util.Locale.ROOT, "the log was split into two runs at line %d, "
                         + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
@@ -430,6 +435,7 @@ public final class GcLogStream implements AutoCloseable {
         @Override
         public void onRestart(long line, double lastSec, double firstSec) {
             restartFromSec = Double.isNaN(firstSec) ? Double.NaN : lastSec; // a JVM header is a restart for sure
+            restartToSec = firstSec;
             restartLine = line;
             Restart r = new Restart(currentFile, line, lastSec, firstSec);
             for (Consumer<Restart> a : restartActions) {
