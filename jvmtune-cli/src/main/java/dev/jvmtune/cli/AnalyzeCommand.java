@@ -31,8 +31,9 @@ import picocli.CommandLine.Parameters;
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
                 "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "
-                        + "(-XX:+PrintGCDetails and friends, or -verbose:gc; Serial, ParNew/CMS, Parallel, G1) or a "
-                        + "JFR recording (.jfr), plain, .gz or .zip. "
+                        + "(-XX:+PrintGCDetails and friends, or -verbose:gc; Serial, ParNew/CMS, Parallel, G1, "
+                        + "Shenandoah) or a JFR recording (.jfr), plain, .gz or .zip; '-', /dev/stdin, a FIFO or "
+                        + "<(zcat gc.log.gz) is read as it arrives. "
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
                         + "are read as one timeline in order; logs of different JVMs are analyzed separately, and so "
                         + "are the runs of a log that a restarted JVM appended to (the clock goes back).", ""},
@@ -41,9 +42,10 @@ import picocli.CommandLine.Parameters;
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
                 "3:a file is missing or cannot be read (or the --html report cannot be written)",
-                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, "
+                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, another JVM's log, "
                         + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
+                "  zcat gc.log.gz | jvmtune analyze -",
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
                 "  jvmtune analyze before.log --compare after.log --html compare.html", "",
@@ -53,7 +55,8 @@ import picocli.CommandLine.Parameters;
                 "   -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause)"})
 final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "LOG", description = "GC log files or directories of rotated logs.")
+    @Parameters(arity = "1..*", paramLabel = "LOG",
+            description = "GC log files, directories of rotated logs, or streams ('-' for standard input).")
     List<Path> logs;
 
     @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of the text summary.")
