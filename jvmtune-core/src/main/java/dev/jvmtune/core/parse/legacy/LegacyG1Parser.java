@@ -153,9 +153,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
         }
         byte c = b[from];
         boolean recognized;
-        if ((c == ' ' || isDigit(c) || c == 'T' || c == '-') && ClassHistogram.isLine(b, from, end)) {
-            recognized = true; // a histogram row, not a stamped record: "34128:   1   16  sun.util.X"
-        } else if (c == ' ' || c == '\t') {
+        if (c == ' ' || c == '\t') {
             recognized = indented(b, from, end, line);
         } else if (isDigit(c) || c == '[' || c == ',' || c == ':' || c == '(') {
             inHeapDump = false;
@@ -215,7 +213,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
         if (isDigit(c) || c == '(' || c == ',') {
             return stream(b, i, end, line);
         }
-        return false;
+        return ClassHistogram.isLine(b, from, end); // " num     #instances         #bytes  class name"
     }
 
     /** Whether {@code b[i, end)} holds only numbers ({@code 3007.0  3007.3]}), a per-worker line's values. */
@@ -249,7 +247,8 @@ public final class LegacyG1Parser extends LegacyLogParser {
         }
         inHeapDump = false;
         vmLine(b, from, end, line);
-        return header.headerLine(b, from, end) || fallback(b, from, from, end, line);
+        return header.headerLine(b, from, end) || ClassHistogram.isLine(b, from, end)
+                || fallback(b, from, from, end, line);
     }
 
     // ---------------------------------------------------------------- the record stream
@@ -269,6 +268,9 @@ public final class LegacyG1Parser extends LegacyLogParser {
             int next;
             if (isDigit(c)) {
                 next = LegacyText.stamps(b, i, end, stamp);
+                if (next > i && next < end && b[next] == ' ' && ClassHistogram.isLine(b, from, end)) {
+                    return true; // "34128:      1      16  sun.util.X": a class histogram's row, not a time
+                }
                 if (next > i) {
                     lineUptime = observe(stamp, b, line);
                     lineWall = clock.lastDate();
@@ -605,7 +607,8 @@ public final class LegacyG1Parser extends LegacyLogParser {
     /** An indented {@code [Name: ...]} line; {@code indent} is the number of blanks before it. */
     private boolean detail(byte[] b, int i, int end, int indent, long line) {
         int n = i + 1;
-        int glued = indexOf(b, n, end, CONCURRENT_OPEN);
+        int second = indexOf(b, n, end, (byte) '[');
+        int glued = second < 0 ? -1 : indexOf(b, second, end, CONCURRENT_OPEN);
         if (glued > n) {
             // another thread's record printed into the line: "[GC Worker Start Time (ms):3.010: [GC concurrent-mark-start]"
             int s = LegacyText.stampsBefore(b, n, glued, stamp);

@@ -130,7 +130,10 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         int q = Bytes.skipSpaces(b, from, end); // lines may start with a blank
         int p = LegacyText.stamps(b, q, end, stamp);
         if (p > q && p < end && b[p] != '[' && !LegacyHeader.isTimeLine(b, p, end)) {
-            stamp.clear(); // "34128:    1   16  sun.util.X": a number and a colon, not a time
+            if (ClassHistogram.isLine(b, from, end)) {
+                return; // "34128:    1   16  sun.util.X": a class histogram's row, not a time
+            }
+            stamp.clear();
         }
         if (assembler.isOpen() && startsCollection(b, p, end) && !assembler.awaitsScavenge()) {
             dropOpenRecord("a collection record that starts here is cut short by the next one at line " + line
@@ -415,7 +418,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
                 return heapBlock;
             }
             default -> {
-                return Bytes.isDigit(b[from]) && ClassHistogram.isLine(b, from, end);
+                return false;
             }
         }
     }
