@@ -632,7 +632,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
             edenLine(b, n, end);
             return true;
         }
-        if (b[n] == ' ' && LegacyText.transition(b, skipSpaces(b, n, end), end, sizes) >= 0) {
+        if (n < end && b[n] == ' ' && LegacyText.transition(b, skipSpaces(b, n, end), end, sizes) >= 0) {
             record.heap = MemoryUsage.bytes("Heap", sizes[0], sizes[2], sizes[3]); // JDK 6: "[ 8192K->8096K(64M)]"
             return true;
         }

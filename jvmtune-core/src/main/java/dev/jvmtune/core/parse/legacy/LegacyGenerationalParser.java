@@ -84,23 +84,33 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         assembler.clear();
     }
 
-    /** Where a balanced collection record starts after the first one's opening, stamps included; -1 if none. */
+    /**
+     * Where the first balanced collection record after the cut one's opening starts, stamps included; -1 if
+     * none. One pass pairs the brackets (the cut record's own never close); the earliest opening of a
+     * collection that closes wins.
+     */
     private int completeRecordAfterCut(byte[] r, int n) {
         int first = Bytes.indexOf(r, 0, n, (byte) '[');
-        for (int i = first + 1; i > 0 && i < n; i++) {
-            if (r[i] == '[' && startsCollection(r, i, n)) {
-                int depth = 0;
-                for (int j = i; j < n; j++) {
-                    if (r[j] == '[') {
-                        depth++;
-                    } else if (r[j] == ']' && --depth == 0) {
-                        return LegacyText.stampsBefore(r, 0, i, scratch);
-                    }
+        int depth = 0;
+        int best = -1;
+        for (int i = first + 1; first >= 0 && i < n; i++) {
+            if (r[i] == '[') {
+                if (depth == opens.length) {
+                    opens = java.util.Arrays.copyOf(opens, depth * 2);
+                }
+                opens[depth++] = i;
+            } else if (r[i] == ']' && depth > 0) {
+                int open = opens[--depth];
+                if ((best < 0 || open < best) && startsCollection(r, open, n)) {
+                    best = open;
                 }
             }
         }
-        return -1;
+        return best < 0 ? -1 : LegacyText.stampsBefore(r, 0, best, scratch);
     }
+
+    /** Positions of the open brackets while {@link #completeRecordAfterCut} pairs them. */
+    private int[] opens = new int[64];
 
     @Override
     public void line(byte[] b, int from, int to, long line) {
