@@ -94,6 +94,23 @@ class RecordKindsTest {
     }
 
     @Test
+    void g1WithGcIdsAndNoTimeStamps() throws IOException {
+        // -XX:+PrintGCID, and one record cut off by the next: counted as a skipped record line
+        Read r = read("""
+                #0: [GC pause (G1 Evacuation Pause) (young) 24M->4M(256M), 0.0065720 secs]
+                #1: [GC pause (G1 Evacuation Pause) (young)
+                #2: [GC pause (G1 Evacuation Pause) (young) 28M->5M(256M), 0.0063630 secs]
+                #3: [GC concurrent-root-region-scan-start]
+                #3: [GC concurrent-root-region-scan-end, 0.0001230 secs]
+                """);
+        assertEquals(2, r.pauses().size());
+        assertEquals(6.572 + 6.363, r.pauseMs(), EPS);
+        assertEquals(1, r.input().unrecognizedRecordLines());
+        assertEquals(2, r.input().samples().get(0).line());
+        assertEquals(1, r.events().stream().filter(e -> e.kind() == GcKind.CONCURRENT).count());
+    }
+
+    @Test
     void g1WorkerRowsOfJdk6And7() throws IOException {
         // Avg before Min, counts as "Sum: ...", and worker values pushed onto a line of their own by a concurrent
         // record printed into the worker start line

@@ -18,6 +18,7 @@ import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import dev.jvmtune.core.parse.unified.PhasePaths;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -70,8 +71,8 @@ public final class LegacyG1Parser extends LegacyLogParser {
     private static final byte[] WORKER_END = ascii("GC Worker End");
     private static final byte[] DESIRED_SURVIVOR = ascii("Desired survivor size ");
     private static final byte[] AGE = ascii("- age ");
-    private static final byte[] HEAP_BEFORE = ascii("{Heap before GC");
-    private static final byte[] HEAP_AFTER = ascii("Heap after GC");
+    private static final byte[] HEAP_BEFORE = ascii("{Heap before"); // "GC" in JDK 7-8, "gc" in JDK 6
+    private static final byte[] HEAP_AFTER = ascii("Heap after");
     private static final byte[] HEAP_WORD = ascii("Heap");
     private static final byte[] NO_SHARED = ascii("No shared spaces configured.");
     private static final byte[] REGION_SIZE = ascii("region size ");
@@ -155,7 +156,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
         boolean recognized;
         if (c == ' ' || c == '\t') {
             recognized = indented(b, from, end, line);
-        } else if (isDigit(c) || c == '[' || c == ',' || c == ':' || c == '(') {
+        } else if (isDigit(c) || c == '[' || c == ',' || c == ':' || c == '(' || c == '#') {
             inHeapDump = false;
             inRsetSummary = false;
             recognized = stream(b, from, end, line);
@@ -286,6 +287,9 @@ public final class LegacyG1Parser extends LegacyLogParser {
                 next = closing(b, i, end, line);
             } else if (c == '(') {
                 next = parenthesis(b, i, end);
+            } else if (c == '#') {
+                next = LegacyText.gcIdEnd(b, i, end); // -XX:+PrintGCID without time stamps: "#12: [GC pause ..."
+                next = next == i ? -1 : next;
             } else if (c == '-' && i + 1 < end && b[i + 1] == '-' && depth > 0 && record.active) {
                 // "[GC pause (G1 Evacuation Pause) (young)-- 22058M->22154M(22432M), 1.6706033 secs]": without
                 // PrintGCDetails, evacuation failure is the "--" after the record's notes
@@ -750,9 +754,12 @@ public final class LegacyG1Parser extends LegacyLogParser {
         depth = 0;
     }
 
+    /** A record left out: warned about, and counted as a skipped line that looks like a GC record. */
     private void dropUnended(long line) {
         out.onWarning(line < 0 ? record.startLine : line, "\"" + record.name() + "\" record started at line "
                 + record.startLine + " has no pause time (\", N secs]\"): not counted");
+        byte[] sample = ("[" + record.name() + " ... without its pause time]").getBytes(StandardCharsets.ISO_8859_1);
+        out.onUnrecognized(record.startLine, sample, 0, sample.length);
         record.active = false;
         depth = 0;
     }
