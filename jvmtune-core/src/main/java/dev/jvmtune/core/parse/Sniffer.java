@@ -12,11 +12,28 @@ import java.util.regex.Pattern;
  */
 public final class Sniffer {
 
-    /** A decoration as the first group: uptime, wall time, level, a tag set, pid/tid. */
+    /**
+     * Leading {@code [...]} groups that are all decorations (uptime, wall time, level, tag set, pid/tid,
+     * hostname), at least one of them a time, a level or a tag set HotSpot logs under: an application's
+     * {@code [main] INFO ...} is not a unified-logging line.
+     */
     private static final Pattern UNIFIED = Pattern.compile(
-            "^\\[(\\d{4}-\\d\\d-\\d\\dT[^\\]]*|\\d+[.,]\\d+s|\\d+ms|\\d+ns|\\d+[pt]|(info|debug|trace|warning|error|develop) *"
-                    + "|[a-z][a-z0-9_.-]*(,[a-z0-9_]+)* *)\\].*"
+            "^(\\[(" + Decoration.ANY + ")\\])*\\[(" + Decoration.STRONG + ")\\](\\[(" + Decoration.ANY + ")\\])*.*"
                     + "|^GC\\(\\d+\\) .*|^Using (G1|Parallel|Serial|Shenandoah|Concurrent Mark Sweep|The Z Garbage Collector|Epsilon)$");
+
+    /** Shapes of unified-logging decorations, as regular expressions. */
+    private static final class Decoration {
+        static final String TAG = "(gc|safepoint|os|class|jit|codecache|cds|heap|metaspace|logging|jfr|startuptime|pagesize"
+                + "|exceptions|biasedlocking|verification|stacktrace|arguments|container|jni|module|monitorinflation"
+                + "|vmthread|thread|cpu|ergo|init|numa|ref|phases|stringdedup|stats|task|plab|age|tlab|marking|remset"
+                + "|region|humongous|alloc|refine|nmethod|sweep|compilation|perf|protectiondomain|preorder|load|path"
+                + "|resolve|stringtable|symboltable|redefine|jvmti|methodhandles|interpreter|handshake|nestmates|valhalla"
+                + "|malloc|aot|coops|reloc|scavenge|start|promotion|compaction|breakpoint|oopmap|free|ihop|liveness"
+                + "|workgang|director|reset|update|mark|svc|shenandoah|z|unload|dump|table|hashtables|verify)";
+        static final String STRONG = "\\d{4}-\\d\\d-\\d\\dT[^\\]]*|\\d+[.,]\\d+s|\\d+ms|\\d+ns"
+                + "|(info|debug|trace|warning|error|develop) *|" + TAG + "(,[a-z0-9_]+)* *|[a-z][a-z0-9_]*(,[a-z0-9_]+)+ *";
+        static final String ANY = STRONG + "|\\d+[pt]|[A-Za-z0-9][A-Za-z0-9_.-]*";
+    }
     private static final String STAMPS = "(\\d{4}-\\d\\d-\\d\\dT[^ ]+: )?(\\d+[.,]\\d+: )?(#\\d+: )?";
     private static final Pattern LEGACY = Pattern.compile(
             "^ *" + STAMPS + "\\[(GC|Full GC|ParNew|CMS|DefNew|PSYoungGen|G1|Times)(\\b|\\d).*"

@@ -461,6 +461,10 @@ class RecordKindsTest {
                 <gc-start id="5" type="scavenge" contextid="3" timestamp="2016-08-22T10:55:03.211">
                 """;
         String hpux = "<GC: 1 0  1497.914474 1002 1672 31 143130624 1672 143130624 6794648 7370728 17891328 0.068434 0.068434 >\n";
+        // an application log whose lines start with a bracketed word is no unified GC log either
+        Path app = write("app.log", "[main] INFO com.example.App - started\n[pool-1-thread-2] WARN com.example.Cache - slow\n");
+        UnsupportedLogException notGc = assertThrows(UnsupportedLogException.class, () -> read(app));
+        assertTrue(notGc.getMessage().contains("not a GC log"), notGc.getMessage());
         for (String[] c : new String[][] {{jrockit, "JRockit"}, {j9, "J9"}, {hpux, "HP-UX"}}) {
             Path f = write("other.log", c[0]);
             UnsupportedLogException e = assertThrows(UnsupportedLogException.class, () -> read(f), c[1]);
