@@ -51,7 +51,7 @@ class WildCorpusTest {
     private static boolean documentedKind(InputStats in, InputStats.LineSample s) {
         byte[] text = s.text().getBytes(StandardCharsets.UTF_8);
         return !RecordShape.looksLikeGc(text, 0, text.length) || in.warnings().stream().anyMatch(
-                w -> w.line() == s.line() && w.text().endsWith("it is left out"));
+                w -> w.line() == s.line() && (w.text().contains("left out") || w.text().contains("has no end line")));
     }
 
     static Path wild() {

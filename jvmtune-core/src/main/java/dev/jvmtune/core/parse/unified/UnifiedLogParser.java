@@ -245,8 +245,19 @@ public final class UnifiedLogParser implements LogParser {
         double durMs = durStart < 0 ? Double.NaN : durationMs(b, durStart, end);
         if (startsWith(b, label, end, PAUSE)) {
             checkClock(line);
-            if (durStart < 0 && indexOf(b, label, end, ARROW) >= 0) {
-                return false; // figures but no duration this parser reads: a summary line, not a start line
+            if (durStart < 0 && (indexOf(b, label, end, ARROW) >= 0 || figureAtEnd(b, label, end))) {
+                // figures but no duration this parser reads: a summary line, not a start line; skipped and counted
+                // once, so the start it ends is not counted again as unfinished
+                OpenGc gc = find(id);
+                if (gc != null && gc.hasStart()) {
+                    out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel() + " has no end line that can "
+                            + "be read (line " + line + "): the collection is left out");
+                    gc.clearStart();
+                    if (gc.isIdle()) {
+                        forget(id);
+                    }
+                }
+                return false;
             }
             if (durStart < 0) {
                 openState(id).start(b, r, end, line, deco);
@@ -300,6 +311,16 @@ public final class UnifiedLogParser implements LogParser {
         }
         int numEnd = numberEnd(b, tok, end);
         return numEnd > tok && isTimeUnit(b, numEnd, end) ? tok : -1;
+    }
+
+    /** Whether the last word holds a digit ({@code 6.572 msec}): start lines end with a word or a parenthesis. */
+    private static boolean figureAtEnd(byte[] b, int from, int end) {
+        for (int i = end - 1; i >= from && b[i] != ' '; i--) {
+            if (isDigit(b[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code s}, {@code ms}, {@code us} or {@code ns}. */
@@ -728,10 +749,13 @@ public final class UnifiedLogParser implements LogParser {
         return gc;
     }
 
+    /** A pause whose end never came: warned about, and counted as a skipped line that looks like a GC record. */
     private void warnUnfinished(OpenGc gc) {
         if (gc.hasStart()) {
-            out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel()
-                    + " has no end line: the log is truncated or the line was lost");
+            String start = "GC(" + gc.id + ") " + gc.startLabel();
+            out.onWarning(gc.startLine, start + " has no end line: the log is truncated or the line was lost");
+            byte[] sample = (start + " ... without its end line").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.onUnrecognized(gc.startLine, sample, 0, sample.length);
         }
     }
 
