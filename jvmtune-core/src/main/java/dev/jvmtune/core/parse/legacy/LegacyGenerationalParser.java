@@ -6,7 +6,6 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
-import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
@@ -139,7 +138,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         }
         int q = Bytes.skipSpaces(b, from, end); // lines may start with a blank
         int p = LegacyText.stamps(b, q, end, stamp);
-        if (p > q && p < end && b[p] != '[' && !LegacyHeader.isTimeLine(b, p, end)) {
+        if (!stampsOfARecord(b, q, p, end)) {
             if (ClassHistogram.isLine(b, from, end)) {
                 return; // "34128:    1   16  sun.util.X": a class histogram's row, not a time
             }
@@ -152,11 +151,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         // the clock is followed on line starts only: a concurrent phase printed inside a long collection
         // ends later than the next line starts
         double up = observe(stamp, b, line);
-        if (LegacyHeader.isTimeLine(b, p, end)) {
-            SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
-            if (s != null) {
-                out.onSafepoint(s);
-            }
+        if (safepointLine(b, p, end, up, line)) {
             return;
         }
         if (!assembler.isOpen() && startsWith(b, p, end, "[Times")) {

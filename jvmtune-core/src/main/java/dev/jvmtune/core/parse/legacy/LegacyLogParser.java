@@ -1,6 +1,7 @@
 package dev.jvmtune.core.parse.legacy;
 
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
@@ -51,6 +52,26 @@ abstract class LegacyLogParser implements LogParser {
             restart(restart);
         }
         return t;
+    }
+
+    /**
+     * Whether the stamps read from {@code q} up to {@code p} are a time: a record ({@code [}) or a stopped-time
+     * line follows them. A number and a colon before anything else ({@code 34128:   1   16  sun.util.X}) is not.
+     */
+    protected static boolean stampsOfARecord(byte[] b, int q, int p, int end) {
+        return p == q || p >= end || b[p] == '[' || LegacyHeader.isTimeLine(b, p, end);
+    }
+
+    /** A stopped-time or application-time line at {@code p}: the safepoint goes out; false if it is none. */
+    protected final boolean safepointLine(byte[] b, int p, int end, double up, long line) {
+        if (!LegacyHeader.isTimeLine(b, p, end)) {
+            return false;
+        }
+        SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
+        if (s != null) {
+            out.onSafepoint(s);
+        }
+        return true;
     }
 
     /** A JVM's first header line after timestamped lines (not at a rotated file's start) starts a new run. */

@@ -10,7 +10,6 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
-import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
@@ -114,15 +113,10 @@ public final class LegacyShenandoahParser extends LegacyLogParser {
             }
         }
         int p = LegacyText.stamps(b, q, end, stamp);
-        if (p > q && p < end && b[p] != '[' && !LegacyHeader.isTimeLine(b, p, end)) {
+        if (!stampsOfARecord(b, q, p, end)) {
             stamp.clear();
         }
-        double up = observe(stamp, b, line);
-        if (LegacyHeader.isTimeLine(b, p, end)) {
-            SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
-            if (s != null) {
-                out.onSafepoint(s);
-            }
+        if (safepointLine(b, p, end, observe(stamp, b, line), line)) {
             return;
         }
         if (!assembler.isOpen() && (p >= end || b[p] != '[')) {
