@@ -39,6 +39,12 @@ public final class IoErrors {
             return "not a directory";
         }
         String m = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+        if (m == null || m.isEmpty()) {
+            return e.getClass().getSimpleName();
+        }
+        m = m.lines().findFirst().orElse(m);
+        // the operating system's "Not a directory" reads as one clause of the line
+        return m.length() > 1 && Character.isUpperCase(m.charAt(0)) && Character.isLowerCase(m.charAt(1))
+                ? Character.toLowerCase(m.charAt(0)) + m.substring(1) : m;
     }
 }

@@ -232,9 +232,9 @@ public final class ResultStore implements AutoCloseable {
             return () -> { }; // nobody else can open it
         }
         try {
-            java.nio.channels.FileChannel ch = WriterLock.tryFile(java.nio.file.Path.of(file + ".lock"),
+            java.nio.channels.FileLock lock = WriterLock.tryFile(java.nio.file.Path.of(file + ".lock"),
                     "jvmtune experiment " + experimentId);
-            return ch == null ? null : ch::close;
+            return lock == null ? null : lock::release;
         } catch (java.io.IOException e) {
             throw new SQLException("cannot lock " + file + ".lock: " + dev.jvmtune.core.io.IoErrors.describe(e), e);
         }

@@ -50,22 +50,27 @@ public final class WriterLock {
     }
 
     /**
-     * An exclusive lock on byte {@link #key key(name)} of {@code file}, which is created if needed; null when
-     * another process (or this one) holds it. Closing the returned channel releases it.
+     * One channel per lock file for the whole process: POSIX drops every lock a process holds on a file when it
+     * closes any descriptor of that file, so a failed attempt must not close one.
      */
-    static FileChannel tryFile(Path file, String name) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        try {
-            FileLock l = ch.tryLock(key(name), 1, false);
-            if (l != null) {
-                return ch;
-            }
-        } catch (OverlappingFileLockException e) {
-            // held in this JVM already
+    private static final java.util.Map<Path, FileChannel> CHANNELS = new java.util.HashMap<>();
+
+    /**
+     * An exclusive lock on byte {@link #key key(name)} of {@code file}, which is created if needed; null when
+     * another process (or this one) holds it. {@link FileLock#release()} releases it.
+     */
+    static synchronized FileLock tryFile(Path file, String name) throws IOException {
+        Path key = file.toAbsolutePath().normalize();
+        FileChannel ch = CHANNELS.get(key);
+        if (ch == null || !ch.isOpen()) {
+            ch = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            CHANNELS.put(key, ch);
         }
-        ch.close();
-        return null;
+        try {
+            return ch.tryLock(key(name), 1, false);
+        } catch (OverlappingFileLockException e) {
+            return null; // held in this process already
+        }
     }
 
     /**
@@ -76,8 +81,8 @@ public final class WriterLock {
      * @throws WriterLockedException naming the holder, when another process holds it
      */
     public static AutoCloseable onFile(Path lockFile, String what) throws IOException, WriterLockedException {
-        FileChannel ch = tryFile(lockFile, what);
-        if (ch == null) {
+        FileLock lock = tryFile(lockFile, what);
+        if (lock == null) {
             String holder;
             try {
                 holder = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
@@ -87,8 +92,9 @@ public final class WriterLock {
             throw new WriterLockedException(what + " is being written by " + (holder.isEmpty() ? "another jvmtune"
                     : holder) + ": wait for it to end, or stop it first");
         }
+        FileChannel ch = lock.channel();
         ch.truncate(0);
         ch.write(java.nio.ByteBuffer.wrap((me() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
-        return ch::close;
+        return lock::release;
     }
 }
