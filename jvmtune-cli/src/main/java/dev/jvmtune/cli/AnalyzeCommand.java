@@ -143,9 +143,12 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;
-                } catch (IOException e) {
+                } catch (java.io.UncheckedIOException | IOException e) {
                     if (eventStream != null && eventStream.failure != null) {
                         throw eventStream.failure; // writing the events failed, not reading the log
+                    }
+                    if (e instanceof java.io.UncheckedIOException u) {
+                        throw u;
                     }
                     err.println("jvmtune: cannot read " + t.name() + ": " + e.getMessage());
                     exit = Main.INPUT_ERROR;

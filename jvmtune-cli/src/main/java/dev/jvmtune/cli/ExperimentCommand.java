@@ -110,7 +110,7 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             err.println("jvmtune: " + specFile + ": " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
-            err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e)
+            err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e, db)
                     + " (the trials stored so far are kept)");
             return Main.INPUT_ERROR;
         }

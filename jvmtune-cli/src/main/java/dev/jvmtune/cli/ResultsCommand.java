@@ -67,7 +67,7 @@ final class ResultsCommand implements Runnable {
                 return call(store);
             } catch (SQLException e) {
                 streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "
-                        + ResultStore.explain(e));
+                        + ResultStore.explain(e, db));
                 return Main.INPUT_ERROR;
             }
         }

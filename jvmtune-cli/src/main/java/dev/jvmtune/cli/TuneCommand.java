@@ -11,6 +11,7 @@ import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.lab.run.ProgramNotStartedException;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.WriterLockedException;
@@ -160,6 +161,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
+        } catch (IOException e) {
+            err.println("jvmtune tune: cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
+            return Main.INPUT_ERROR;
         }
         try (Journal j = journal; ResultStore store = openStore(j, s, jdkToRun)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
@@ -198,7 +202,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             return Main.USAGE;
         } catch (SQLException e) {
             err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
-                    + "cannot be used: " + ResultStore.explain(e));
+                    + "cannot be used: " + ResultStore.explain(e, db));
             return Main.INPUT_ERROR;
         } catch (ProgramNotStartedException e) {
             err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "

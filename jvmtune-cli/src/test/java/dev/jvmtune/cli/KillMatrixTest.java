@@ -53,7 +53,7 @@ class KillMatrixTest {
         for (boolean postgres : new boolean[] {false, true}) {
             for (boolean tune : new boolean[] {false, true}) {
                 for (boolean kill : new boolean[] {true, false}) {
-                    long delayMs = 300 + random.nextInt(2700);
+                    long delayMs = 1000 + random.nextInt(3500); // jvmtune starts in ~1.5 s; trials follow for 2-4 s
                     String what = (tune ? "tune" : "experiment") + " on " + (postgres ? "PostgreSQL" : "SQLite")
                             + ", " + (kill ? "kill -9" : "SIGTERM") + " after " + delayMs + " ms (seed " + seed + ")";
                     Path dir = Files.createDirectory(tmp.resolve("s" + n++));
@@ -79,7 +79,7 @@ class KillMatrixTest {
         Path spec = dir.resolve("k.yaml");
         Files.writeString(spec, """
                 name: k
-                command: [sh, -c, "%s", %s, "{n}"]
+                command: [sh, -c, '%s', %s, "{n}"]
                 params:
                   n: [1, 2, 3, 4, 5, 6]
                 timeout: 60s
@@ -93,7 +93,12 @@ class KillMatrixTest {
         List<StoredTrial> before = Jvmtune.stored(db);
         assertEquals(List.of(), Jvmtune.awaitNone(marker, 5), what + ": trial processes left running");
 
-        CliRun r = CliRun.of("experiment", spec.toString(), "--db", db, "--out", out.toString(), "--resume");
+        boolean started;
+        try (ResultStore s = ResultStore.open(db)) {
+            started = !s.experiments().isEmpty();
+        }
+        CliRun r = started ? CliRun.of("experiment", spec.toString(), "--db", db, "--out", out.toString(), "--resume")
+                : CliRun.of("experiment", spec.toString(), "--db", db, "--out", out.toString()); // stopped before
         if (before.size() == 6) { // the stop came after the last trial: nothing to resume
             assertEquals(Main.USAGE, r.exit(), what + ": " + r.err());
         } else {

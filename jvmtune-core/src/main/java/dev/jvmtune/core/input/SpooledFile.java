@@ -38,7 +38,8 @@ final class SpooledFile implements Closeable {
      *                     ends the copy there ({@link #readFailure})
      */
     static SpooledFile copy(byte[] head, InputStream rest) throws IOException {
-        Path temp = Files.createTempFile("jvmtune-", ".jfr");
+        sweep();
+        Path temp = Files.createTempFile("jvmtune-" + ProcessHandle.current().pid() + "-", ".jfr");
         FileChannel ch;
         Path path = temp;
         try {
@@ -85,6 +86,28 @@ final class SpooledFile implements Closeable {
         } catch (IOException e) {
             throw new IOException("cannot unpack it to a temporary file in " + System.getProperty("java.io.tmpdir")
                     + ": " + IoErrors.describe(e), e);
+        }
+    }
+
+    /**
+     * Deletes what a killed jvmtune left: a kill in the instant between creating a file and unlinking it, or
+     * anywhere where unlinking is not possible. The pid in the name says whether its writer still runs.
+     */
+    private static void sweep() {
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, "jvmtune-*-*.jfr")) {
+            for (Path f : old) {
+                String[] parts = f.getFileName().toString().split("-");
+                try {
+                    if (ProcessHandle.of(Long.parseLong(parts[1])).isEmpty()) {
+                        Files.deleteIfExists(f);
+                    }
+                } catch (NumberFormatException | IOException e) {
+                    // not ours, or gone meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // nothing to sweep
         }
     }
 

@@ -157,6 +157,27 @@ public final class ResultStore implements AutoCloseable {
         return firstLine(e);
     }
 
+    /**
+     * {@link #explain(SQLException)} for the store at {@code where}: SQLite reports a full disk as an I/O error
+     * of its shared-memory or journal file as often as SQLITE_FULL, so an I/O error on a file system without
+     * free space is said to be a full disk.
+     */
+    public static String explain(SQLException e, String where) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("SQLITE_IOERR") && !where.startsWith("jdbc:postgresql:")) {
+            try {
+                java.nio.file.Path dir = java.nio.file.Path.of(where.replaceFirst("^jdbc:sqlite:", "")
+                        .replaceFirst("^file:", "").replaceFirst("\\?.*", "")).toAbsolutePath().getParent();
+                if (java.nio.file.Files.getFileStore(dir).getUsableSpace() < 1 << 16) {
+                    return "disk full (" + firstLine(e) + ")";
+                }
+            } catch (java.io.IOException | RuntimeException ex) {
+                // no file system to ask
+            }
+        }
+        return explain(e);
+    }
+
     private static String firstLine(SQLException e) {
         String m = redact(String.valueOf(e.getMessage()));
         return m.lines().findFirst().orElse(m);
