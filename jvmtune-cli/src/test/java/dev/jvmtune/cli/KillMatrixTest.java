@@ -130,17 +130,18 @@ class KillMatrixTest {
         Jvmtune.signal(p, kill);
         Path journal = out.resolve("tune.jsonl");
         List<String> before = trialLines(journal);
-        List<StoredTrial> storedBefore = tuneTrials(db);
+        List<StoredTrial> storedBefore = tuneTrials(db, journal);
         assertEquals(List.of(), Jvmtune.awaitNone(marker, 5), what + ": trial processes left running");
 
-        CliRun r = Files.exists(journal) ? CliRun.of("tune", "--resume", "--out", out.toString())
+        boolean started = Files.exists(journal) && Files.readString(journal).contains("\"type\":\"session\"}\n");
+        CliRun r = started ? CliRun.of("tune", "--resume", "--out", out.toString()) // else stopped as it started
                 : CliRun.of("tune", "--out", out.toString(), "--db", db, "--goal", "metrics.wallSec <= 0.01",
                 "--max-trials", "15", "--", "sh", "-c", script(runs, "echo '{\"wallSec\":0.3}' > \"$JVMTUNE_METRICS\"; "),
                 marker);
         assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), what + ": " + r.out() + r.err());
         List<String> after = trialLines(journal);
         assertEquals(before, after.subList(0, before.size()), what + ": journaled trials changed");
-        List<StoredTrial> stored = tuneTrials(db);
+        List<StoredTrial> stored = tuneTrials(db, journal);
         assertEquals(IntStream.range(0, after.size()).boxed().toList(), stored.stream().map(StoredTrial::seq).toList(),
                 what + ": every journaled trial stored once");
         for (StoredTrial t : storedBefore) {
@@ -172,12 +173,20 @@ class KillMatrixTest {
         return out;
     }
 
-    private static List<StoredTrial> tuneTrials(String db) throws Exception {
-        if (!db.startsWith("jdbc:") && !Files.exists(Path.of(db))) {
+    /** The session's trials in the database, under the experiment id its journal names. */
+    private static List<StoredTrial> tuneTrials(String db, Path journal) throws Exception {
+        String id = null;
+        if (Files.exists(journal)) {
+            for (String l : Files.readAllLines(journal)) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"experimentId\":\"([^\"]+)\"").matcher(l);
+                id = l.contains("\"type\":\"store\"") && m.find() ? m.group(1) : id;
+            }
+        }
+        if (id == null) {
             return List.of();
         }
         try (ResultStore s = ResultStore.open(db)) {
-            return s.experiment("tune-sh-1").isPresent() ? s.trials("tune-sh-1") : List.of();
+            return s.trials(id);
         }
     }
 }

@@ -62,7 +62,8 @@ public final class Journal implements Closeable {
     /** Starts a new journal at {@code file}; refuses to overwrite one (that is what {@code --resume} is for). */
     public static Journal create(Path file, TuneSettings settings) throws IOException {
         AutoCloseable lock = lock(file);
-        if (Files.exists(file) && Files.size(file) > 0) {
+        // a journal without one whole line is a session killed as it started: nothing to keep
+        if (Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains("\n")) {
             release(lock);
             throw new IllegalArgumentException(file + " holds a tuning session already: add --resume to continue it, "
                     + "or choose another --out");
@@ -111,7 +112,8 @@ public final class Journal implements Closeable {
         }
         if (settings == null) {
             release(lock);
-            throw new IllegalArgumentException(file + " is not a tuning journal (no session line)");
+            throw new IllegalArgumentException(file + " holds no tuning session (jvmtune was stopped as it started "
+                    + "one, or it is no journal): start it again without --resume");
         }
         FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
         ch.truncate(goodBytes);

@@ -37,6 +37,9 @@ public final class AtomicFile {
             return new Pending(target, null);
         }
         Path dir = target.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new java.nio.file.NoSuchFileException(target.toString(), null, "no such directory");
+        }
         return new Pending(target, Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp"));
     }
 

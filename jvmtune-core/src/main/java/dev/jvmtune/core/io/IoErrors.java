@@ -29,8 +29,8 @@ public final class IoErrors {
         if (diskFull(e)) {
             return "disk full";
         }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
+        if (e instanceof NoSuchFileException n) {
+            return n.getReason() != null ? n.getReason() : "no such file or directory";
         }
         if (e instanceof AccessDeniedException) {
             return "permission denied";

@@ -94,18 +94,7 @@ class TrialRunnerTest {
 
     /** Running, not a zombie that init has yet to reap (containers often have a lazy init). */
     private static boolean running(long pid) throws InterruptedException {
-        for (int i = 0; i < 50; i++) {
-            try {
-                String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-                if (stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z")) {
-                    return false;
-                }
-            } catch (java.io.IOException e) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-        return true;
+        return !TrialProcessesTest.gone(pid);
     }
 
     @ParameterizedTest
