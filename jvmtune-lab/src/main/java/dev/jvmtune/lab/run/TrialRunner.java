@@ -20,8 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs one {@link TrialSpec} in a fresh JVM and measures it: the one launcher of the lab. It adds GC and
@@ -220,7 +218,11 @@ public final class TrialRunner {
             Metrics.put(metrics, Metrics.RSS_PEAK, tree.peakRssBytes());
         }
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
-        readStdoutMetrics(stdout, spec.stdoutMetrics(), metrics, notes);
+        try {
+            StdoutMetrics.read(stdout, spec.stdoutMetrics(), metrics, notes);
+        } catch (IOException e) {
+            throw own("read", stdout, e);
+        }
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
         Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
@@ -388,7 +390,7 @@ public final class TrialRunner {
             String crashFile = null;
             for (Path f : files) {
                 try (InputStream in = Files.newInputStream(f)) {
-                    LineReader r = lines(in);
+                    LineReader r = new LineReader(in, MAX_LINE_BYTES);
                     boolean next = false;
                     boolean cut = false;
                     while (r.next()) {
@@ -409,10 +411,6 @@ public final class TrialRunner {
             }
             return new Scan(oom, banner, crashFile);
         }
-    }
-
-    private static LineReader lines(InputStream in) {
-        return new LineReader(in, MAX_LINE_BYTES);
     }
 
     private static String readMetricsFile(Path file, Map<String, Double> metrics, List<String> notes) {
@@ -439,33 +437,6 @@ public final class TrialRunner {
             notes.add("metrics file " + file + " unreadable: " + String.valueOf(e.getMessage()).lines().findFirst()
                     .orElse(""));
             return null;
-        }
-    }
-
-    private static void readStdoutMetrics(Path stdout, Map<String, String> patterns, Map<String, Double> metrics,
-                                          List<String> notes) throws IOException {
-        if (patterns.isEmpty()) {
-            return;
-        }
-        Map<String, Pattern> compiled = new TreeMap<>();
-        patterns.forEach((name, regex) -> compiled.put(name, Pattern.compile(regex)));
-        try (InputStream in = Files.newInputStream(stdout)) {
-            LineReader r = lines(in);
-            while (r.next()) {
-                String line = new String(r.buffer(), r.start(), r.end() - r.start(), StandardCharsets.UTF_8);
-                for (Map.Entry<String, Pattern> e : compiled.entrySet()) {
-                    Matcher m = e.getValue().matcher(line);
-                    if (m.find() && m.groupCount() >= 1) {
-                        try {
-                            Metrics.put(metrics, e.getKey(), Double.parseDouble(m.group(1)));
-                        } catch (NumberFormatException | NullPointerException ex) {
-                            notes.add("stdout metric " + e.getKey() + ": '" + m.group(1) + "' is not a number");
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw own("read", stdout, e);
         }
     }
 
