@@ -174,6 +174,52 @@ class LabFaultsTest {
         assertTrue(printed.contains("is 100 MiB, over the 16 MiB jvmtune reads: not read"), printed);
     }
 
+    @Test
+    void aSystemClockGoingBackIsNotedOnTheTrialAndWarned() throws Exception {
+        // libfaketime moves the wall clock of jvmtune (and of the trials it starts) 2 hours back while trial 2
+        // runs; the monotonic clock, which measures wall times, is left alone as the kernel leaves it
+        Path offset = tmp.resolve("clock-offset");
+        Files.writeString(offset, "+0\n");
+        Map<String, String> env = Map.of("LD_PRELOAD", libfaketime().toString(), "FAKETIME_TIMESTAMP_FILE",
+                offset.toString(), "FAKETIME_CACHE_DURATION", "1", "FAKETIME_DONT_FAKE_MONOTONIC", "1");
+        Path spec = spec("clock", 3, 2.5);
+        String db = tmp.resolve("jvmtune.db").toString();
+        Path log = tmp.resolve("clock.log");
+        Process p = Jvmtune.start(log, env, List.of(), "experiment", spec.toString(), "--db", db, "--out",
+                tmp.resolve("out").toString());
+        Path second = tmp.resolve("out/clock-1/trial-0002/pid"); // written once trial 2 has started
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!Files.exists(second) && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Files.writeString(offset, "-2h\n"); // seen within a second (FAKETIME_CACHE_DURATION): trial 2 runs 2.5 s
+        assertTrue(p.waitFor(3, TimeUnit.MINUTES), "the experiment did not end");
+        String printed = Files.readString(log);
+        assertEquals(Main.OK, p.exitValue(), printed);
+        List<StoredTrial> trials = Jvmtune.stored(db);
+        assertEquals(3, trials.size(), printed);
+        assertTrue(trials.stream().anyMatch(t -> t.notes().contains("the system clock went back by")),
+                "a trial notes the jump: " + trials.stream().map(StoredTrial::notes).toList());
+        assertTrue(printed.contains("warning: the system clock went back by"), printed);
+        for (StoredTrial t : trials) {
+            assertTrue(t.wallSec() >= 2.5 && t.wallSec() < 60, "wall time of trial " + t.seq() + " is measured on "
+                    + "the monotonic clock: " + t.wallSec());
+        }
+    }
+
+    /** Debian's libfaketime (package libfaketime, installed by .ci/run); outside CI its absence skips the test. */
+    private static Path libfaketime() throws Exception {
+        try (java.util.stream.Stream<Path> libs = Files.find(Path.of("/usr/lib"), 3, (f, a) ->
+                f.getFileName().toString().equals("libfaketime.so.1"))) {
+            java.util.Optional<Path> lib = libs.findFirst();
+            if (System.getenv("CI") == null) {
+                org.junit.jupiter.api.Assumptions.assumeTrue(lib.isPresent(),
+                        "libfaketime is not installed (apt-get install faketime; .ci/run does it)");
+            }
+            return lib.orElseThrow(() -> new IllegalStateException("libfaketime is not installed; .ci/run installs it"));
+        }
+    }
+
     private static int storedOf(String db, String id) throws Exception {
         try (dev.jvmtune.lab.store.ResultStore s = dev.jvmtune.lab.store.ResultStore.open(db)) {
             return s.trials(id).size();
