@@ -19,7 +19,6 @@ import dev.jvmtune.core.parse.legacy.LegacyParsers;
 import dev.jvmtune.core.parse.unified.UnifiedLogParser;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -264,7 +263,7 @@ public final class GcLogStream implements AutoCloseable {
 
     /**
      * A JFR recording. {@code RecordingFile} needs a file it can seek in: a plain file is read in place, a
-     * gzip or zip entry or a stream is first copied to a temporary file, deleted afterwards.
+     * gzip or zip entry or a stream is first copied to a temporary file that no kill leaves behind ({@link SpooledFile}).
      */
     private void readJfr(LogFile file, byte[] head, InputStream rest) throws IOException {
         if (parser != null) {
@@ -275,20 +274,18 @@ public final class GcLogStream implements AutoCloseable {
         // kept only once something was read, so that an unreadable recording fails the timeline
         JfrParser reading = jfr != null ? jfr : new JfrParser(listener);
         current = listener;
-        Path temp = null;
+        SpooledFile spool = null;
         try {
             Path recording = file.path();
             long bytes = file.bytes();
             if (file.entry() != null || file.isStream() || !isPlainRecording(file.path())) {
-                temp = Files.createTempFile("jvmtune-", ".jfr");
-                try (OutputStream o = Files.newOutputStream(temp)) {
-                    o.write(head);
-                    rest.transferTo(o);
-                } catch (IOException e) {
-                    listener.onWarning(0, "decompressing stopped: " + e.getMessage() + "; reading what was copied");
+                spool = SpooledFile.copy(head, rest); // a full temporary directory fails: it is no damage
+                if (spool.readFailure() != null) {
+                    listener.onWarning(0, "decompressing stopped: " + spool.readFailure().getMessage()
+                            + "; reading what was copied");
                 }
-                recording = temp;
-                bytes = Files.size(temp);
+                recording = spool.path();
+                bytes = spool.size();
             }
             long before = bytesBefore;
             LongConsumer fileProgress = progress == null ? null : b -> progress.accept(before + b);
@@ -297,8 +294,8 @@ public final class GcLogStream implements AutoCloseable {
             reads.add(new FileRead(file.displayName(), LogFormat.JFR, listener, bytes, events));
             bytesBefore += bytes;
         } finally {
-            if (temp != null) {
-                Files.deleteIfExists(temp);
+            if (spool != null) {
+                spool.close();
             }
         }
     }
