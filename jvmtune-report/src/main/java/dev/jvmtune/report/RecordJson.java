@@ -47,6 +47,7 @@ public final class RecordJson {
             Map.entry("Run.series", "skip"),
             Map.entry("InputStats.samples", "name unrecognizedSamples"),
             Map.entry("InputStats.warnings/LineSample.text", "name message"),
+            Map.entry("InputStats.doubtfulSplits/LineSample.text", "name message"),
             Map.entry("JvmFacts.raw", "name facts"),
             Map.entry("Verdict.top/Finding.score", "skip"),
             Map.entry("Verdict.top/Finding.evidence", "skip"),
@@ -69,6 +70,8 @@ public final class RecordJson {
             Map.entry("PlabStatistics.old", "absent"));
     /** Fields in the order the JSON has them, where it is not the record's. */
     private static final Map<Class<?>, List<String>> ORDER = Map.of(
+            dev.jvmtune.core.input.InputStats.class, List.of("path", "format", "bytes", "lines", "unrecognizedLines",
+                    "unrecognizedRecordLines", "samples", "warnings", "doubtfulSplits"),
             dev.jvmtune.core.model.GcEvent.class, List.of("gcId", "uptimeSec", "wallTime", "collector", "kind", "name",
                     "cause", "pauseMs", "durationMs", "heap", "pools", "incidents", "phases", "cpu", "plab", "line"),
             dev.jvmtune.core.model.JvmFacts.class, List.of("version", "collector", "cpusTotal", "cpusAvailable",
