@@ -245,7 +245,7 @@ public final class JfrSource implements LiveSource {
     /** What was read, as the rules' context wants it: a JFR input (its JDK from the recording's facts). */
     @Override
     public List<InputStats> inputs() {
-        return List.of(new InputStats(name, LogFormat.JFR, 0, events, 0, List.of(), List.of()));
+        return List.of(new InputStats(name, LogFormat.JFR, 0, events, 0, List.of(), List.of(), 0, List.of()));
     }
 
     /** Stops the recording and the stream, and passes on what the parser still holds. */

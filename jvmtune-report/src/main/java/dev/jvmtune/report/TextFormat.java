@@ -22,9 +22,6 @@ import java.util.Map;
  */
 final class TextFormat implements RunFormat {
 
-    TextFormat(String toolVersion) {
-    }
-
     @Override
     public void write(List<Run> runs, OutputStream out) throws IOException {
         PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -74,6 +71,9 @@ final class TextFormat implements RunFormat {
     /** The lines the report starts with: goal met or not, the top findings, the flag line to paste. */
     private static void verdict(PrintWriter out, Verdict v) {
         out.println("Verdict   " + v.goal());
+        for (String gap : v.incomplete()) {
+            out.println("Incomplete " + gap);
+        }
         for (int i = 0; i < v.top().size(); i++) {
             Finding f = v.top().get(i);
             out.println("  " + (i + 1) + ". " + f.title() + "  [" + f.severity() + ", " + f.ruleId() + "]");
