@@ -248,16 +248,18 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
         OutputStream eventStream = null;
+        RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
         if (events != null) {
             // a plain file, written as the log is read (an atomic one would show nothing until the end)
             eventStream = new BufferedOutputStream(Files.newOutputStream(Path.of(events)), 1 << 16);
-            options = options.tap(RunFormatType.EVENTS.create(Main.version()).attach(eventStream, null));
+            options = options.tap(eventFormat.attach(eventStream, null));
         }
-        FollowSource source = new FollowSource(logs.get(0), options);
+        FollowSource source = new FollowSource(log, options);
         try {
             live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
         } finally {
             if (eventStream != null) {
+                eventFormat.write(List.of(), eventStream); // ends the last line
                 eventStream.close();
             }
         }
@@ -269,7 +271,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             return Main.NOT_ANALYZABLE;
         }
         if (source.rotations() > 0) {
-            err.println("jvmtune: followed " + logs.get(0) + " across " + source.rotations() + " rotations");
+            err.println("jvmtune: followed " + log + " across " + source.rotations() + " rotations");
         }
         int exit = Main.OK;
         if (!results.isEmpty() && jsonOut != null) {

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.ArgGroup;
@@ -81,16 +82,17 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
             return Main.INPUT_ERROR;
         }
         OutputStream eventStream = null;
+        RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
         try {
             Consumer<JvmEvent> tap = null;
             if (events != null) {
                 eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
-                RunFormat format = RunFormatType.EVENTS.create(Main.version());
-                tap = format.attach(eventStream, null);
+                tap = eventFormat.attach(eventStream, null);
             }
             live.run(source, pauseGoalMs, json, streams.out(), err, tap);
         } finally {
             if (eventStream != null) {
+                eventFormat.write(List.of(), eventStream); // ends the last line
                 eventStream.close();
             }
         }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,9 +135,10 @@ public final class JfrSource implements LiveSource {
             MBeanServerConnection conn = connector.getMBeanServerConnection();
             FlightRecorderMXBean recorder = JMX.newMXBeanProxy(conn, objectName(FlightRecorderMXBean.MXBEAN_NAME),
                     FlightRecorderMXBean.class);
-            // from just before the recording: its first chunk begins with the JVM's start time and facts, which a
-            // stream opened at "the next event" would miss until the next chunk
-            java.time.Instant before = java.time.Instant.now().minusSeconds(1);
+            // from the recording's start: its first chunk begins with the JVM's start time and facts, which a
+            // stream opened at "the next event" would miss until the next chunk; and no earlier, where another
+            // recording's chunk may hold events from before this one (not all of them: a watch starts complete)
+            Instant before = Instant.now();
             long id = recorder.newRecording();
             recorder.setRecordingOptions(id, Map.of("name", "jvmtune-watch", "disk", "true", "maxAge", MAX_AGE));
             recorder.setRecordingSettings(id, SETTINGS);
@@ -167,6 +169,7 @@ public final class JfrSource implements LiveSource {
                 Map.of("jmx.remote.x.client.connection.check.period", 1000L));
         try {
             RemoteRecordingStream stream = new RemoteRecordingStream(connector.getMBeanServerConnection());
+            stream.setStartTime(Instant.now()); // as for a local JVM: from the recording's start, and no earlier
             stream.setSettings(SETTINGS);
             stream.setMaxAge(java.time.Duration.ofMinutes(2));
             JfrSource source = new JfrSource(hostPort, stream, connector, null, -1, null);

@@ -112,8 +112,8 @@ public final class LiveRun implements Consumer<JvmEvent> {
      */
     public synchronized Window window(double completeThroughSec) {
         double end = completeThroughSec;
-        double from = Double.isNaN(firstSec) ? end - windowSec : Math.max(end - windowSec, firstSec);
-        if (!(end > from)) {
+        double from = Math.max(end - windowSec, firstSec);
+        if (!(end > from)) { // NaN before the first timed event
             return null;
         }
         for (Iterator<JvmEvent> it = events.iterator(); it.hasNext(); ) {
