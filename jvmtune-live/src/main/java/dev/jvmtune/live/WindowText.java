@@ -20,8 +20,8 @@ final class WindowText {
         Analysis a = w.run().summary();
         JvmFacts jvm = w.run().jvm();
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "jvmtune watching %s%s - window %.0f s, uptime %.1f-%.1f s, %,d events read%n",
-                w.run().name(), describe(jvm), w.toSec() - w.fromSec(), w.fromSec(), w.toSec(), eventsRead));
+        s.append(String.format(Locale.ROOT, "jvmtune watching %s%s - uptime %.1f-%.1f s (%.0f s), %,d events read%n",
+                w.run().name(), describe(jvm), w.fromSec(), w.toSec(), w.toSec() - w.fromSec(), eventsRead));
         s.append(String.format(Locale.ROOT, "%-22s %7s %10s %8s %8s %8s%n", "pauses", "count", "total ms", "p50 ms",
                 "p99 ms", "max ms"));
         row(s, "all", a.pauses());
