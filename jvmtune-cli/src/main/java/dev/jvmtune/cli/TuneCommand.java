@@ -162,8 +162,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     : new Program.Command(s.command());
             JournaledRunner runner = new JournaledRunner(new LabTrialRunner(jdkToRun, program, out,
                     Duration.ofSeconds(s.timeoutSec()), store, j.storeExperimentId(), FlagSet.parse(s.flags())), j);
-            err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
-                    : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
+            err.println("jvmtune tune: " + subject(s) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
             Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
@@ -173,15 +172,15 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 TuneReport.json(r, o);
             }
             Path html = out.resolve("report.html");
-            boolean drawn = TuneHtml.write(r, html);
+            TuneHtml.write(r, subject(s), j.trials(), html);
             if (json) {
                 TuneReport.json(r, streams.out());
                 streams.out().println();
             } else {
                 TuneReport.text(r, streams.out());
                 streams.out().println();
-                streams.out().println("wrote " + out.resolve("tune.json") + (drawn ? ", " + html + " (before/after)"
-                        : "") + " and the journal " + journalFile);
+                streams.out().println("wrote " + html + " (the tuning page), " + out.resolve("tune.json")
+                        + " and the journal " + journalFile);
             }
             return switch (r.outcome()) {
                 case GOAL_MET -> Main.OK;
@@ -200,6 +199,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     + journalFile + ")");
             return Main.INPUT_ERROR;
         }
+    }
+
+    /** What is tuned: the workload and its parameters, or the command. */
+    static String subject(TuneSettings s) {
+        return (s.workload() != null ? s.workload() + " " + String.join(" ", s.params()) : String.join(" ", s.command()))
+                .strip();
     }
 
     /**

@@ -95,6 +95,25 @@ public final class Journal implements Closeable {
         return new Journal(ch, settings, trials, decisions, store);
     }
 
+    /** The finished trials of a journal, read without taking or changing it (a report of a session, even a running one). */
+    public static List<TrialResult> trials(Path file) throws IOException {
+        List<TrialResult> trials = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            JsonNode n;
+            try {
+                n = JSON.readTree(line);
+            } catch (IOException torn) {
+                break;
+            }
+            if (n != null && n.path("type").asText().equals("trial")) {
+                ObjectNode body = ((ObjectNode) n).deepCopy();
+                body.remove("type");
+                trials.add(JSON.treeToValue(body, TrialResult.class));
+            }
+        }
+        return trials;
+    }
+
     /** Records where the session's trials are also stored: a database and the experiment id in it. */
     public void store(String db, String experimentId) throws IOException {
         ObjectNode line = JSON.createObjectNode();

@@ -37,15 +37,22 @@ final class ComparisonTable {
         new Row("log covers", Analysis::durationSec, Figures::seconds, false),
     };
 
-    static void write(StringBuilder b, String nameA, Analysis a, String nameB, Analysis bb) {
-        b.append("<section class=\"compare\"><h3>Differences</h3><p class=\"sides\"><b>A</b> ").append(escape(nameA))
-                .append("<br><b>B</b> ").append(escape(nameB)).append("</p><table class=\"num\"><thead><tr><th></th>"
-                        + "<th>A</th><th>B</th><th>B vs A</th></tr></thead><tbody>");
+    /** The table, titled with each side's label and what it is; the change column reads "B vs A". */
+    static void write(StringBuilder b, HtmlFormat.Side sideA, HtmlFormat.Side sideB) {
+        Analysis a = sideA.run().summary();
+        Analysis bb = sideB.run().summary();
+        b.append("<section class=\"compare\"><h3>Differences</h3><p class=\"sides\"><b>").append(escape(sideA.label()))
+                .append("</b> ").append(escape(sideA.what())).append("<br><b>").append(escape(sideB.label()))
+                .append("</b> ").append(escape(sideB.what()))
+                .append("</p><table class=\"num\"><thead><tr><th></th><th>").append(escape(sideA.label()))
+                .append("</th><th>").append(escape(sideB.label())).append("</th><th>").append(escape(sideB.label()))
+                .append(" vs ").append(escape(sideA.label())).append("</th></tr></thead><tbody>");
         for (Row r : ROWS) {
             double va = r.value.applyAsDouble(a);
             double vb = r.value.applyAsDouble(bb);
             String change = Figures.change(va, vb);
-            String cls = change.isEmpty() || va == vb ? "" : (vb < va) == r.lowerIsBetter ? "better" : "worse";
+            String cls = Double.isNaN(va) || Double.isNaN(vb) || va == vb ? "" : (vb < va) == r.lowerIsBetter
+                    ? "better" : "worse";
             if (r.label.equals("allocation rate") || r.label.equals("log covers")) {
                 cls = ""; // a property of the workload, neither better nor worse
             }

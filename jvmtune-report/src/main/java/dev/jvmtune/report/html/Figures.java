@@ -55,10 +55,13 @@ final class Figures {
                 bytes / (bytes >= 1L << 20 ? 1048576.0 : 1024.0));
     }
 
-    /** Relative change from a to b, "+12.3 %"; empty when it has no meaning. */
+    /** Relative change from a to b, "+12.3 %"; from 0 "from 0" (Full GCs 0 -> 430: a regression all the same); empty when it has no meaning. */
     static String change(double a, double b) {
-        if (Double.isNaN(a) || Double.isNaN(b) || a == 0) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
             return "";
+        }
+        if (a == 0) {
+            return b == 0 ? "" : "from 0";
         }
         return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (b - a) / Math.abs(a));
     }
