@@ -13,6 +13,8 @@ import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
 import dev.jvmtune.report.ExperimentReport;
 import dev.jvmtune.report.html.ExperimentHtml;
+import dev.jvmtune.tune.Journal;
+import dev.jvmtune.tune.TuneReport;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -264,8 +266,23 @@ final class ResultsCommand implements Runnable {
             ExperimentReport.text(s, streams.out());
         }
         if (html != null) {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-                ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o);
+            Path session = row.get().outRoot() == null ? null : Path.of(row.get().outRoot());
+            boolean tuning = session != null && Files.isRegularFile(session.resolve("tune.json"))
+                    && Files.isRegularFile(session.resolve("tune.jsonl"));
+            if (id.startsWith("tune-") && !tuning) {
+                streams.err().println("jvmtune: the tuning session's tune.json is not in " + session
+                        + " (moved, or the session has not ended): " + html + " is the experiment's page");
+            }
+            try {
+                if (tuning) { // a tuning session's own page, the one tune wrote
+                    TuneHtml.write(TuneReport.read(session.resolve("tune.json")), spec.workload() != null
+                            ? spec.workload() : String.join(" ", spec.command()),
+                            Journal.trials(session.resolve("tune.jsonl")), html);
+                } else {
+                    try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
+                        ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o);
+                    }
+                }
             } catch (IOException e) { // what was printed stays printed
                 streams.err().println("jvmtune: cannot write " + html + ": " + (e instanceof NoSuchFileException
                         ? "no such directory" : e.getMessage()));

@@ -104,9 +104,13 @@ class TuneCommandTest {
         assertTrue(accepted.path("pooled").path("ciHigh").asDouble() < 1, accepted.toString());
 
         // the lab's summary reads the session as an experiment: one row per flag set tried, each against the start
+        Path page = dir.resolve("session.html");
         CliRun summary = CliRun.of("results", "summary", "tune-java-1", "--db", out.resolve("jvmtune.db").toString(),
-                "--json");
+                "--json", "--html", page.toString());
         assertEquals(Main.OK, summary.exit(), summary.err());
+        String html = Files.readString(page); // the session's own page, as tune wrote it (the browser test opens it)
+        assertTrue(html.contains("Probe heap 128 200</h1>") && html.contains("data-goal-met=\"true\"")
+                && html.contains("data-forest=\"1\"") && html.contains("data-compare=\"1\""), "the tuning page");
         Map<String, Double> medians = new HashMap<>();
         JSON.readTree(summary.out()).path("cells").forEach(c -> medians.put(c.path("config").asText(),
                 c.path("median").asDouble()));
