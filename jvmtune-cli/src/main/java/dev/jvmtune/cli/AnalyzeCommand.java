@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "analyze", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "analyze", aliases = "analyse",
+        header = "Analyze GC logs and JFR recordings: pauses, verdict, flags", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
                 "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "
@@ -46,10 +47,11 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
                 "  jvmtune analyze before.log --compare after.log --html compare.html", "",
-                "To get a log worth analyzing, run java with:",
-                "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
-                "  (JDK 8: -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps",
-                "   -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause)"})
+                "To get a log worth analyzing, run java (JDK 9+) with:",
+                "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
+                "JDK 8:",
+                "  -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps",
+                "  -XX:+PrintGCTimeStamps -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause"})
 final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "GC log files or directories of rotated logs.")

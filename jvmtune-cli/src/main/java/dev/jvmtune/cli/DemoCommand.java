@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
  * 512 MB Parallel heap that starts small and grows by Full GCs; the tuner measures it, tries changes one at a
  * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo",
+        header = "Tune a bundled workload's flags by experiment (the demo)", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
                 + "toward 20%% less load time: baseline, candidate changes from the rules and the search space, each "
                 + "verified by an interleaved A/B. Writes DIR/report.html (before/after charts), DIR/tune.json, the "

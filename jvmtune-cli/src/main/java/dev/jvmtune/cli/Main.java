@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
 
 /** Entry point of {@code bin/jvmtune}. */
 @Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
-                + "pauses or slows down, and shows the numbers behind it.", ""},
+        description = {"A JVM performance lab: reads what a JVM tells about itself, finds why it pauses or "
+                + "slows down, and proves its advice by experiment.", ""},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {
@@ -32,7 +32,7 @@ public final class Main implements Runnable {
      * that a command line naming one builds only that one: picocli reflects over each registered command,
      * and building all twelve took 43 ms of a 0.26 s {@code analyze} of a small log (docs/performance.md).
      */
-    private static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
+    static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
             BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, CommandLine.HelpCommand.class);
@@ -57,7 +57,7 @@ public final class Main implements Runnable {
         };
         CommandLine cl = new CommandLine(new Main(), factory);
         String named = args.length > 0 ? args[0] : "";
-        List<Class<?>> chosen = SUBCOMMANDS.stream().filter(c -> nameOf(c).equals(named)).toList();
+        List<Class<?>> chosen = SUBCOMMANDS.stream().filter(c -> namesOf(c).contains(named)).toList();
         // "help" lists the others, so it needs them all
         for (Class<?> c : chosen.isEmpty() || named.equals("help") ? SUBCOMMANDS : chosen) {
             cl.addSubcommand(c);
@@ -72,6 +72,8 @@ public final class Main implements Runnable {
         if (profile != null) {
             profile.setUnmatchedOptionsArePositionalParams(true);
         }
+        HelpText.install(cl);
+        cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println("jvmtune: internal error: " + ex
                     + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
@@ -83,8 +85,28 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
-    private static String nameOf(Class<?> command) {
-        return command.getAnnotation(Command.class).name();
+    private static List<String> namesOf(Class<?> command) {
+        Command c = command.getAnnotation(Command.class);
+        List<String> names = new java.util.ArrayList<>(List.of(c.aliases()));
+        names.add(c.name());
+        return names;
+    }
+
+    /**
+     * A wrong command line is one line on stderr - what is wrong, and where the options are - not the whole
+     * usage, which would push the message off the screen.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine line = e.getCommandLine();
+        String command = line.getCommandSpec().qualifiedName();
+        StringBuilder m = new StringBuilder("jvmtune: ").append(e.getMessage().strip().replace('\n', ' '));
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            m.append("; did you mean ").append(String.join(" or ", u.getSuggestions())).append('?');
+        }
+        m.append(" (see '").append(command.equals("jvmtune") ? "jvmtune help" : "jvmtune help "
+                + command.substring("jvmtune ".length())).append("')");
+        line.getErr().println(m);
+        return USAGE;
     }
 
     @Override

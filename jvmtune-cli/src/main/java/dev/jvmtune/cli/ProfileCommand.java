@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * compilations (issue 9): the CPU by thread category - application, GC, JIT compiler, other JVM threads - and the
  * flame graph, with JVM-internal frames, that S4 needed.
  */
-@Command(name = "profile", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "profile",
+        header = "Profile a program: CPU by thread kind, flame graph, JIT", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program with async-profiler and a code cache recording injected through "
                 + "JDK_JAVA_OPTIONS (so start scripts work), then print its CPU (or allocation) by thread category - "
                 + "application, GC, JIT compiler, other JVM - the share of stacks in the JIT's "

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "system", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "system",
+        header = "What this machine offers a JVM: CPUs, memory, NUMA, JDKs", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Show what this machine offers a JVM: online CPUs and the cgroup CPU quota, physical, "
                 + "available and cgroup-limited memory, NUMA nodes with their CPUs, memory and distances, "
                 + "transparent and static huge pages, whether this is a container, and the installed JDKs.", "",

@@ -42,7 +42,8 @@ import picocli.CommandLine.Parameters;
  * The tuner (issue 8): measures the program under its flags, proposes changes from the rules and a declared
  * search space, verifies each against the current best by A/B, and keeps what improves the goal beyond noise.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "tune",
+        header = "Tune JVM flags toward a goal by A/B experiments", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
                 + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
                 + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "

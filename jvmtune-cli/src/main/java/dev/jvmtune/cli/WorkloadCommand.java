@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
  * parameters follow its name and are passed through unchanged, checked against its {@link WorkloadSpec} first
  * so a typo fails here rather than in the child JVM.
  */
-@Command(name = "workload", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "workload",
+        header = "Run a bundled workload in a fresh JVM with GC logging", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
                 + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
         exitCodeListHeading = "%nExit codes:%n",
