@@ -27,11 +27,10 @@ import picocli.CommandLine.Option;
                         + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out --db demo-out/jvmtune.db -- --days 14"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "4:goal not met (not reachable by JVM flags, or the time budget spent)",
-                "5:the baseline did not run"})
+                "6:goal not met (not reachable by JVM flags, or the time budget spent)",
+                "5:the baseline did not run (the workload failed)"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
-    static final int WORKLOAD_FAILED = 5;
     static final String FLAGS = "-XX:+UseParallelGC -Xmx512m";
     static final String GOAL = "metrics.wallSec <= -20%";
 

@@ -17,12 +17,16 @@ import picocli.CommandLine.Command;
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {
 
-    /** Exit codes shared by all commands; documented in docs/cli.md. */
+    /** Exit codes shared by all commands, each with one meaning: docs/cli.md has the table. */
     public static final int OK = 0;
     public static final int INTERNAL_ERROR = 1;
     public static final int USAGE = 2;
     public static final int INPUT_ERROR = 3;
     public static final int NOT_ANALYZABLE = 4;
+    /** The program under test failed: a trial that did not end OK, a workload, the tuner's baseline. */
+    public static final int PROGRAM_FAILED = 5;
+    /** The tuner ended without reaching its goal (not reachable by JVM flags, or the budget spent). */
+    public static final int GOAL_NOT_MET = 6;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -158,7 +158,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         if (p.exitCode() != 0 && !p.stopped()) {
             streams.err().println("jvmtune profile: the program exited with status " + p.exitCode()
                     + "; its profile is above");
-            return DemoCommand.WORKLOAD_FAILED;
+            return Main.PROGRAM_FAILED;
         }
         return Main.OK;
     }

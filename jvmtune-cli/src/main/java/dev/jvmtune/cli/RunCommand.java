@@ -164,7 +164,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             // with --json stdout holds the trial's document alone; the profile is in DIR/profile.json
             ProfileText.print(p, json ? err : o);
         }
-        return r.outcome() == Outcome.OK ? Main.OK : DemoCommand.WORKLOAD_FAILED;
+        return r.outcome() == Outcome.OK ? Main.OK : Main.PROGRAM_FAILED;
     }
 
     /** The trial as the profile's analysis needs it; the JVM's warnings are read from its output files. */

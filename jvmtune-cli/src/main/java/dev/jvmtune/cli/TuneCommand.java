@@ -63,11 +63,10 @@ import picocli.CommandLine.Parameters;
                 + "median.", "See docs/tuner.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "4:goal not met (not reachable by JVM flags, or budget spent)",
+                "6:goal not met (not reachable by JVM flags, or budget spent)",
                 "5:the baseline did not run or does not report the goal's metric"})
 final class TuneCommand extends StreamCommand implements Callable<Integer> {
 
-    static final int GOAL_NOT_MET = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--workload", paramLabel = "NAME",
@@ -185,8 +184,8 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             return switch (r.outcome()) {
                 case GOAL_MET -> Main.OK;
-                case BASELINE_FAILED -> DemoCommand.WORKLOAD_FAILED;
-                default -> GOAL_NOT_MET;
+                case BASELINE_FAILED -> Main.PROGRAM_FAILED;
+                default -> Main.GOAL_NOT_MET;
             };
         } catch (IllegalStateException | IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());

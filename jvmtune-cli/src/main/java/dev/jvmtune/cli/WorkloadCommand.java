@@ -115,7 +115,7 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune workload: " + name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
                     + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutSec + " s and was killed" : "")
                     + (r.metricsJson() != null ? "" : " without writing " + metrics));
-            return DemoCommand.WORKLOAD_FAILED;
+            return Main.PROGRAM_FAILED;
         }
         PrintStream stdout = streams.out();
         stdout.write(console);

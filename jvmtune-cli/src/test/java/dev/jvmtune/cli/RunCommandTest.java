@@ -59,7 +59,7 @@ class RunCommandTest {
     @Test
     void failingProgramIsExitCodeFiveWithItsOutcome() {
         CliRun r = CliRun.of("run", "--out", tmp.toString(), "--", "sh", "-c", "exit 7");
-        assertEquals(DemoCommand.WORKLOAD_FAILED, r.exit(), r.err());
+        assertEquals(Main.PROGRAM_FAILED, r.exit(), r.err());
         assertTrue(r.out().contains("FAILED (exit 7)"), r.out());
     }
 

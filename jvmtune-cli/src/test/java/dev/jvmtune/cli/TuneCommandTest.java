@@ -60,7 +60,7 @@ class TuneCommandTest {
         Path out = dir.resolve("fixed");
         CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m"),
                 probe("fixed", "200"));
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertEquals("NOT_REACHABLE", json.path("outcome").asText());
@@ -77,7 +77,7 @@ class TuneCommandTest {
         Path out = dir.resolve("noise");
         CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7"),
                 probe("random", "100", "400"));
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertTrue(json.path("steps").size() >= 3, r.out());
         for (JsonNode s : json.path("steps")) {
