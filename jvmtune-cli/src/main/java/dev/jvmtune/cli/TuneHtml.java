@@ -1,13 +1,12 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.report.html.TuningHtml;
 import dev.jvmtune.tune.TrialResult;
 import dev.jvmtune.tune.TuneResult;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,9 +23,7 @@ final class TuneHtml {
     static void write(TuneResult r, String subject, List<TrialResult> trials, Path html) throws IOException {
         Run before = read(r.baselineDir());
         Run after = r.bestDir() == null || r.bestDir().equals(r.baselineDir()) ? null : read(r.bestDir());
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-            TuningHtml.write(r, subject, trials, before, after, Main.version(), o);
-        }
+        AtomicFile.write(html, o -> TuningHtml.write(r, subject, trials, before, after, Main.version(), o));
     }
 
     /** A trial's log is one fresh JVM: one run; null when the trial left none. */

@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.html.Figures;
@@ -100,9 +101,12 @@ public final class Differences {
     }
 
     public static void json(Run a, Run b, String toolVersion, OutputStream out) throws IOException {
-        JsonMapping.mapper().writeValue(out, new Document(JsonFormat.SCHEMA_VERSION,
-                new JsonFormat.Tool("jvmtune", toolVersion), List.of(a, b), of(a.summary(), b.summary())));
-        out.write('\n');
+        try (JsonGenerator g = RecordJson.FACTORY.createGenerator(out)) {
+            g.useDefaultPrettyPrinter();
+            RecordJson.write(g, new Document(JsonFormat.SCHEMA_VERSION, new JsonFormat.Tool("jvmtune", toolVersion),
+                    List.of(a, b), of(a.summary(), b.summary())));
+            g.writeRaw('\n');
+        }
         out.flush();
     }
 }
