@@ -90,8 +90,8 @@ public final class Differences {
         w.println("  B  " + b.name());
         w.printf(Locale.ROOT, "  %-22s %14s %14s %10s%n", "", "A", "B", "B vs A");
         for (Row r : of(a.summary(), b.summary())) {
-            w.printf(Locale.ROOT, "  %-22s %14s %14s %10s  %s%n", r.label(), r.aText(), r.bText(), r.change(),
-                    r.verdict()).flush();
+            w.println(String.format(Locale.ROOT, "  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
+                    r.change(), r.verdict()).stripTrailing());
         }
         w.flush();
     }
