@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import picocli.CommandLine;
@@ -122,6 +123,22 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /**
+     * How to run jvmtune again from any directory, for the commands it prints: the launcher's absolute path, which
+     * bin/jvmtune passes as {@code -Djvmtune.launcher}; plain {@code jvmtune} when started otherwise.
+     */
+    static String launcher() {
+        String l = System.getProperty("jvmtune.launcher");
+        return l == null || l.isBlank() ? "jvmtune" : l.contains(" ") ? "'" + l + "'" : l;
+    }
+
+    /** A command line jvmtune prints for the user: the launcher, then the words, paths made absolute. */
+    static String command(String subcommand, Path file) {
+        String path = file.toAbsolutePath().normalize().toString();
+        return launcher() + " " + subcommand + " " + (path.matches("[A-Za-z0-9_./+,:@%=-]+") ? path
+                : "'" + path.replace("'", "'\\''") + "'");
     }
 
     static String version() {

@@ -93,11 +93,11 @@ final class ResultsCommand implements Runnable {
     static final class ListExperiments extends DbCommand {
         @Override
         int call(ResultStore store) throws SQLException {
-            PrintStream o = streams.out();
-            o.printf(Locale.ROOT, "%-28s %-24s %9s %20s%n", "id", "created", "trials", "seed");
+            TextTable t = new TextTable(false, false, true, true).row("id", "created", "trials", "seed");
             for (ExperimentRow r : store.experiments()) {
-                o.printf(Locale.ROOT, "%-28s %-24s %4d/%-4d %20d%n", r.id(), r.created(), r.finished(), r.planned(), r.seed());
+                t.row(r.id(), created(r.created()), r.finished() + "/" + r.planned(), Long.toString(r.seed()));
             }
+            t.print(streams.out());
             return Main.OK;
         }
     }
@@ -163,16 +163,20 @@ final class ResultsCommand implements Runnable {
         }
 
         private static void table(List<StoredTrial> trials, List<String> columns, PrintStream o) {
-            o.printf(Locale.ROOT, "%5s %-28s %-16s %3s %-8s", "seq", "config", "params", "rep", "outcome");
-            columns.forEach(c -> o.printf(Locale.ROOT, " %14s", c));
-            o.println();
+            boolean[] right = new boolean[5 + columns.size()];
+            right[0] = true;
+            java.util.Arrays.fill(right, 5, right.length, true);
+            TextTable table = new TextTable(right);
+            List<String> head = new ArrayList<>(List.of("seq", "config", "params", "rep", "outcome"));
+            head.addAll(columns);
+            table.row(head.toArray(String[]::new));
             for (StoredTrial t : trials) {
-                o.printf(Locale.ROOT, "%5d %-28s %-16s %3s %-8s", t.seq(), t.config(), params(t), t.warmup() ? "w" : t.repeat(),
-                        t.outcome());
-                columns.forEach(c -> o.printf(Locale.ROOT, " %14s", Double.isNaN(t.metric(c)) ? "-"
-                        : String.format(Locale.ROOT, "%.6g", t.metric(c))));
-                o.println();
+                List<String> row = new ArrayList<>(List.of(Integer.toString(t.seq()), t.config(), params(t),
+                        t.warmup() ? "w" : Integer.toString(t.repeat()), t.outcome()));
+                columns.forEach(c -> row.add(Metrics.format(c, t.metric(c))));
+                table.row(row.toArray(String[]::new));
             }
+            table.print(o);
         }
 
         private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) {
@@ -242,6 +246,12 @@ final class ResultsCommand implements Runnable {
         int call(ResultStore store) throws SQLException, IOException {
             return summary(store, id, metric, param, json, html, streams);
         }
+    }
+
+    /** "2026-11-23T09:14:29.735309097Z" -> "2026-11-23 09:14:29 UTC"; anything else as stored. */
+    static String created(String iso) {
+        return iso != null && iso.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d.*Z")
+                ? iso.substring(0, 10) + " " + iso.substring(11, 19) + " UTC" : String.valueOf(iso);
     }
 
     /** Shared by {@code results summary} and the end of {@code experiment}. */

@@ -5,6 +5,7 @@ import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.run.Outcome;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.lab.run.ResultJson;
@@ -192,15 +193,13 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "wall        %.2f s%n", r.wallSec());
         o.printf(Locale.ROOT, "peak RSS    %s%n", r.peakRssBytes() < 0 ? "unknown" : (r.peakRssBytes() >> 20) + " MiB");
         o.println("metrics");
-        r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-28s %s%n", k, number(v)));
+        int width = r.metrics().keySet().stream().mapToInt(String::length).max().orElse(0);
+        r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-" + width + "s  %s%n", k, Metrics.format(k, v)));
         for (String n : r.notes()) {
             o.println("note        " + n);
         }
-        o.println("files       " + r.outDir() + " (stdout.log, stderr.log, gc.log, result.json)");
-        o.println("analysis    bin/jvmtune analyze " + r.outDir().resolve("gc.log"));
-    }
-
-    private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+        o.println("files       " + r.outDir().toAbsolutePath().normalize() + " (stdout.log, stderr.log, gc.log, "
+                + "result.json)");
+        o.println("analysis    " + Main.command("analyze", r.outDir().resolve("gc.log")));
     }
 }

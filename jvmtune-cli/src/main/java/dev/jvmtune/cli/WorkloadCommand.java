@@ -119,9 +119,11 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
         }
         PrintStream stdout = streams.out();
         stdout.write(console);
-        stdout.println("metrics: " + metrics);
-        stdout.println("gc log:  " + dir.resolve("gc.log") + " (bin/jvmtune analyze " + dir.resolve("gc.log") + ")");
-        stdout.println("output:  " + dir.resolve("stdout.log") + ", " + dir.resolve("stderr.log"));
+        Path abs = dir.toAbsolutePath().normalize();
+        stdout.println("metrics: " + abs.resolve("metrics.json"));
+        stdout.println("gc log:  " + abs.resolve("gc.log"));
+        stdout.println("output:  " + abs.resolve("stdout.log") + ", " + abs.resolve("stderr.log"));
+        stdout.println("analyze: " + Main.command("analyze", abs.resolve("gc.log")));
         return Main.OK;
     }
 
