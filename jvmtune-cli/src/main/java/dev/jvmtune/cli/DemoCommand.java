@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,13 +32,14 @@ import picocli.CommandLine.Option;
                 "5:the baseline did not run (the workload failed)"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
     static final String FLAGS = "-XX:+UseParallelGC -Xmx512m";
     static final String GOAL = "metrics.wallSec <= -20%";
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-out",
-            description = "Where the report, journal and trials go; an earlier demo's files there are replaced "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Path out;
 
     @Option(names = "--minutes", defaultValue = "6", description = "Time budget of the trials in minutes "
             + "(default: ${DEFAULT-VALUE}); the session ends at the first A/B that would start past it.")
@@ -47,17 +49,13 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     int days;
 
-    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK the trials run on (default: "
-            + "JAVA_HOME's, else the newest installed).")
-    String jdk;
-
     @Override
     public Integer call() throws IOException {
         for (String f : List.of("tune.jsonl", "tune.json", "report.html", "jvmtune.db", "jvmtune.db-wal",
                 "jvmtune.db-shm")) {
-            Files.deleteIfExists(out.resolve(f));
+            Files.deleteIfExists(outOption.dir().resolve(f));
         }
-        Path trials = out.resolve("trials");
+        Path trials = outOption.dir().resolve("trials");
         if (Files.isDirectory(trials)) {
             try (Stream<Path> s = Files.walk(trials)) {
                 for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
@@ -66,10 +64,10 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         List<String> args = new ArrayList<>(List.of("tune", "--workload", "timeseries", "--flags", FLAGS, "--goal",
-                GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString(), "--db",
-                out.resolve("jvmtune.db").toString()));
-        if (jdk != null) {
-            args.addAll(List.of("--jdk", jdk));
+                GOAL, "--max-minutes", Double.toString(minutes), "--out", outOption.dir().toString(), "--db",
+                outOption.dir().resolve("jvmtune.db").toString()));
+        if (jdkOption.jdk != null) {
+            args.addAll(List.of("--jdk", jdkOption.jdk));
         }
         args.addAll(List.of("--", "--days", Integer.toString(days)));
         return Main.run(args.toArray(String[]::new), streams.out(), streams.err());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The JDKs run, experiment and baseline can name. */
@@ -19,14 +20,14 @@ import picocli.CommandLine.Option;
                 + "its directory.", ""})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "One JSON array: {home, version, feature, implementor, foundVia[]}.")
-    boolean json;
+    @Mixin
+    SharedOptions.Json jsonOption;
 
     @Override
     public Integer call() throws IOException {
         List<HostFacts.Jdk> jdks = HostProbe.local().probe().jdks();
         PrintStream o = streams.out();
-        if (json) {
+        if (jsonOption.json) {
             HostJson.jdks(jdks, o);
             o.println();
             return Main.OK;

@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -58,17 +59,19 @@ final class ResultsCommand implements Runnable {
     }
 
     abstract static class DbCommand extends StreamCommand implements Callable<Integer> {
-        @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
-                description = "Results database (default: ${DEFAULT-VALUE}).")
-        String db;
+        @Mixin
+        SharedOptions.Db dbOption;
 
         @Override
         public Integer call() throws IOException {
+            String db = dbOption.location();
             if (!db.startsWith("jdbc:") && !java.nio.file.Files.exists(java.nio.file.Path.of(db))) {
-                streams.err().println("jvmtune: " + db + ": no such results database (experiment --db writes one)");
+                streams.err().println("jvmtune: " + db + ": no such results database (experiment and tune write one; "
+                        + "--db or JVMTUNE_DB names another)");
                 return Main.INPUT_ERROR;
             }
             try (ResultStore store = ResultStore.open(db)) {
+                streams.err().println("results database " + store.describe());
                 return call(store);
             } catch (SQLException e) {
                 streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "

@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -61,27 +62,24 @@ import picocli.CommandLine.Parameters;
                 "5:the trial did not end OK (its outcome is printed)"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Timeout timeoutOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     /** async-profiler's sampling interval with --profile, jvmtune profile's default. */
     private static final int PROFILE_INTERVAL_MS = 10;
-
-    @Option(names = "--jdk", paramLabel = "17|25|PATH",
-            description = "The JDK: a feature release installed here (bin/jvmtune jdks) or a JDK directory "
-                    + "(default: JAVA_HOME's, else the newest installed).")
-    String jdk;
 
     @Option(names = "--flags", paramLabel = "FLAGS", defaultValue = "",
             description = "JVM flags under test, e.g. \"-Xms1g -Xmx1g -XX:NewRatio=8\".")
     String flags;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "run-out",
-            description = "Where stdout.log, stderr.log, gc.log, metrics.json and result.json go "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30m",
-            description = "Kill the program and everything it started after this long: 90s, 10m, 1h "
-                    + "(default: ${DEFAULT-VALUE}).")
-    String timeout;
 
     @Option(names = "--jfr", description = "Also record JFR to DIR/recording.jfr (JDK 11+).")
     boolean jfr;
@@ -102,9 +100,6 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
                     + "matching REGEX, e.g. --metric 'req.p99=p99=([0-9.]+)'. Repeatable.")
     Map<String, String> stdoutMetrics = new LinkedHashMap<>();
 
-    @Option(names = "--json", description = "Print the result as JSON (the content of DIR/result.json).")
-    boolean json;
-
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "The program and its arguments, after --.")
     List<String> command = new ArrayList<>();
@@ -117,10 +112,10 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             if (workload == null && command.isEmpty()) {
                 throw new IllegalArgumentException("give the program to run after --, or --workload NAME");
             }
-            Duration limit = Durations.parse(timeout);
-            HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdk);
+            Duration limit = timeoutOption.duration();
+            HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk);
             Program program = workload != null ? new Program.Workload(workload, command) : new Program.Command(command);
-            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, out, jfr, stdoutMetrics);
+            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, outOption.dir(), jfr, stdoutMetrics);
             if (profile && j.feature() < 11) {
                 throw new IllegalArgumentException("--profile needs JDK 11 or newer (JFR); this is " + j.version());
             }
@@ -131,7 +126,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         ProfileSetup setup = null;
         if (profile) {
             try {
-                setup = ProfileSetup.prepare(out, ProfileEvent.CPU, PROFILE_INTERVAL_MS,
+                setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
                         Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
             } catch (ProfilingUnavailableException e) {
                 err.println("jvmtune: " + e.getMessage());
@@ -142,8 +137,8 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             spec = new TrialSpec(spec.jdk(), withProfiler, spec.program(), spec.timeout(), spec.outDir(), spec.jfr(),
                     spec.stdoutMetrics());
         }
-        err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit " + timeout
-                + ", files in " + out);
+        err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit "
+                + timeoutOption.timeout + ", files in " + outOption.dir().toAbsolutePath().normalize());
         TrialResult r;
         try {
             r = new TrialRunner().run(spec);
@@ -155,7 +150,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             return Main.INPUT_ERROR;
         }
         PrintStream o = streams.out();
-        if (json) {
+        if (jsonOption.json) {
             o.println(ResultJson.text(r));
         } else {
             print(r, o);
@@ -163,7 +158,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         if (setup != null) {
             Profile p = ProfileAnalysis.read(setup, ran(r), 0, err::println);
             // with --json stdout holds the trial's document alone; the profile is in DIR/profile.json
-            ProfileText.print(p, json ? err : o);
+            ProfileText.print(p, jsonOption.json ? err : o);
         }
         return r.outcome() == Outcome.OK ? Main.OK : Main.PROGRAM_FAILED;
     }

@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -72,6 +73,21 @@ import picocli.CommandLine.Parameters;
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
                         + "discarded, --resume runs it again"})
 final class TuneCommand extends StreamCommand implements Callable<Integer> {
+
+    @Mixin
+    SharedOptions.Timeout timeoutOption;
+
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Db dbOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -114,29 +130,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "A trial's time limit, e.g. 90s, 10m (default: ${DEFAULT-VALUE}).")
-    String timeout;
-
-    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK trials run on (default: JAVA_HOME's, "
-            + "else the newest installed; 'jvmtune jdks' lists them).")
-    String jdk;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "tune-out",
-            description = "Where the journal, trials and result go (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
-            description = "Results database the trials are saved in too, as experiment tune-NAME-N (default: "
-                    + "${DEFAULT-VALUE}; 'jvmtune results' reads it).")
-    String db;
-
     @Option(names = "--resume", description = "Continue the session in --out from its last finished trial; its "
             + "goal, flags and program come from the journal.")
     boolean resume;
-
-    @Option(names = "--json", description = "Print the result as JSON (as in DIR/tune.json) instead of text.")
-    boolean json;
 
     @Parameters(paramLabel = "ARGS", description = "After '--': the workload's parameters, or the command to tune.")
     List<String> args = new ArrayList<>();
@@ -144,6 +140,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintStream err = streams.err();
+        Path out = outOption.dir();
         Path journalFile = out.resolve("tune.jsonl");
         Journal journal = null;
         TuneSettings s;
@@ -180,7 +177,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");
             TuneHtml.write(r, subject(s), j.trials(), html);
-            if (json) {
+            if (jsonOption.json) {
                 TuneReport.json(r, streams.out());
                 streams.out().println();
             } else {
@@ -201,6 +198,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
+            String db = dbOption.location();
             err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
                     + "cannot be used: " + ResultStore.explain(e, db));
             return Main.INPUT_ERROR;
@@ -237,12 +235,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             return store;
         }
-        String where = db.startsWith("jdbc:") ? db : Path.of(db).toAbsolutePath().toString(); // resumable from anywhere
+        String where = dbOption.location(); // absolute: resumable from anywhere
         ResultStore store = ResultStore.open(where);
         String name = "tune-" + (s.workload() != null ? s.workload()
                 : Path.of(s.command().get(0)).getFileName().toString());
         String id = store.createExperiment(name, experimentSpec(name, s, jdk), s.seed(), s.maxTrials(),
-                java.time.Instant.now().toString(), out.toAbsolutePath().toString());
+                java.time.Instant.now().toString(), outOption.dir().toAbsolutePath().toString());
         j.store(where, id);
         return store;
     }
@@ -292,8 +290,8 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             start = start != null ? start : spec.defaultFlags();
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
-                workload != null ? List.of() : args, jdk, start == null ? "" : start.trim(), goal, guards, repeats,
-                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned);
+                workload != null ? List.of() : args, jdkOption.jdk, start == null ? "" : start.trim(), goal, guards,
+                repeats, maxTrials, maxMinutes, alpha, seed, timeoutOption.duration().toSeconds(), pinned);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         FlagSet.parse(s.flags());
