@@ -71,8 +71,11 @@ final class ResultsCommand implements Runnable {
                 return Main.INPUT_ERROR;
             }
             try (ResultStore store = ResultStore.open(db)) {
-                streams.err().println("results database " + store.describe());
-                return call(store);
+                int exit = call(store);
+                if (exit == Main.OK) { // an error line names the database already
+                    streams.err().println("results database " + store.describe());
+                }
+                return exit;
             } catch (SQLException e) {
                 streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "
                         + ResultStore.explain(e, db));

@@ -115,9 +115,7 @@ class MainTest {
             boolean continued = i > 0 && lines.get(i - 1).endsWith(" \\");
             if (l.startsWith("  jvmtune ") || continued) {
                 String next = i + 1 < lines.size() ? lines.get(i + 1) : "";
-                boolean wrappedPlain = next.startsWith("  ") && !next.startsWith("   ") && !next.startsWith("  jvmtune ")
-                        && !next.startsWith("  #");
-                if (l.endsWith(" \\") ? !next.startsWith("      ") : wrappedPlain) {
+                if (l.endsWith(" \\") && !next.startsWith("      ")) {
                     wrapped.add(name + ": example broken without a continuation: " + l + " / " + next);
                 }
             }
