@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "analyze", aliases = "analyse",
-        header = "Analyze GC logs and JFR recordings: pauses, verdict, flags", sortOptions = false, mixinStandardHelpOptions = true,
+        header = "Analyze GC logs and JFR recordings: pauses, verdict, flags",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
                 "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "

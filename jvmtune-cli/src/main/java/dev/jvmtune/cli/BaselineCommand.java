@@ -17,7 +17,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "baseline",
-        header = "A starting JVM configuration with the arithmetic behind it", sortOptions = false, mixinStandardHelpOptions = true,
+        header = "A starting JVM configuration with the arithmetic behind it",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Propose a starting JVM configuration for this machine and show the arithmetic behind "
                 + "every number: heap from the memory limit minus metaspace, code cache, thread stacks, direct "
                 + "memory and headroom (the Cloud Foundry / Paketo memory-calculator model); -Xms = -Xmx where "

@@ -18,10 +18,11 @@ import picocli.CommandLine.Option;
  * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
  */
 @Command(name = "demo",
-        header = "Tune a bundled workload's flags by experiment (the demo)", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Tune a bundled workload's flags by experiment (the demo)",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
                 + "toward 20%% less load time: baseline, candidate changes from the rules and the search space, each "
-                + "verified by an interleaved A/B. Writes DIR/report.html (before/after charts), DIR/tune.json, the "
+                + "verified by an interleaved A/B. Writes DIR/report.html (the tuning page), DIR/tune.json, the "
                 + "journal DIR/tune.jsonl, DIR/trials/ and the results database DIR/jvmtune.db; prints the path of accepted and rejected changes and the "
                 + "flags to paste. The same as:",
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
@@ -51,11 +52,12 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Path out = outOption.dir();
         for (String f : List.of("tune.jsonl", "tune.json", "report.html", "jvmtune.db", "jvmtune.db-wal",
                 "jvmtune.db-shm")) {
-            Files.deleteIfExists(outOption.dir().resolve(f));
+            Files.deleteIfExists(out.resolve(f));
         }
-        Path trials = outOption.dir().resolve("trials");
+        Path trials = out.resolve("trials");
         if (Files.isDirectory(trials)) {
             try (Stream<Path> s = Files.walk(trials)) {
                 for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
@@ -64,8 +66,8 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         List<String> args = new ArrayList<>(List.of("tune", "--workload", "timeseries", "--flags", FLAGS, "--goal",
-                GOAL, "--max-minutes", Double.toString(minutes), "--out", outOption.dir().toString(), "--db",
-                outOption.dir().resolve("jvmtune.db").toString()));
+                GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString(), "--db",
+                out.resolve("jvmtune.db").toString()));
         if (jdkOption.jdk != null) {
             args.addAll(List.of("--jdk", jdkOption.jdk));
         }

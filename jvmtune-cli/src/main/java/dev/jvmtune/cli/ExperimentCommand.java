@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
 
 /** Runs an experiment spec, or resumes one, storing every trial; then prints its summary. */
 @Command(name = "experiment",
-        header = "Run a matrix of trials, store and compare them", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run a matrix of trials, store and compare them",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run an experiment: JDKs x flag sets x parameter values x repeats, a fresh JVM per trial, in a "
                 + "randomized interleaved order (seed recorded), each finished trial committed at once to the "
                 + "results database; then print per-configuration medians, lines over the numeric parameter "

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /** The JDKs run, experiment and baseline can name. */
 @Command(name = "jdks",
-        header = "List the JDKs installed here", mixinStandardHelpOptions = true,
+        header = "List the JDKs installed here",
+        mixinStandardHelpOptions = true,
         description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
                 + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
                 + "its directory.", ""})

@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
  * flame graph, with JVM-internal frames, that S4 needed.
  */
 @Command(name = "profile",
-        header = "Profile a program: CPU by thread kind, flame graph, JIT", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Profile a program: CPU by thread kind, flame graph, JIT",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program with async-profiler and a code cache recording injected through "
                 + "JDK_JAVA_OPTIONS (so start scripts work), then print its CPU (or allocation) by thread category - "
                 + "application, GC, JIT compiler, other JVM - the share of stacks in the JIT's "

@@ -39,7 +39,8 @@ import picocli.CommandLine.Parameters;
 
 /** Reads the results database: experiments, trials (table, CSV, JSON) and summaries. */
 @Command(name = "results",
-        header = "Read the results database: experiments, trials, summaries", mixinStandardHelpOptions = true,
+        header = "Read the results database: experiments, trials, summaries",
+        mixinStandardHelpOptions = true,
         description = {"List, query and export what experiments stored.", "",
                 "Examples:",
                 "  jvmtune results list",

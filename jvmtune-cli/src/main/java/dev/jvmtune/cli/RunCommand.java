@@ -39,7 +39,8 @@ import picocli.CommandLine.Parameters;
 
 /** One trial: any program (or a bundled workload) in a fresh JVM with logging on, measured and analyzed. */
 @Command(name = "run",
-        header = "Run a program once under chosen JVM flags and measure it", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run a program once under chosen JVM flags and measure it",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program once under chosen JVM flags with GC and safepoint logging switched on, and "
                 + "measure it: outcome (OK, FAILED, TIMEOUT, OOM, CRASH), wall time, peak RSS of its process tree, "
                 + "its JVMTUNE_METRICS file, and the analysis of its GC log.",

@@ -12,7 +12,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "system",
-        header = "What this machine offers a JVM: CPUs, memory, NUMA, JDKs", sortOptions = false, mixinStandardHelpOptions = true,
+        header = "What this machine offers a JVM: CPUs, memory, NUMA, JDKs",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Show what this machine offers a JVM: online CPUs and the cgroup CPU quota, physical, "
                 + "available and cgroup-limited memory, NUMA nodes with their CPUs, memory and distances, "
                 + "transparent and static huge pages, whether this is a container, and the installed JDKs.", "",

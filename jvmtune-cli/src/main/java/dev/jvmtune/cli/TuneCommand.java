@@ -48,7 +48,8 @@ import picocli.CommandLine.Parameters;
  * search space, verifies each against the current best by A/B, and keeps what improves the goal beyond noise.
  */
 @Command(name = "tune",
-        header = "Tune JVM flags toward a goal by A/B experiments", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Tune JVM flags toward a goal by A/B experiments",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
                 + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
                 + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "
@@ -306,7 +307,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             public void trial(TrialResult r, int budget, boolean replayed) {
                 err.printf(Locale.ROOT, "  trial %03d (%d of %d) %-8s %-9s %6.1f s  %s %s%s%n", r.seq(), r.seq() + 1,
                         budget, r.arm(),
-                        r.outcome(), r.seconds(), metric, fmt(r.metric(metric)), replayed ? "  (from the journal)" : "");
+                        r.outcome(), r.seconds(), metric, dev.jvmtune.lab.run.Metrics.format(metric, r.metric(metric)), replayed ? "  (from the journal)" : "");
             }
 
             @Override
@@ -314,10 +315,6 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 err.println(line);
             }
         };
-    }
-
-    private static String fmt(double v) {
-        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.4g", v);
     }
 
     private static long machineBytes() {

@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
  * so a typo fails here rather than in the child JVM.
  */
 @Command(name = "workload",
-        header = "Run a bundled workload in a fresh JVM with GC logging", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run a bundled workload in a fresh JVM with GC logging",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
                 + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -80,6 +80,15 @@ class ResultsCommandTest {
         assertTrue(lines.get(1).matches(" *1  jdk17/a  days=1 +1 +OK +3\\.01 s +- +- +0"), lines.get(1));
     }
 
+    /** Without --db the database does not depend on the current directory: XDG_DATA_HOME (the build sets it). */
+    @Test
+    void theDefaultDatabaseIsTheUsersNotTheCurrentDirectorys() {
+        String data = System.getenv("XDG_DATA_HOME");
+        org.junit.jupiter.api.Assumptions.assumeTrue(data != null, "the build sets XDG_DATA_HOME for the tests");
+        CliRun r = CliRun.of("results", "list");
+        assertTrue(r.err().contains(Path.of(data, "jvmtune", "jvmtune.db").toAbsolutePath().toString()), r.err());
+    }
+
     @Test
     void exportsCsvAndJsonWithFilters() throws Exception {
         CliRun csv = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "csv");

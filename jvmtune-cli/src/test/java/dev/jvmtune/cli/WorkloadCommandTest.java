@@ -282,6 +282,7 @@ class WorkloadCommandTest {
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertEquals(Main.OK, r.exit(), r.err());
         assertTrue(r.out().contains("metrics: " + out.toAbsolutePath().resolve("metrics.json")), r.out());
+        assertTrue(r.out().contains("analyze: jvmtune analyze " + out.toAbsolutePath().resolve("gc.log")), r.out());
         return new Run(r.out(), JSON.readTree(out.resolve("metrics.json").toFile()), out.resolve("gc.log"));
     }
 
