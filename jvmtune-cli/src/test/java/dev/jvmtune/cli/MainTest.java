@@ -64,6 +64,19 @@ class MainTest {
         assertEquals("jvmtune: Missing required parameter: 'ID' (see 'jvmtune help results summary')", r.oneErrorLine());
     }
 
+    /** A shared option means the same everywhere: one duration syntax for every command's --timeout. */
+    @Test
+    void aSharedOptionReadsTheSameInEveryCommand() {
+        for (String[] args : new String[][] {{"run", "--timeout", "soon", "--", "true"},
+                {"workload", "--timeout", "soon", "timeseries"},
+                {"tune", "--timeout", "soon", "--goal", "wallSec <= -5%", "--", "true"}}) {
+            CliRun r = CliRun.of(args);
+            assertEquals(Main.USAGE, r.exit(), args[0] + ": " + r.err());
+            assertTrue(r.err().contains("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)"), args[0] + ": "
+                    + r.err());
+        }
+    }
+
     /**
      * {@code help} fits a screen of 24 lines with one line per command, and no help text wraps a value meant to be
      * pasted: every flag, path, URL and metric name declared in any command's help (a word with {@code : = / .} in it)
