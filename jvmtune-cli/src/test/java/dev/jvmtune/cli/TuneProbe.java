@@ -12,8 +12,8 @@ import javax.tools.ToolProvider;
 /**
  * A program whose time the tests decide, for the tuner: {@code Probe fixed MS} runs MS, {@code Probe random MIN MAX}
  * a random time in [MIN, MAX), {@code Probe heap MB MS} MS with a max heap of at least MB and twice as long with
- * less. Each adds up to 20 ms of random jitter, allocates short-lived arrays all the while (so its GC log has
- * collections to draw) and writes the time it measured to JVMTUNE_METRICS as {@code wallSec}.
+ * less. Each adds up to 20 ms of random jitter and writes the time it measured to JVMTUNE_METRICS as {@code wallSec};
+ * {@code heap} allocates short-lived arrays all the while (its GC log has collections to draw), the others sleep.
  */
 public final class TuneProbe {
 
@@ -29,12 +29,16 @@ public final class TuneProbe {
                                 ? Long.parseLong(a[2]) : 2 * Long.parseLong(a[2]);
                     } + r.nextInt(20);
                     long t0 = System.nanoTime();
-                    byte[][] ring = new byte[64][];
-                    for (int i = 0; System.nanoTime() - t0 < ms * 1_000_000L; i++) {
-                        ring[i & 63] = new byte[16 << 10];
-                        if ((i & 255) == 0) {
-                            Thread.sleep(1);
+                    if (a[0].equals("heap")) { // short-lived arrays all the while: collections to draw
+                        byte[][] ring = new byte[64][];
+                        for (int i = 0; System.nanoTime() - t0 < ms * 1_000_000L; i++) {
+                            ring[i & 63] = new byte[16 << 10];
+                            if ((i & 255) == 0) {
+                                Thread.sleep(1);
+                            }
                         }
+                    } else {
+                        Thread.sleep(ms);
                     }
                     double wall = (System.nanoTime() - t0) / 1e9;
                     Files.writeString(Path.of(System.getenv("JVMTUNE_METRICS")), "{\\"wallSec\\":" + wall + "}");
