@@ -155,7 +155,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             jdkToRun = new JdkChoice(HostProbe.local().probe()).resolve(s.jdk());
             if (journal == null) { // only a session that can run is recorded
-                journal = Journal.create(journalFile, s);
+                journal = Journal.create(journalFile, s, dbOption.location());
             }
         } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
             err.println("jvmtune tune: " + e.getMessage());
@@ -236,7 +236,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             return store;
         }
-        String where = dbOption.location(); // absolute: resumable from anywhere
+        // the database the session began with, even when a kill came before its store line; absolute: resumable
+        // from anywhere
+        String where = resume && j.database() != null ? j.database() : dbOption.location();
         ResultStore store = ResultStore.open(where);
         String name = "tune-" + (s.workload() != null ? s.workload()
                 : Path.of(s.command().get(0)).getFileName().toString());
