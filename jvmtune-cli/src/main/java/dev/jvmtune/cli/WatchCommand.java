@@ -19,7 +19,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "watch", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "watch", header = "Watch a running JVM live: pauses, rates, findings",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Watch a running JVM through its flight recorder: pauses by kind with rolling percentiles, "
                 + "allocation and promotion rates, heap after GC, safepoints, code cache and CPU over a sliding "
                 + "window, redrawn every second, with the rules of 'analyze' evaluated over the window - a finding "
@@ -35,9 +36,10 @@ import picocli.CommandLine.Parameters;
                 "2:wrong command line", "3:cannot attach or connect to the JVM"},
         footer = {"", "Examples:", "  jvmtune watch 12345", "  jvmtune watch 12345 --json --for 60 > windows.jsonl",
                 "  jvmtune watch --jmx localhost:9010 --prometheus 9400",
-                "", "A JVM to watch over JMX runs with:",
-                "  -Dcom.sun.management.jmxremote.port=9010 -Dcom.sun.management.jmxremote.authenticate=false",
-                "  -Dcom.sun.management.jmxremote.ssl=false  (only on a trusted network)"})
+                "", "A JVM to watch over JMX runs with (only on a trusted network):",
+                "  -Dcom.sun.management.jmxremote.port=9010",
+                "  -Dcom.sun.management.jmxremote.authenticate=false",
+                "  -Dcom.sun.management.jmxremote.ssl=false"})
 final class WatchCommand extends StreamCommand implements Callable<Integer> {
 
     @ArgGroup(multiplicity = "1")
