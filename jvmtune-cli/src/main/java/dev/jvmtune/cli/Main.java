@@ -35,7 +35,7 @@ public final class Main implements Runnable {
     private static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
             BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
-            TuneCommand.class, CommandLine.HelpCommand.class);
+            TuneCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -68,9 +68,11 @@ public final class Main implements Runnable {
         if (workload != null) {
             WorkloadCommand.configure(workload);
         }
-        CommandLine profile = cl.getSubcommands().get("profile");
-        if (profile != null) {
-            profile.setUnmatchedOptionsArePositionalParams(true);
+        for (String passesOn : List.of("profile", "fleet")) {
+            CommandLine command = cl.getSubcommands().get(passesOn);
+            if (command != null) {
+                command.setUnmatchedOptionsArePositionalParams(true);
+            }
         }
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println("jvmtune: internal error: " + ex
