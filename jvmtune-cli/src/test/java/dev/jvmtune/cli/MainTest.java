@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class MainTest {
 
     private static final List<String> ALL = List.of("analyze", "system", "baseline", "demo", "workload", "profile",
-            "run", "jdks", "experiment", "results", "tune", "help");
+            "run", "jdks", "experiment", "results", "tune", "fleet", "help");
 
     @Test
     void noArgumentsAndHelpListEveryCommand() {

@@ -79,18 +79,18 @@ final class FleetJob {
                 .mapToLong(JvmGroup::bytes).sum()) + ")" + (listing.errors().isEmpty() ? ""
                 : ", " + listing.errors().size() + " inputs left out"));
 
-        // one JVM per task, largest first, so that the longest task starts first and no small one waits behind it
-        List<JvmGroup> jvms = new ArrayList<>(listing.jvms());
-        jvms.sort(Comparator.comparingLong(JvmGroup::bytes).reversed());
+        List<JvmGroup> jvms = listing.jvms();
+        List<List<JvmGroup>> tasks = tasks(jvms, jsc.defaultParallelism());
         JvmTask task = new JvmTask(conf, s.pauseGoalMs(), toolVersion);
-        JavaRDD<JvmTask.Result> analyzed = jsc.parallelize(jvms, Math.max(1, jvms.size()))
-                .map(task::run).persist(StorageLevel.MEMORY_AND_DISK_SER());
+        JavaRDD<JvmTask.Result> analyzed = jsc.parallelize(tasks, Math.max(1, tasks.size()))
+                .flatMap(group -> group.stream().map(task::run).iterator())
+                .persist(StorageLevel.MEMORY_AND_DISK_SER());
         try {
             analyzed.count();
             progress.accept("analyzed");
             // the tables are written by a few tasks over the stored results: a file per JVM would be thousands
             // of small files per table
-            JavaRDD<JvmTask.Result> results = analyzed.coalesce(Math.min(jvms.size(), 2 * jsc.defaultParallelism()));
+            JavaRDD<JvmTask.Result> results = analyzed.coalesce(Math.min(tasks.size(), 2 * jsc.defaultParallelism()));
             String out = s.out();
             Dataset<Row> raw = spark.createDataFrame(results.flatMap(r -> {
                 List<Row> rows = new ArrayList<>();
@@ -151,6 +151,35 @@ final class FleetJob {
     }
 
     /**
+     * The JVMs cut into tasks, largest first so that the longest task starts first and no small one waits
+     * behind it: a JVM of {@code taskBytes} or more is a task of its own, smaller ones are packed together up to
+     * that size (a task costs Spark a few milliseconds, as much as parsing a small log). {@code taskBytes} is
+     * 64 MiB, or less where the fleet would otherwise make fewer than 4 tasks per core.
+     */
+    static List<List<JvmGroup>> tasks(List<JvmGroup> jvms, int cores) {
+        List<JvmGroup> sorted = new ArrayList<>(jvms);
+        sorted.sort(Comparator.comparingLong(JvmGroup::bytes).reversed());
+        long total = sorted.stream().mapToLong(JvmGroup::bytes).sum();
+        long taskBytes = Math.max(1, Math.min(64L << 20, total / (4L * Math.max(1, cores))));
+        List<List<JvmGroup>> tasks = new ArrayList<>();
+        List<JvmGroup> open = new ArrayList<>();
+        long openBytes = 0;
+        for (JvmGroup jvm : sorted) {
+            if (!open.isEmpty() && openBytes + jvm.bytes() > taskBytes) {
+                tasks.add(open);
+                open = new ArrayList<>();
+                openBytes = 0;
+            }
+            open.add(jvm);
+            openBytes += jvm.bytes();
+        }
+        if (!open.isEmpty()) {
+            tasks.add(open);
+        }
+        return tasks;
+    }
+
+    /**
      * Registers the four tables of {@code dir} and the fleet views; returns the rollout day the
      * {@code before_after} view splits at (the one given, else the median day of the runs).
      */
@@ -159,15 +188,23 @@ final class FleetJob {
             spark.read().parquet(dir + "/" + table).createOrReplaceTempView(table);
         }
         if (rollout == null) {
-            List<Row> median = spark.sql("SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY date) FROM runs")
-                    .collectAsList();
-            rollout = median.isEmpty() || median.get(0).isNullAt(0) ? "9999-12-31" : median.get(0).getString(0);
+            List<Row> days = spark.sql("SELECT date, count(*) FROM runs GROUP BY date ORDER BY date").collectAsList();
+            long half = days.stream().mapToLong(r -> r.getLong(1)).sum() / 2;
+            rollout = "9999-12-31";
+            for (Row day : days) {
+                half -= day.getLong(1);
+                if (half < 0) {
+                    rollout = day.getString(0);
+                    break;
+                }
+            }
         }
         for (String statement : views(rollout).split(";\\s*\\n")) {
             if (!statement.isBlank()) {
                 spark.sql(statement);
             }
         }
+        spark.sql("CACHE TABLE fleet_runs"); // every fleet view but two reads it
         return rollout;
     }
 

@@ -123,6 +123,10 @@ public final class FleetMain implements Callable<Integer> {
             stderr.println("jvmtune fleet: --rollout takes a day as yyyy-MM-dd, not '" + rollout + "'");
             return 2;
         }
+        if (System.getProperty("spark.master") == null && System.getProperty("log4j2.configurationFile") == null) {
+            // before the first Spark class, which configures logging as it loads
+            System.setProperty("log4j2.configurationFile", "dev/jvmtune/spark/log4j2-local.properties");
+        }
         SparkConf conf = new SparkConf().setAppName("jvmtune fleet");
         boolean local = !conf.contains("spark.master");
         if (local) {
@@ -134,12 +138,11 @@ public final class FleetMain implements Callable<Integer> {
                 return 1;
             }
             conf.setMaster(master == null ? "local[*]" : master)
-                    // local mode runs inside a command: no web UI to bind a port for, few shuffle partitions
+                    // local mode runs inside a command: no web UI, nothing listening beyond the loopback, few shuffle
+                    // partitions
                     .set("spark.ui.enabled", "false")
+                    .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
                     .set("spark.sql.shuffle.partitions", String.valueOf(2 * Runtime.getRuntime().availableProcessors()));
-            if (System.getProperty("log4j2.configurationFile") == null) {
-                System.setProperty("log4j2.configurationFile", "dev/jvmtune/spark/log4j2-local.properties");
-            }
         }
         SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
         try {
