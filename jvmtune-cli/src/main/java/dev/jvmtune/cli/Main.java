@@ -1,11 +1,9 @@
 package dev.jvmtune.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.jvmtune.core.JvmtuneVersion;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -95,15 +93,7 @@ public final class Main implements Runnable {
     }
 
     static String version() {
-        try (InputStream in = Main.class.getResourceAsStream("/jvmtune-version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "dev");
-        } catch (IOException e) {
-            return "dev";
-        }
+        return JvmtuneVersion.get();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

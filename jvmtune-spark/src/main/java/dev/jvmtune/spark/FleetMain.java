@@ -1,11 +1,10 @@
 package dev.jvmtune.spark;
 
+import dev.jvmtune.core.JvmtuneVersion;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -149,7 +148,7 @@ public final class FleetMain implements Callable<Integer> {
             FleetJob.Settings settings = new FleetJob.Settings(paths, out,
                     new FleetInputs.Grouping(perDirectory, regex), pauseGoalMs, rollout, title, true);
             long start = System.nanoTime();
-            FleetJob.Outcome o = FleetJob.run(spark, settings, version(), quiet ? line -> { }
+            FleetJob.Outcome o = FleetJob.run(spark, settings, JvmtuneVersion.get(), quiet ? line -> { }
                     : line -> stderr.printf("jvmtune fleet: %s (%.1f s)%n", line, (System.nanoTime() - start) / 1e9));
             stdout.printf("%,d JVMs, %,d runs, %,d pauses and phases, %,d findings, %,d files not analyzed%n",
                     o.jvms(), o.runs(), o.events(), o.findings(), o.errorFiles());
@@ -167,22 +166,10 @@ public final class FleetMain implements Callable<Integer> {
         }
     }
 
-    static String version() {
-        try (InputStream in = FleetMain.class.getResourceAsStream("version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "dev");
-        } catch (IOException e) {
-            return "dev";
-        }
-    }
-
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"jvmtune fleet " + version() + " on Apache Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()};
+            return new String[] {"jvmtune fleet " + JvmtuneVersion.get() + " on Apache Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()};
         }
     }
 }
