@@ -5,9 +5,8 @@ import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.report.html.ChartCollector;
 import dev.jvmtune.report.html.HtmlReport;
 import dev.jvmtune.tune.TuneResult;
-import java.io.BufferedOutputStream;
+import dev.jvmtune.core.io.AtomicFile;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,14 +28,13 @@ final class TuneHtml {
         }
         ChartCollector a = new ChartCollector();
         LogAnalysis before = read(r.baselineDir(), a);
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-            if (r.bestDir() == null || r.bestDir().equals(r.baselineDir()) || !hasLog(r.bestDir())) {
-                HtmlReport.write(List.of(before), a.runs(), Main.version(), o);
-            } else {
-                ChartCollector b = new ChartCollector();
-                LogAnalysis after = read(r.bestDir(), b);
-                HtmlReport.compare(before, a.runs().get(0), after, b.runs().get(0), Main.version(), o);
-            }
+        if (r.bestDir() == null || r.bestDir().equals(r.baselineDir()) || !hasLog(r.bestDir())) {
+            AtomicFile.write(html, o -> HtmlReport.write(List.of(before), a.runs(), Main.version(), o));
+        } else {
+            ChartCollector b = new ChartCollector();
+            LogAnalysis after = read(r.bestDir(), b);
+            AtomicFile.write(html, o -> HtmlReport.compare(before, a.runs().get(0), after, b.runs().get(0),
+                    Main.version(), o));
         }
         return true;
     }

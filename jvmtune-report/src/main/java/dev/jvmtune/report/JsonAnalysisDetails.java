@@ -172,6 +172,7 @@ final class JsonAnalysisDetails {
             g.writeBooleanField("goalMet", v.goalMet());
         }
         g.writeStringField("goal", v.goal());
+        strings(g, "incomplete", v.incomplete());
         g.writeArrayFieldStart("top");
         for (Finding f : v.top()) {
             g.writeStartObject();

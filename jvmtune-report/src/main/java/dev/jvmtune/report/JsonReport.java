@@ -114,6 +114,7 @@ public final class JsonReport {
         g.writeNumberField("bytes", in.bytes());
         g.writeNumberField("lines", in.lines());
         g.writeNumberField("unrecognizedLines", in.unrecognizedLines());
+        g.writeNumberField("unrecognizedRecordLines", in.unrecognizedRecordLines());
         g.writeArrayFieldStart("unrecognizedSamples");
         for (InputStats.LineSample s : in.samples()) {
             g.writeStartObject();
@@ -122,15 +123,21 @@ public final class JsonReport {
             g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("warnings");
-        for (InputStats.LineSample s : in.warnings()) {
+        lineMessages(g, "warnings", in.warnings());
+        lineMessages(g, "doubtfulSplits", in.doubtfulSplits());
+        g.writeEndObject();
+    }
+
+    private static void lineMessages(JsonGenerator g, String name, List<InputStats.LineSample> samples)
+            throws IOException {
+        g.writeArrayFieldStart(name);
+        for (InputStats.LineSample s : samples) {
             g.writeStartObject();
             g.writeNumberField("line", s.line());
             g.writeStringField("message", s.text());
             g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeEndObject();
     }
 
     private static void writeJvm(JsonGenerator g, JvmFacts f) throws IOException {

@@ -12,6 +12,9 @@ final class VerdictText {
 
     static void write(PrintStream out, Verdict v) {
         out.println("Verdict   " + v.goal());
+        for (String gap : v.incomplete()) {
+            out.println("Incomplete " + gap);
+        }
         for (int i = 0; i < v.top().size(); i++) {
             Finding f = v.top().get(i);
             out.println("  " + (i + 1) + ". " + f.title() + "  [" + f.severity() + ", " + f.ruleId() + "]");

@@ -2,7 +2,6 @@ package dev.jvmtune.spark;
 
 import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.analysis.RunTap;
-import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
@@ -84,8 +83,7 @@ final class RunAdapter {
         List<AnalyzedRun> out = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             LogAnalysis run = runs.get(i);
-            run = new LogAnalysis(run.name(), run.inputs().stream().map(in -> new InputStats(displayPath.apply(in.path()),
-                    in.format(), in.bytes(), in.lines(), in.unrecognizedLines(), in.samples(), in.warnings())).toList(),
+            run = new LogAnalysis(run.name(), run.inputs().stream().map(in -> in.withPath(displayPath.apply(in.path()))).toList(),
                     run.jvm(), run.summary());
             ByteArrayOutputStream json = new ByteArrayOutputStream(16 << 10);
             JsonReport.write(List.of(run), toolVersion, json);

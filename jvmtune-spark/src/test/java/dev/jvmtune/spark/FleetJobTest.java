@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 class FleetJobTest {
 
     static final Path CORPUS = Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus")).toAbsolutePath().normalize();
-    static final Path WILD = CORPUS.resolveSibling("corpus-wild");
+    static final Path WILD = Path.of(System.getProperty("jvmtune.corpusWild", "../../shared/corpus-wild"))
+            .toAbsolutePath().normalize();
     static final int MIN_RUNS = 2000;
     /** JVMs up to this size are copied to make up the fleet. */
     static final long SMALL = 128 << 10;

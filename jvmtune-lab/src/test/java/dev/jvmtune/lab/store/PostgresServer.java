@@ -11,14 +11,42 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A throwaway PostgreSQL cluster for tests: Debian's {@code postgresql} binaries (installed by .ci/run),
  * initdb into a temporary directory, a free local port, trust authentication, stopped and deleted afterwards.
  * As root it runs as the {@code postgres} user (PostgreSQL refuses to run as root). Outside CI, a machine
  * without PostgreSQL skips the tests that need it, saying so; in CI it fails them.
+ *
+ * <p>Tests take it as a parameter of a {@code @BeforeAll} or test method with
+ * {@code @ExtendWith(PostgresServer.Shared.class)}: one server for the whole test run of a module, started on
+ * first use and stopped when the run ends (each start costs an initdb).
  */
-final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+
+    /** Resolves a {@link PostgresServer} parameter to the test run's one server. */
+    public static final class Shared implements ParameterResolver {
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == PostgresServer.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            return context.getRoot().getStore(ExtensionContext.Namespace.create(PostgresServer.class))
+                    .getOrComputeIfAbsent(PostgresServer.class, k -> {
+                        try {
+                            return start();
+                        } catch (IOException | InterruptedException e) {
+                            throw new IllegalStateException("PostgreSQL did not start: " + e.getMessage(), e);
+                        }
+                    }, PostgresServer.class);
+        }
+    }
 
     private final Path dir;
     private final Path bin;
@@ -30,7 +58,7 @@ final class PostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    static PostgresServer start() throws IOException, InterruptedException {
+    private static PostgresServer start() throws IOException, InterruptedException {
         Path bin = findBin();
         if (System.getenv("CI") == null) {
             assumeTrue(bin != null, "PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)");
@@ -55,12 +83,48 @@ final class PostgresServer implements AutoCloseable {
         return server;
     }
 
-    String url(String database) {
+    public String url(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=postgres";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** A new empty database; its URL (user postgres, no password). */
+    public String freshDatabase(String prefix) throws java.sql.SQLException {
+        String name = prefix + "_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("postgres"));
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        }
+        return url(name);
+    }
+
+    /**
+     * A role that must give its password over TCP (SCRAM), owner of a new database; the URL of that database
+     * without user or password.
+     */
+    public String passwordUser(String user, String password) throws Exception {
+        String db = "pw_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("postgres"));
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + user + " LOGIN PASSWORD '" + password + "'");
+            s.execute("CREATE DATABASE " + db + " OWNER " + user);
+        }
+        Path hba = dir.resolve("data/pg_hba.conf");
+        Files.writeString(hba, "host all " + user + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
+        exec(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "reload"),
+                "root".equals(System.getProperty("user.name")));
+        Thread.sleep(500); // reload is asynchronous
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + db;
     }
 
     @Override
     public void close() throws IOException, InterruptedException {
+        if (!Files.exists(dir)) {
+            return;
+        }
         boolean root = "root".equals(System.getProperty("user.name"));
         exec(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate",
                 "-w", "stop"), root);

@@ -1,36 +1,22 @@
 package dev.jvmtune.lab.store;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The store against a real PostgreSQL server, a throwaway cluster started for these tests. */
+@ExtendWith(PostgresServer.Shared.class)
 class PostgresStoreTest extends StoreContract {
 
     private static PostgresServer server;
     private int n;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = PostgresServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
+    static void start(PostgresServer shared) throws Exception {
+        server = shared;
     }
 
     @Override
     String freshDatabase() throws Exception {
-        String name = "lab" + (n++) + "_" + System.nanoTime();
-        try (Connection c = DriverManager.getConnection(server.url("postgres"));
-             Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        return server.url(name);
+        return server.freshDatabase("lab" + (n++));
     }
 }

@@ -49,7 +49,8 @@ final class RunSection {
     /** The same verdict as the text and JSON reports ({@link Verdict}), with the merged flag line to copy. */
     private void verdict(Verdict v, List<Finding> findings) {
         String level = Boolean.FALSE.equals(v.goalMet()) ? "critical"
-                : findings.isEmpty() ? "ok" : findings.get(0).severity().name().toLowerCase(Locale.ROOT);
+                : findings.isEmpty() ? (v.incomplete().isEmpty() ? "ok" : "warning")
+                : findings.get(0).severity().name().toLowerCase(Locale.ROOT);
         long critical = findings.stream().filter(f -> f.severity() == Severity.CRITICAL).count();
         long warnings = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
         b.append("<div class=\"verdict ").append(level).append("\"><span class=\"badge\">")
@@ -61,6 +62,10 @@ final class RunSection {
                     .append(warnings == 1 ? "" : "s");
         }
         b.append("</span>");
+        for (String gap : v.incomplete()) {
+            b.append("<p class=\"note incomplete\"><strong>Figures incomplete:</strong> ").append(escape(gap))
+                    .append("</p>");
+        }
         if (!v.top().isEmpty()) {
             b.append("<ol class=\"top\">");
             for (Finding f : v.top()) {
