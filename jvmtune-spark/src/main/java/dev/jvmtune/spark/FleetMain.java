@@ -129,8 +129,11 @@ public final class FleetMain implements Callable<Integer> {
         SparkConf conf = new SparkConf().setAppName("jvmtune fleet");
         boolean local = !conf.contains("spark.master");
         if (local) {
-            String closed = OPENS.stream().filter(p -> !Object.class.getModule().isOpen(p.substring(p.indexOf('/') + 1),
-                    FleetMain.class.getModule())).findFirst().orElse(null);
+            // a package this JDK no longer has (sun.security.action from JDK 24 on) needs no opening
+            Module base = Object.class.getModule();
+            String closed = OPENS.stream().map(p -> p.substring(p.indexOf('/') + 1))
+                    .filter(p -> base.getPackages().contains(p) && !base.isOpen(p, FleetMain.class.getModule()))
+                    .findFirst().map(p -> "java.base/" + p).orElse(null);
             if (closed != null) {
                 stderr.println("jvmtune fleet: Spark needs --add-opens=" + closed + "=ALL-UNNAMED and the other "
                         + "options of docs/fleet.md on this JVM's command line (bin/jvmtune and spark-submit give them)");

@@ -28,7 +28,11 @@ class FleetCommandIT {
 
     static Result jvmtune(Path fleetDir, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-jar", CLI_JAR.toString()));
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString()));
+        if (Runtime.version().feature() >= 24) { // as bin/jvmtune does: Spark warns on these JDKs otherwise
+            command.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        command.addAll(List.of("-jar", CLI_JAR.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("JVMTUNE_FLEET", fleetDir.toString());
