@@ -9,7 +9,7 @@
 #   start-up, finish: jvmtune's start to the first trial; the last trial's end to jvmtune's exit (once per run)
 #   all in, wall:     (experiment wall - sum of the trials' own wall times) / TRIALS, start-up included
 #   per trial, CPU:   jvmtune's own JVM user+sys CPU (from /proc/PID/stat, children excluded) / TRIALS
-#   in-trial:         the lab.overhead metric, measured by the runner around each child (preparing, analyzing
+#   in-trial:         the lab.overheadSec metric, measured by the runner around each child (preparing, analyzing
 #                     its log, writing result.json); median over the trials
 #   run, wall:        `bin/jvmtune run` wall - its trial's wall (one trial carries the whole start-up)
 # Writes bench/out/lab-overhead/results.md. Exit status 0 when the per-trial wall overhead is under 5%.
@@ -53,7 +53,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid"
 end=$(date +%s.%N)
-bin/jvmtune results trials overhead-1 --db "$out/jvmtune.db" --format csv --metric wall --metric lab.overhead >"$out/trials.csv"
+bin/jvmtune results trials overhead-1 --db "$out/jvmtune.db" --format csv --metric wallSec --metric lab.overheadSec >"$out/trials.csv"
 
 run_start=$(date +%s.%N)
 bin/jvmtune run --jdk 17 --flags "-XX:+UseG1GC -Xmx256m" --out "$out/run" --json -- \
@@ -67,7 +67,7 @@ out, start, end, ticks, tick, n, sec, rs, re_ = sys.argv[1:]
 start, end, rs, re_ = map(float, (start, end, rs, re_))
 n, sec = int(n), float(sec)
 rows = list(csv.DictReader(open(out + "/trials.csv")))
-walls = [float(r["wall"]) for r in rows]
+walls = [float(r["wallSec"]) for r in rows]
 starts = [datetime.fromisoformat(r["started"].replace("Z", "+00:00")).timestamp() for r in rows]
 total = end - start
 first_start, last_end = min(starts), max(s + w for s, w in zip(starts, walls))
@@ -75,7 +75,7 @@ per_trial = (last_end - first_start - sum(walls)) / (n - 1)
 startup, finish = first_start - start, end - last_end
 wall_over = (total - sum(walls)) / n
 cpu_over = float(ticks) / float(tick) / n
-inner = sorted(float(r["lab.overhead"]) for r in rows)[len(rows) // 2]
+inner = sorted(float(r["lab.overheadSec"]) for r in rows)[len(rows) // 2]
 run = json.load(open(out + "/run.json"))
 run_over = (re_ - rs) - run["wallSec"]
 ok = per_trial / sec < 0.05

@@ -1,5 +1,6 @@
 import dev.jvmtune.core.analysis.Analyzer;
 import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.model.GcEvent;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -30,15 +31,10 @@ public class AnalysisOverhead {
                 Analyzer an = new Analyzer();
                 try (GcLogStream s = GcLogStream.openFile(p)) {
                     if (analyze) {
-                        s.onEvent(an::accept);
-                        s.onSafepoint(an::accept);
+                        s.start(an::accept);
+                        sink += an.result(s.firstTimestampSec(), s.lastTimestampSec(), s.facts()).pauses().count();
                     } else {
-                        s.onEvent(e -> sink += e.line());
-                        s.onSafepoint(e -> sink++);
-                    }
-                    s.start();
-                    if (analyze) {
-                        sink += an.result(s.firstTimestampSec(), s.lastTimestampSec()).pauses().count();
+                        s.start(e -> sink += e instanceof GcEvent g ? g.line() : 1);
                     }
                 }
                 double cpu = (os.getProcessCpuTime() - c0) / 1e6;

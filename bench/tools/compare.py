@@ -86,7 +86,7 @@ def jvmtune(log, label):
     if cli_available():
         sec, rss, out, _ = run(label, ["bin/jvmtune", "analyze", log, "--json"], env={"JVMTUNE_OPTS": opts})
         doc = json.loads(out)
-        p = doc["summary"]["pauses"]
+        p = doc["runs"][0]["summary"]["pauses"]
         return dict(how="bin/jvmtune analyze --json", sec=sec, rss=rss, pauses=p["count"], pauseMs=p["totalMs"],
                     retainedMB=max_heap_after_gc(gc_log))
     sec, rss, out, _ = run(label, [JAVA] + opts.split() + ["-cp", JMH_JAR, "dev.jvmtune.bench.JvmtuneDriver", log])

@@ -12,11 +12,13 @@ import sys
 
 
 def load(path):
+    """A JSON file; an `analyze --json` document as its (last) run."""
     try:
         with open(path) as f:
-            return json.load(f)
+            doc = json.load(f)
     except (OSError, ValueError):
         return None
+    return doc["runs"][-1] if isinstance(doc, dict) and doc.get("runs") and "summary" not in doc else doc
 
 
 def finding(analysis, rule):

@@ -1,29 +1,25 @@
 package dev.jvmtune.cli;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.io.AtomicFile;
-import dev.jvmtune.core.io.IoErrors;
-import dev.jvmtune.core.analysis.RunTap;
 import dev.jvmtune.core.input.LogFile;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
-import dev.jvmtune.report.EventLines;
-import dev.jvmtune.report.JsonReport;
-import dev.jvmtune.report.TextReport;
-import dev.jvmtune.report.html.ChartCollector;
-import dev.jvmtune.report.html.HtmlReport;
-import dev.jvmtune.report.html.RunCharts;
-import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
+import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.RunFormat;
+import dev.jvmtune.report.RunFormatType;
+import dev.jvmtune.report.html.HtmlFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,15 +57,21 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             description = "GC log files, directories of rotated logs, or streams ('-' for standard input).")
     List<Path> logs;
 
-    @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of the text summary.")
+    @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of the text summary; "
+            + "the same as --format json.")
     boolean json;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: text (the default), json "
+            + "(docs/json.md) or csv (one row of key figures per run).")
+    String format;
 
     @Option(names = "--json-out", paramLabel = "FILE", description = "Also write the JSON document to FILE.")
     Path jsonOut;
 
     @Option(names = "--events", paramLabel = "FILE|-",
-            description = "Write one JSON line per pause, concurrent phase and cycle to FILE ('-' for stdout; "
-                    + "the summary then goes to stderr).")
+            description = "Write one JSON line per event as the logs are read - each collection (pause, concurrent "
+                    + "phase, cycle), safepoint, JFR sample, restart and file - to FILE ('-' for stdout; the summary "
+                    + "then goes to stderr).")
     String events;
 
     @Option(names = "--html", paramLabel = "FILE",
@@ -94,12 +96,24 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         PrintStream out = streams.out();
         PrintStream err = streams.err();
         boolean eventsToStdout = "-".equals(events);
-        if (eventsToStdout && json) {
-            err.println("jvmtune: --json and --events - both want stdout: write the events to a file, or use --json-out");
-            return Main.USAGE;
-        }
         if (pauseGoalMs < 0 || Double.isNaN(pauseGoalMs) || Double.isInfinite(pauseGoalMs)) {
             err.println("jvmtune: --pause-goal wants a positive number of milliseconds");
+            return Main.USAGE;
+        }
+        RunFormatType printed;
+        try {
+            printed = json ? RunFormatType.JSON : format == null ? RunFormatType.TEXT
+                    : RunFormatType.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            printed = null;
+        }
+        if (printed != RunFormatType.TEXT && printed != RunFormatType.JSON && printed != RunFormatType.CSV) {
+            err.println("jvmtune: --format wants text, json or csv; for events use --events, for HTML --html");
+            return Main.USAGE;
+        }
+        if (eventsToStdout && printed != RunFormatType.TEXT) {
+            err.println("jvmtune: --" + (json ? "json" : "format " + format) + " and --events - both want stdout: "
+                    + "write the events to a file, or use --json-out");
             return Main.USAGE;
         }
         if (compare != null && html == null) {
@@ -121,9 +135,13 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune: no files found in " + (timelines.isEmpty() ? logs : compare));
             return Main.INPUT_ERROR;
         }
-        List<LogAnalysis> results = new ArrayList<>();
-        List<RunCharts> charts = new ArrayList<>();
+        RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
+        if (html != null) {
+            options = options.withSeries();
+        }
+        List<Run> results = new ArrayList<>();
         int exit = Main.OK;
+        RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
         AtomicFile.Pending eventFile = null;
         WriteFailure eventStream = null;
         try {
@@ -135,14 +153,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             }
             for (LogInputs.Timeline t : timelines) {
                 Progress progress = quiet || System.console() == null ? null : new Progress(streams.terminal(), t);
-                ChartCollector collector = html == null ? null : new ChartCollector();
-                try (EventLines lines = eventStream == null ? null
-                        : new EventLines(nonClosing(eventStream), timelines.size() > 1 ? t.name() : null)) {
-                    results.addAll(LogAnalysis.read(t, RunTap.both(RunTap.events(lines), collector), progress,
-                            pauseGoalMs));
-                    if (collector != null) {
-                        charts.addAll(collector.runs());
-                    }
+                Consumer<JvmEvent> tap = eventFormat == null ? null
+                        : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
+                try {
+                    results.addAll(RunReader.read(t, options.tap(tap).progress(progress)));
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;
@@ -160,6 +174,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                         progress.done();
                     }
                 }
+            }
+            if (eventStream != null) {
+                eventFormat.write(results, eventStream);
             }
             if (eventFile != null) {
                 eventFile.commit();
@@ -179,30 +196,20 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             return exit;
         }
         if (html != null) {
-            int code = writeHtml(results, charts, compared, err);
+            int code = writeHtml(results, compared, options, err);
             if (code != Main.OK) {
                 exit = code;
             }
         }
         if (jsonOut != null) {
             try {
-                AtomicFile.write(jsonOut, o -> JsonReport.write(results, Main.version(), o));
+                AtomicFile.write(jsonOut, o -> RunFormatType.JSON.create(Main.version()).write(results, o));
             } catch (IOException e) {
                 err.println("jvmtune: cannot write " + jsonOut + ": " + IoErrors.describe(e));
                 exit = Main.INPUT_ERROR;
             }
         }
-        if (json) {
-            JsonReport.write(results, Main.version(), nonClosing(out));
-        } else {
-            PrintStream text = eventsToStdout ? err : out;
-            for (int i = 0; i < results.size(); i++) {
-                if (i > 0) {
-                    text.println();
-                }
-                TextReport.write(results.get(i), text);
-            }
-        }
+        printed.create(Main.version()).write(results, eventsToStdout ? err : out);
         out.flush();
         return exit;
     }
@@ -237,11 +244,12 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     }
 
     /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */
-    private int writeHtml(List<LogAnalysis> results, List<RunCharts> charts, List<LogInputs.Timeline> compared,
+    private int writeHtml(List<Run> results, List<LogInputs.Timeline> compared, RunReader.Options options,
                           PrintStream err) {
+        HtmlFormat page = new HtmlFormat(Main.version());
         if (compare == null) {
             try {
-                AtomicFile.write(html, o -> HtmlReport.write(results, charts, Main.version(), o));
+                AtomicFile.write(html, o -> page.write(results, o));
             } catch (IOException e) {
                 return cannotWrite(e, err);
             }
@@ -252,10 +260,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                     ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
             return Main.USAGE;
         }
-        ChartCollector other = new ChartCollector();
-        List<LogAnalysis> b;
+        List<Run> b;
         try {
-            b = LogAnalysis.read(compared.get(0), other, null, pauseGoalMs);
+            b = RunReader.read(compared.get(0), options);
         } catch (UnsupportedLogException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.NOT_ANALYZABLE;
@@ -268,8 +275,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             return Main.USAGE;
         }
         try {
-            AtomicFile.write(html, o -> HtmlReport.compare(results.get(0), charts.get(0), b.get(0),
-                    other.runs().get(0), Main.version(), o));
+            AtomicFile.write(html, o -> page.compare(results.get(0), b.get(0), o));
         } catch (IOException e) {
             return cannotWrite(e, err);
         }
@@ -280,20 +286,6 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     private int cannotWrite(IOException e, PrintStream err) {
         err.println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
         return Main.INPUT_ERROR;
-    }
-
-    private static OutputStream nonClosing(OutputStream o) {
-        return new java.io.FilterOutputStream(o) {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-            }
-
-            @Override
-            public void close() throws IOException {
-                flush();
-            }
-        };
     }
 
     /** Progress on a terminal: "analyzing gc.log  123 MiB  41 %", redrawn in place. */

@@ -8,10 +8,12 @@ import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.text.SafeText;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.run.JsonFigures;
+import dev.jvmtune.lab.run.Metrics;
+import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
-import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.report.ExperimentReport;
 import dev.jvmtune.report.html.ExperimentHtml;
 import java.io.BufferedOutputStream;
@@ -39,7 +41,7 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune results list",
                 "  jvmtune results trials heap-sizing-1 --format csv > trials.csv",
                 "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
-                "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99 --json",
+                "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99Ms --json",
                 "  jvmtune results summary heap-sizing-1 --html heap-sizing.html", ""},
         subcommands = {ResultsCommand.ListExperiments.class, ResultsCommand.Trials.class, ResultsCommand.Summary.class})
 final class ResultsCommand implements Runnable {
@@ -111,8 +113,8 @@ final class ResultsCommand implements Runnable {
         List<String> where = new ArrayList<>();
 
         @Option(names = "--metric", paramLabel = "NAME",
-                description = "Only these metrics as columns (default: all of them; the table shows wall, rss.peak, "
-                        + "gc.pause.p99, gc.fullCount). Repeatable.")
+                description = "Only these metrics as columns (default: all of them; the table shows wallSec, "
+                        + "rss.peakBytes, gc.pause.p99Ms, gc.fullCount). Repeatable.")
         List<String> metrics = new ArrayList<>();
 
         @Override
@@ -130,8 +132,9 @@ final class ResultsCommand implements Runnable {
                     trials.add(t);
                 }
             }
-            List<String> columns = !metrics.isEmpty() ? metrics : format.equals("table")
-                    ? List.of("wall", "rss.peak", "gc.pause.p99", "gc.fullCount")
+            List<String> columns = !metrics.isEmpty() ? metrics.stream().map(Metrics::canonical).toList()
+                    : format.equals("table") ? List.of(Metrics.WALL, Metrics.RSS_PEAK, Metrics.GC_PAUSE_P99,
+                    Metrics.GC_FULL_COUNT)
                     : new ArrayList<>(trials.stream().flatMap(t -> t.metrics().keySet().stream())
                     .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
             PrintStream o = streams.out();
@@ -203,7 +206,7 @@ final class ResultsCommand implements Runnable {
                 ObjectNode mm = n.putObject("metrics");
                 columns.stream().filter(c -> !Double.isNaN(t.metric(c))).forEach(c -> mm.put(c, t.metric(c)));
             }
-            o.println(m.writeValueAsString(a));
+            o.println(m.writeValueAsString(JsonFigures.rounded(a)));
         }
 
         private static String params(StoredTrial t) {

@@ -1,6 +1,6 @@
 package dev.jvmtune.cli;
 
-import dev.jvmtune.tune.FlagSet;
+import dev.jvmtune.core.options.FlagSet;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,15 +54,16 @@ import picocli.CommandLine.Parameters;
                 "Every trial and decision goes to DIR/tune.jsonl as it ends (--resume continues a killed session); "
                         + "the result to DIR/tune.json and stdout.", ""},
         footer = {"", "Examples:",
-                "  jvmtune tune --workload blockcache --goal 'gc.pause.p50 <= 25ms' -- --seconds 8",
+                "  jvmtune tune --workload blockcache --goal 'gc.pause.p50Ms <= 25ms' -- --seconds 8",
                 "  jvmtune tune --workload timeseries --flags '-XX:+UseParallelGC -Xmx512m' "
                         + "--goal 'metrics.wallSec <= -20%%' -- --days 12",
-                "  jvmtune tune --goal 'wall <= -20%%' --guard 'latency.p99 <= +10%%' -- java -jar app.jar",
+                "  jvmtune tune --goal 'wallSec <= -20%%' --guard 'latency.p99Ms <= +10%%' -- java -jar app.jar",
                 "  jvmtune tune --resume --out tune-out",
-                "", "Metrics: gc.pause.p99, gc.pause.max, gc.pause.mean, gc.pause.total (ms), gc.throughput (%%), "
-                + "gc.fullCount (GC log); wall (s, the trial's), rss.peak (bytes); throughput (ops/s), "
-                + "latency.p50/p99/p999/max (ms) and metrics.NAME (the program's JVMTUNE_METRICS file). A signed "
-                + "percentage is relative to the baseline's median.", "See docs/tuner.md."},
+                "", "Metrics (unit last): gc.pause.p99Ms, gc.pause.maxMs, gc.pause.meanMs, gc.pause.totalMs, "
+                + "gc.throughputPct, gc.fullCount (GC log); wallSec (the trial's), rss.peakBytes; throughputOpsPerSec, "
+                + "latency.p50Ms/p99Ms/p999Ms/maxMs and metrics.NAME (the program's JVMTUNE_METRICS file); the names "
+                + "without units of earlier versions work too. A signed percentage is relative to the baseline's "
+                + "median.", "See docs/tuner.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
                 "4:goal not met (not reachable by JVM flags, or budget spent)",
@@ -78,7 +79,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             description = "A bundled workload (see 'jvmtune workload --help'); its parameters follow '--'.")
     String workload;
 
-    @Option(names = "--goal", paramLabel = "TARGET", description = "What to reach, e.g. 'gc.pause.p99 <= 50ms', "
+    @Option(names = "--goal", paramLabel = "TARGET", description = "What to reach, e.g. 'gc.pause.p99Ms <= 50ms', "
             + "'metrics.wallSec <= -20%%' (relative to the baseline), 'throughput >= +10%%'.")
     String goal;
 
@@ -268,7 +269,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     /** The session's settings from the command line, checked before anything runs. */
     private TuneSettings settings() {
         if (goal == null) {
-            throw new IllegalArgumentException("--goal is required, e.g. --goal 'gc.pause.p99 <= 50ms'");
+            throw new IllegalArgumentException("--goal is required, e.g. --goal 'gc.pause.p99Ms <= 50ms'");
         }
         if (workload == null && args.isEmpty()) {
             throw new IllegalArgumentException("nothing to tune: give --workload NAME or a command after '--'");
@@ -290,7 +291,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
-        dev.jvmtune.tune.FlagSet.parse(s.flags());
+        FlagSet.parse(s.flags());
         s.checkBudget();
         return s;
     }

@@ -1,11 +1,10 @@
 package dev.jvmtune.cli;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.input.LogInputs;
-import dev.jvmtune.report.html.ChartCollector;
-import dev.jvmtune.report.html.HtmlReport;
-import dev.jvmtune.tune.TuneResult;
 import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.HtmlFormat;
+import dev.jvmtune.tune.TuneResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,15 +25,13 @@ final class TuneHtml {
         if (r.baselineDir() == null || !hasLog(r.baselineDir())) {
             return false;
         }
-        ChartCollector a = new ChartCollector();
-        LogAnalysis before = read(r.baselineDir(), a);
+        Run before = read(r.baselineDir());
+        HtmlFormat page = new HtmlFormat(Main.version());
         if (r.bestDir() == null || r.bestDir().equals(r.baselineDir()) || !hasLog(r.bestDir())) {
-            AtomicFile.write(html, o -> HtmlReport.write(List.of(before), a.runs(), Main.version(), o));
+            AtomicFile.write(html, o -> page.write(List.of(before), o));
         } else {
-            ChartCollector b = new ChartCollector();
-            LogAnalysis after = read(r.bestDir(), b);
-            AtomicFile.write(html, o -> HtmlReport.compare(before, a.runs().get(0), after, b.runs().get(0),
-                    Main.version(), o));
+            Run after = read(r.bestDir());
+            AtomicFile.write(html, o -> page.compare(before, after, o));
         }
         return true;
     }
@@ -45,7 +42,7 @@ final class TuneHtml {
     }
 
     /** A trial's log is one fresh JVM: one run. */
-    private static LogAnalysis read(String dir, ChartCollector charts) throws IOException {
-        return LogAnalysis.read(LogInputs.resolve(List.of(Path.of(dir, "gc.log"))).get(0), charts, null, 0).get(0);
+    private static Run read(String dir) throws IOException {
+        return RunReader.read(Path.of(dir, "gc.log"), RunReader.Options.DEFAULT.withSeries()).get(0);
     }
 }

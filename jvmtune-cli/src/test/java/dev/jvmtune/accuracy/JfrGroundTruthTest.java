@@ -9,6 +9,7 @@ import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.workloads.AllocationChurn;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -398,7 +399,7 @@ class JfrGroundTruthTest {
             return false;
         }
         GcEvent young = these.get(0);
-        return young.collector().equals("Serial") && young.kind() == GcKind.YOUNG && young.heap() != null
+        return young.collector() == dev.jvmtune.core.model.Collector.SERIAL && young.kind() == GcKind.YOUNG && young.heap() != null
                 && young.heap().beforeBytes() == young.heap().afterBytes()
                 && next.get(0).kind() == GcKind.FULL;
     }
@@ -495,7 +496,7 @@ class JfrGroundTruthTest {
     static LogSide readLog(Path file) throws IOException {
         LogSide l = new LogSide();
         try (GcLogStream s = GcLogStream.openFile(file)) {
-            s.onEvent((GcEvent e) -> {
+            s.start(JvmEvent.only(GcEvent.class, e -> {
                 if (e.gcId() < 0) {
                     return;
                 }
@@ -506,8 +507,7 @@ class JfrGroundTruthTest {
                     l.pauseCount.merge(e.gcId(), 1, Integer::sum);
                     l.pauseNames.computeIfAbsent(e.gcId(), k -> new ArrayList<>()).add(e.name());
                 }
-            });
-            s.start();
+            }));
             for (InputStats in : s.inputs()) {
                 l.unrecognized += in.unrecognizedLines();
             }

@@ -11,7 +11,6 @@ import dev.jvmtune.accuracy.JfrGroundTruthTest.Case;
 import dev.jvmtune.accuracy.JfrGroundTruthTest.Collector;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.Analyzer;
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
@@ -20,8 +19,11 @@ import dev.jvmtune.core.model.CodeCacheSample;
 import dev.jvmtune.core.model.Compilation;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -43,7 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code analyze run.jfr} against {@code analyze run.log} of the same JVM run: JDK 17 and 25, every
  * collector, with {@code -Xlog:gc*,safepoint} and JFR {@code default} at once (the harness of
- * {@link JfrGroundTruthTest}). Both files go through {@link LogAnalysis}/{@link Analyzer}, as {@code analyze}
+ * {@link JfrGroundTruthTest}). Both files go through {@link Run}/{@link Analyzer}, as {@code analyze}
  * computes them; the log is restricted to the GC ids the recording holds, since JFR starts after the JVM
  * (its own start-up collections are only in the log). Results: {@code docs/accuracy.md}, "JFR as input".
  */
@@ -76,13 +78,13 @@ class JfrInputTest {
         JfrGroundTruthTest.runWorkload(c, java, log, jfr);
 
         Set<Long> jfrIds = new TreeSet<>();
-        LogAnalysis fromJfr = LogAnalysis.of(timeline(jfr), e -> jfrIds.add(e.gcId()), null).get(0);
+        Run fromJfr = RunReader.read(timeline(jfr), RunReader.Options.DEFAULT.tap(JvmEvent.only(GcEvent.class, e -> jfrIds.add(e.gcId())))).get(0);
         Analysis j = fromJfr.summary();
         Analysis l = logRestrictedTo(log, jfrIds);
 
         assertEquals(LogFormat.JFR, fromJfr.inputs().get(0).format());
         assertTrue(fromJfr.inputs().get(0).warnings().isEmpty(), "warnings: " + fromJfr.inputs().get(0).warnings());
-        assertEquals(c.gc().label, fromJfr.jvm().collector());
+        assertEquals(c.gc().label, fromJfr.jvm().collector().label());
         assertTrue(j.pauses().count() >= 3, "the workload should pause several times; JFR: " + j.pauses().count());
 
         double diffPct = 100.0 * (j.pauses().totalMs() - l.pauses().totalMs()) / l.pauses().totalMs();
@@ -126,13 +128,12 @@ class JfrInputTest {
     static Analysis logRestrictedTo(Path log, Set<Long> ids) throws IOException {
         Analyzer analyzer = new Analyzer();
         try (GcLogStream s = GcLogStream.openFile(log)) {
-            s.onEvent(e -> {
+            s.start(JvmEvent.only(GcEvent.class, e -> {
                 if (ids.contains(e.gcId())) {
                     analyzer.accept(e);
                 }
-            });
-            s.start();
-            return analyzer.result(s.firstTimestampSec(), s.lastTimestampSec());
+            }));
+            return analyzer.result(s.firstTimestampSec(), s.lastTimestampSec(), null);
         }
     }
 
@@ -161,9 +162,9 @@ class JfrInputTest {
 
     @Test
     void factsFromConfigurationEventsAndFlags() throws IOException {
-        LogAnalysis a = LogAnalysis.of(timeline(recording), null, null).get(0);
+        Run a = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0);
         JvmFacts f = a.jvm();
-        assertEquals("G1", f.collector());
+        assertEquals(dev.jvmtune.core.model.Collector.G1, f.collector());
         assertEquals(256L << 20, f.heapMaxBytes(), "-Xmx256m");
         assertTrue(f.version().startsWith("17."), f.version());
         assertEquals("200", f.raw().get("MaxGCPauseMillis"), "G1's default pause target, from jdk.UnsignedLongFlag");
@@ -182,14 +183,15 @@ class JfrInputTest {
         List<Compilation> compilations = new ArrayList<>();
         List<GcEvent> pauses = new ArrayList<>();
         try (GcLogStream s = GcLogStream.openFile(recording)) {
-            s.onCodeCache(samples::add);
-            s.onCompilation(compilations::add);
-            s.onEvent(e -> {
-                if (e.isPause()) {
-                    pauses.add(e);
+            s.start(e -> {
+                if (e instanceof CodeCacheSample c) {
+                    samples.add(c);
+                } else if (e instanceof Compilation c) {
+                    compilations.add(c);
+                } else if (e instanceof GcEvent g && g.isPause()) {
+                    pauses.add(g);
                 }
             });
-            s.start();
         }
         // JDK 17 segments the code cache in three heaps, sampled at the start and end of the recording
         assertTrue(samples.stream().map(CodeCacheSample::codeHeap).distinct().count() >= 3, samples.toString());
@@ -209,7 +211,7 @@ class JfrInputTest {
                     || p.kind() == GcKind.CLEANUP, p.toString());
         }
 
-        Analysis a = LogAnalysis.of(timeline(recording), null, null).get(0).summary();
+        Analysis a = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0).summary();
         assertNotNull(a.codeCache());
         assertEquals(0, a.codeCache().fullEvents());
         assertEquals(compilations.size(), a.compilation().count());
@@ -225,8 +227,8 @@ class JfrInputTest {
         try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
             Files.copy(recording, o);
         }
-        Analysis plain = LogAnalysis.of(timeline(recording), null, null).get(0).summary();
-        Analysis zipped = LogAnalysis.of(timeline(gz), null, null).get(0).summary();
+        Analysis plain = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0).summary();
+        Analysis zipped = RunReader.read(timeline(gz), RunReader.Options.DEFAULT).get(0).summary();
         assertEquals(plain.pauses(), zipped.pauses());
         try (Stream<Path> left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("jvmtune-")
@@ -240,7 +242,7 @@ class JfrInputTest {
         Path cut = dir.resolve("cut.jfr");
         Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
         UnsupportedLogException e = assertThrows(UnsupportedLogException.class,
-                () -> LogAnalysis.of(timeline(cut), null, null));
+                () -> RunReader.read(timeline(cut), RunReader.Options.DEFAULT));
         assertEquals(LogFormat.JFR, e.format());
         assertTrue(e.getMessage().startsWith(cut + ": a JFR recording that cannot be read (cut off or damaged"),
                 e.getMessage());
@@ -256,8 +258,8 @@ class JfrInputTest {
             o.write(all);
             o.write(all, 0, all.length / 3);
         }
-        Analysis whole = LogAnalysis.of(timeline(recording), null, null).get(0).summary();
-        LogAnalysis damaged = LogAnalysis.of(timeline(twoChunks), null, null).get(0);
+        Analysis whole = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0).summary();
+        Run damaged = RunReader.read(timeline(twoChunks), RunReader.Options.DEFAULT).get(0);
         assertEquals(whole.pauses().count(), damaged.summary().pauses().count());
         List<InputStats.LineSample> warnings = damaged.inputs().get(0).warnings();
         assertEquals(1, warnings.size(), warnings.toString());

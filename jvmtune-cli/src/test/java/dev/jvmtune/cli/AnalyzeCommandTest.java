@@ -23,7 +23,12 @@ class AnalyzeCommandTest {
         Path log = CliRun.corpus("unified/parallel/parallelgc.log");
         CliRun r = CliRun.of("analyze", "--json", log.toString());
         assertEquals(0, r.exit(), r.err());
-        JsonNode doc = JSON.readTree(r.out());
+        JsonNode root = JSON.readTree(r.out());
+        assertEquals(2, root.path("schemaVersion").asInt());
+        assertEquals("jvmtune", root.path("tool").path("name").asText());
+        assertEquals(1, root.path("runs").size(), "one JVM, one run: the document's shape is the same for any input");
+        JsonNode doc = root.path("runs").get(0);
+        assertEquals(log.toString(), doc.path("name").asText());
         JsonNode input = doc.path("inputs").get(0);
         assertEquals(log.toString(), input.path("path").asText());
         assertEquals("unified", input.path("format").asText());
@@ -53,12 +58,12 @@ class AnalyzeCommandTest {
     @Test
     void pauseGoalOptionOverridesTheLogsGoal() throws IOException {
         Path log = CliRun.corpus("preunified/g1gc/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log");
-        JsonNode own = JSON.readTree(CliRun.of("analyze", "--json", log.toString()).out()).path("summary");
+        JsonNode own = run(CliRun.of("analyze", "--json", log.toString())).path("summary");
         assertEquals(100.0, own.path("pauseGoal").path("goalMs").asDouble());
         assertEquals("G1 target pause time", own.path("pauseGoal").path("source").asText());
         CliRun r = CliRun.of("analyze", "--json", "--pause-goal", "50", log.toString());
         assertEquals(0, r.exit(), r.err());
-        JsonNode summary = JSON.readTree(r.out()).path("summary");
+        JsonNode summary = run(r).path("summary");
         JsonNode goal = summary.path("pauseGoal");
         assertEquals(50.0, goal.path("goalMs").asDouble());
         assertEquals("option", goal.path("source").asText());
@@ -79,8 +84,11 @@ class AnalyzeCommandTest {
         CliRun r = CliRun.of("analyze", "--events", events.toString(), "--json-out", json.toString(), log.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("Pauses (ms)"), r.out());
-        JsonNode doc = JSON.readTree(json.toFile());
-        List<String> lines = Files.readAllLines(events).stream().filter(l -> !l.isBlank()).toList();
+        JsonNode doc = JSON.readTree(json.toFile()).path("runs").get(0);
+        List<String> all = Files.readAllLines(events).stream().filter(l -> !l.isBlank()).toList();
+        assertTrue(all.get(0).startsWith("{\"type\":\"InputFile\",\"path\":"), all.get(0));
+        // the collections; the safepoints of the log are lines of their own
+        List<String> lines = all.stream().filter(l -> l.startsWith("{\"type\":\"GcEvent\"")).toList();
         long pauses = 0;
         long concurrent = 0;
         double total = 0;
@@ -111,7 +119,8 @@ class AnalyzeCommandTest {
     void eventsToStdoutSendTheSummaryToStderr() {
         CliRun r = CliRun.of("analyze", "--events", "-", CliRun.corpus("unified/g1gc/minimal.log").toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().startsWith("{\"gcId\":0,"), r.out().substring(0, 80));
+        String second = r.out().lines().skip(1).findFirst().orElseThrow();
+        assertTrue(second.startsWith("{\"type\":\"GcEvent\",\"gcId\":0,"), second);
         assertTrue(r.err().contains("Pauses (ms)"));
     }
 
@@ -127,8 +136,8 @@ class AnalyzeCommandTest {
         CliRun whole = CliRun.of("analyze", "--json", g1.toString());
         CliRun split = CliRun.of("analyze", "--json", rotated.toString());
         assertEquals(0, split.exit(), split.err());
-        JsonNode a = JSON.readTree(whole.out());
-        JsonNode b = JSON.readTree(split.out());
+        JsonNode a = run(whole);
+        JsonNode b = run(split);
         assertEquals(3, b.path("inputs").size());
         assertTrue(b.path("inputs").get(0).path("path").asText().endsWith("gc.log.1"), b.path("inputs").toString());
         assertEquals(a.path("summary").path("pauses"), b.path("summary").path("pauses"));
@@ -157,7 +166,7 @@ class AnalyzeCommandTest {
         Path events = dir.resolve("events.jsonl");
         CliRun r = CliRun.of("analyze", "--json", "--events", events.toString(), log.toString());
         assertEquals(0, r.exit(), r.err());
-        JsonNode doc = JSON.readTree(r.out());
+        JsonNode doc = run(r);
         JsonNode young = doc.path("summary").path("plab").path("young");
         assertEquals(17, young.path("resized").asLong(), young.toString());
         assertEquals(838336, young.path("maxDesiredBytes").asLong());
@@ -165,7 +174,8 @@ class AnalyzeCommandTest {
         assertTrue(doc.path("findings").findValuesAsText("ruleId").contains("plab-resizing"), doc.path("findings")
                 .toString());
         // GC(0): "Young sizing: calculated: 832280B, actual: 832280B", "Old PLAB allocation: allocated: 12910592B"
-        JsonNode first = JSON.readTree(Files.readAllLines(events).get(0));
+        JsonNode first = JSON.readTree(Files.readAllLines(events).stream()
+                .filter(l -> l.startsWith("{\"type\":\"GcEvent\"")).findFirst().orElseThrow());
         assertEquals(832280, first.path("plab").path("young").path("desiredBytes").asLong(), first.toString());
         assertEquals(12910592, first.path("plab").path("old").path("allocatedBytes").asLong(), first.toString());
     }
@@ -185,7 +195,7 @@ class AnalyzeCommandTest {
         assertTrue(flags.startsWith("Flags     -XX:+UnlockExperimentalVMOptions ") && flags.contains("-XX:G1NewSizePercent=5")
                 && flags.contains("-XX:G1MaxNewSizePercent=63"), flags);
 
-        JsonNode doc = JSON.readTree(CliRun.of("analyze", "--json", log.toString()).out());
+        JsonNode doc = run(CliRun.of("analyze", "--json", log.toString()));
         JsonNode v = doc.path("verdict");
         assertFalse(v.path("goalMet").asBoolean(true));
         assertEquals(out.lines().filter(l -> l.startsWith("Verdict   ")).findFirst().orElseThrow().substring(10),
@@ -199,6 +209,25 @@ class AnalyzeCommandTest {
         }
         assertEquals(2, summary.path("pauseClusters").size());
         assertEquals(19.4, summary.path("phases").path("referenceProcessing").path("pct").asDouble(), 0.05);
+    }
+
+    /** The one run of the document {@code r} printed. */
+    private static JsonNode run(CliRun r) throws IOException {
+        JsonNode runs = JSON.readTree(r.out()).path("runs");
+        assertEquals(1, runs.size(), r.out());
+        return runs.get(0);
+    }
+
+    @Test
+    void csvHasOneRowOfKeyFiguresPerRun() {
+        CliRun r = CliRun.of("analyze", "--format", "csv", CliRun.corpus("unified/g1gc/minimal.log").toString(),
+                CliRun.corpus("unified/parallel/parallelgc.log").toString());
+        assertEquals(0, r.exit(), r.err());
+        List<String> rows = r.out().lines().toList();
+        assertEquals(3, rows.size(), r.out());
+        assertTrue(rows.get(0).startsWith("run,collector,jdk,gc.pause.count,gc.pause.totalMs,"), rows.get(0));
+        assertTrue(rows.get(2).contains(",Parallel,"), rows.get(2));
+        assertEquals(Main.USAGE, CliRun.of("analyze", "--format", "xml", "x.log").exit());
     }
 
     @Test

@@ -58,7 +58,7 @@ class BadInputCliTest {
     }
 
     private static JsonNode input(CliRun r) throws IOException {
-        JsonNode inputs = r.json().path("inputs");
+        JsonNode inputs = r.run().path("inputs");
         assertEquals(1, inputs.size(), r.out());
         return inputs.get(0);
     }
@@ -117,7 +117,7 @@ class BadInputCliTest {
         r.noStackTrace();
         assertEquals("legacy", input(r).path("format").asText());
         assertEquals(0, input(r).path("unrecognizedLines").asLong());
-        assertEquals(863, r.json().path("summary").path("pauses").path("count").asLong());
+        assertEquals(863, r.run().path("summary").path("pauses").path("count").asLong());
     }
 
     @Test
@@ -174,7 +174,7 @@ class BadInputCliTest {
         assertEquals("x".repeat(200), in.path("unrecognizedSamples").get(0).path("text").asText());
         assertEquals(25, in.path("warnings").get(0).path("line").asLong(), in.toString());
         assertTrue(in.path("warnings").get(0).path("message").asText().contains("longer than"), in.toString());
-        assertEquals(4, r.json().path("summary").path("pauses").path("count").asLong(), "pauses before and after");
+        assertEquals(4, r.run().path("summary").path("pauses").path("count").asLong(), "pauses before and after");
     }
 
     @Test
@@ -191,7 +191,7 @@ class BadInputCliTest {
             warned |= w.path("line").asLong() == last && w.path("message").asText().contains("no line end");
         }
         assertTrue(warned, in.toString());
-        assertEquals(4, r.json().path("summary").path("pauses").path("count").asLong());
+        assertEquals(4, r.run().path("summary").path("pauses").path("count").asLong());
     }
 
     @Test
@@ -211,7 +211,7 @@ class BadInputCliTest {
                 assertEquals(1, in.path("unrecognizedLines").asLong());
                 assertEquals(List.of(14L), sampleLines(in));
                 assertTrue(in.path("unrecognizedSamples").get(0).path("text").asText().contains("bad"));
-                assertEquals(3, r.json().path("summary").path("pauses").path("count").asLong());
+                assertEquals(3, r.run().path("summary").path("pauses").path("count").asLong());
             }
         }
     }
@@ -230,7 +230,7 @@ class BadInputCliTest {
         JsonNode in = input(r);
         assertEquals(8, in.path("unrecognizedLines").asLong());
         assertEquals(List.of(47L, 48L, 49L, 50L, 51L), sampleLines(in));
-        assertEquals(5, r.json().path("summary").path("pauses").path("count").asLong());
+        assertEquals(5, r.run().path("summary").path("pauses").path("count").asLong());
 
         CliRun text = CliRun.of("analyze", f.toString());
         assertEquals(OK, text.exit());
@@ -251,6 +251,6 @@ class BadInputCliTest {
         r.noStackTrace();
         JsonNode in = input(r);
         assertTrue(in.path("warnings").toString().contains("reading stopped"), in.toString());
-        assertTrue(r.json().path("summary").path("pauses").path("count").asLong() > 0);
+        assertTrue(r.run().path("summary").path("pauses").path("count").asLong() > 0);
     }
 }

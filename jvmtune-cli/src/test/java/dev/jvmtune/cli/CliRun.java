@@ -38,6 +38,13 @@ record CliRun(int exit, String out, String err) {
         return JSON.readTree(out);
     }
 
+    /** The one run of the {@code analyze --json} document printed. */
+    JsonNode run() throws IOException {
+        JsonNode runs = json().path("runs");
+        assertTrue(runs.size() == 1, "one run in " + out);
+        return runs.get(0);
+    }
+
     /** The one line of stderr, after checking there is exactly one and no stack trace anywhere. */
     String oneErrorLine() {
         noStackTrace();

@@ -44,7 +44,7 @@ class IncompleteFiguresCliTest {
         assertTrue(Files.readString(html).contains("Figures incomplete:</strong> no pause was read, but 2 skipped"),
                 "the HTML verdict says it");
 
-        JsonNode json = CliRun.of("analyze", "--json", "-q", log.toString()).json();
+        JsonNode json = CliRun.of("analyze", "--json", "-q", log.toString()).run();
         JsonNode incomplete = json.path("verdict").path("incomplete");
         assertEquals(1, incomplete.size(), json.path("verdict").toString());
         assertTrue(incomplete.get(0).asText().startsWith("no pause was read"));

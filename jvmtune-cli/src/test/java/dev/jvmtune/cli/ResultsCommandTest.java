@@ -70,7 +70,8 @@ class ResultsCommandTest {
         assertEquals(Main.OK, csv.exit(), csv.err());
         List<String> lines = csv.out().lines().toList();
         assertEquals(19, lines.size());
-        assertTrue(lines.get(0).endsWith(",days,gc.fullCount,wall"), lines.get(0));
+        // stored as "wall" (the name of earlier versions): read back as wallSec
+        assertTrue(lines.get(0).endsWith(",days,gc.fullCount,wallSec"), lines.get(0));
         CliRun oom = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "outcome=OOM");
         JsonNode j = oom.json();
         assertEquals(1, j.size());

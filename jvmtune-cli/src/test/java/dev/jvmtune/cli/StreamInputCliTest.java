@@ -65,7 +65,7 @@ class StreamInputCliTest {
 
     private static JsonNode summary(CliRun r) throws IOException {
         assertEquals(0, r.exit(), r.err());
-        return r.json().path("summary");
+        return r.run().path("summary");
     }
 
     /** Runs {@code jvmtune analyze --json -q ARGS} inside {@code bash -c SCRIPT}, where {@code $J} is jvmtune. */
@@ -86,7 +86,9 @@ class StreamInputCliTest {
     private record Result(int exit, String out, String err) {
         JsonNode summary() throws IOException {
             assertEquals(0, exit, err);
-            return JSON.readTree(out).path("summary");
+            JsonNode runs = JSON.readTree(out).path("runs");
+            assertEquals(1, runs.size(), out);
+            return runs.get(0).path("summary");
         }
     }
 

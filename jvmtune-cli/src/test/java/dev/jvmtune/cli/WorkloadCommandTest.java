@@ -1,9 +1,5 @@
 package dev.jvmtune.cli;
 
-import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
-import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,13 +8,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.analysis.Analysis;
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.workloads.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -242,7 +241,7 @@ class WorkloadCommandTest {
     private static JsonNode analyzeJson(Run r, int goalMs) throws IOException {
         CliRun a = CliRun.of("analyze", "--pause-goal", Integer.toString(goalMs), "--json", r.log().toString());
         assertEquals(Main.OK, a.exit(), a.err());
-        return a.json();
+        return a.run();
     }
 
     private static JsonNode finding(JsonNode analysis, String ruleId) {
@@ -295,12 +294,11 @@ class WorkloadCommandTest {
     }
 
     private static Optional<Finding> codeCacheFinding(Run r) throws IOException {
-        LogAnalysis run = LogAnalysis.of(LogInputs.resolve(List.of(r.log())).get(0), null, null).get(0);
-        return Rules.evaluate(RuleContext.of(run)).stream()
+        return RunReader.read(r.log(), RunReader.Options.DEFAULT).get(0).findings().stream()
                 .filter(f -> f.ruleId().equals("code-cache-full")).findFirst();
     }
 
     private static Analysis analysis(Run r) throws IOException {
-        return LogAnalysis.of(LogInputs.resolve(List.of(r.log())).get(0), null, null).get(0).summary();
+        return RunReader.read(LogInputs.resolve(List.of(r.log())).get(0), RunReader.Options.DEFAULT).get(0).summary();
     }
 }

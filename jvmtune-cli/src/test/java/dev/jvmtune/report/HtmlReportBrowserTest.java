@@ -116,13 +116,20 @@ class HtmlReportBrowserTest {
                 + ".series[0].markLine.data[0].yAxis")).doubleValue());
         Object warmupBand = browser.executeScript("var a = " + pauses + ".series[0].markArea;"
                 + "return a && a.data && a.data.length ? a.data[0][1].xAxis : null");
+        double offset = ((Number) browser.executeScript("return JSON.parse(document.getElementById('jvmtune-data')"
+                + ".textContent).runs[0].series.wallOffsetSec")).doubleValue();
         if (Double.isNaN(page.warmupEndSec)) {
             assertEquals(null, warmupBand, "no warm-up, no band");
         } else {
-            assertEquals(page.warmupEndSec, ((Number) warmupBand).doubleValue(), 0.0011);
+            assertEquals((page.warmupEndSec + offset) * 1000, ((Number) warmupBand).doubleValue(), 1.1,
+                    "the band ends where warm-up does, on the wall-clock axis");
         }
         browser.findElement(By.cssSelector("#run0-pauses")).findElement(By.xpath("..//label/input")).click();
         assertEquals("log", browser.executeScript("return " + pauses + ".yAxis[0].type"));
+        assertWallClockAxis(log, offset);
+        assertTooltipNamesThePause(log);
+        assertEquals(Boolean.TRUE, browser.executeScript("return !!" + pauses.replace(".getOption()", "")
+                + ".getOption().toolbox[0].feature.saveAsImage"), "the chart can be saved as PNG");
     }
 
     @Test
@@ -321,7 +328,8 @@ class HtmlReportBrowserTest {
         Run r = cli(args.toArray(String[]::new));
         assertEquals(0, r.exit, r.err);
         Page p = load(html, name);
-        JsonNode summary = JSON.readTree(json.toFile()).path("summary");
+        JsonNode summary = JSON.readTree(json.toFile()).path("runs").path(0).path("summary");
+        assertTextSectionsInOrder(log, name, options);
         return new Page(p.charts, p.bodyText, summary.path("pauses").path("maxMs").asDouble(),
                 summary.path("steadyState").path("warmupEndSec").asDouble(Double.NaN), p.readyMs);
     }
@@ -356,6 +364,80 @@ class HtmlReportBrowserTest {
         double ready = ((Number) js.executeScript("return window.jvmtuneReadyMs")).doubleValue();
         screenshot(name);
         return new Page(charts, body, Double.NaN, Double.NaN, ready);
+    }
+
+    /**
+     * Every section of the text report ({@code analyze LOG}, the same options) has its counterpart in the HTML,
+     * in the same order: each text line that opens a section (a label, or {@code note:}, {@code warning:},
+     * {@code skipped:}) against the page's {@code data-section} blocks.
+     */
+    private void assertTextSectionsInOrder(Path log, String name, String... options) {
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", log.toString()));
+        args.addAll(List.of(options));
+        Run text = cli(args.toArray(String[]::new));
+        assertEquals(0, text.exit, text.err);
+        List<String> sections = new ArrayList<>();
+        for (String line : text.out.split("\n")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern
+                    .compile("^(note|warning|skipped):|^(Recording) |^([A-Z][A-Za-z0-9 .()-]*?)(\\s{2,}|$)").matcher(line);
+            if (!line.startsWith("==") && !line.isBlank() && m.find()) {
+                String label = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3).strip();
+                if (sections.isEmpty() || !sections.get(sections.size() - 1).equals(label)) {
+                    sections.add(label);
+                }
+            }
+        }
+        @SuppressWarnings("unchecked")
+        List<String> html = (List<String>) browser.executeScript("return Array.from(document.querySelectorAll("
+                + "'section.run [data-section]')).map(function (e) { return e.getAttribute('data-section'); })");
+        int at = 0;
+        for (String section : sections) {
+            int found = html.subList(at, html.size()).indexOf(section);
+            assertTrue(found >= 0, name + ": text section '" + section + "' has no counterpart after position " + at
+                    + " in the HTML " + html + "\ntext sections " + sections);
+            at += found;
+        }
+        assertTrue(sections.size() >= 8, name + ": sections of the text " + sections);
+    }
+
+    /**
+     * A log with {@code time} decorations is drawn against wall-clock time: the pauses' x axis is a time axis whose
+     * first point is the first pause's uptime plus the log's offset; the uptime choice turns it back.
+     */
+    private void assertWallClockAxis(Path log, double offset) throws IOException {
+        String pauses = "window.jvmtuneCharts['run0-pauses'].getOption()";
+        assertEquals("time", browser.executeScript("return " + pauses + ".xAxis[0].type"));
+        double firstX = ((Number) browser.executeScript("var s = " + pauses + ".series; var m = Infinity;"
+                + "s.forEach(function (x) { x.data.forEach(function (p) { m = Math.min(m, p[0]); }); }); return m;"))
+                .doubleValue();
+        String first = Files.readAllLines(log).stream().filter(l -> l.contains(" Pause ") && l.contains("ms"))
+                .findFirst().orElseThrow();
+        java.time.OffsetDateTime logged = java.time.OffsetDateTime.parse(first.substring(1, first.indexOf(']')),
+                java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ"));
+        assertEquals(logged.toInstant().toEpochMilli(), firstX, 1000.0,
+                "the first pause at the wall-clock time its log line gives (the line ends it, the point starts it)");
+        browser.findElement(By.cssSelector("input[name='run0-axis'][value='uptime']")).click();
+        assertEquals("value", browser.executeScript("return " + pauses + ".xAxis[0].type"));
+        browser.findElement(By.cssSelector("input[name='run0-axis'][value='wall']")).click();
+        assertEquals("time", browser.executeScript("return " + pauses + ".xAxis[0].type"));
+        assertTrue(offset > 1.5e9, "seconds since the epoch at uptime 0: " + offset);
+    }
+
+    /** Pointing at a pause shows which collection it was: its GC id, and the log file and line it ends on. */
+    private void assertTooltipNamesThePause(Path log) throws IOException {
+        @SuppressWarnings("unchecked")
+        List<Object> point = (List<Object>) browser.executeScript("var c = window.jvmtuneCharts['run0-pauses'];"
+                + "var d = c.getOption().series[0].data; var p = d[Math.floor(d.length / 2)];"
+                + "c.dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: Math.floor(d.length / 2)});"
+                + "return p;");
+        long gcId = ((Number) point.get(2)).longValue();
+        long line = ((Number) point.get(7)).longValue();
+        String tip = (String) browser.executeScript("return document.querySelector('#run0-pauses').innerText");
+        assertTrue(tip.contains("GC(" + gcId + ")"), "the tooltip names the GC id: " + tip);
+        assertTrue(tip.contains(log.getFileName() + ":" + line),
+                "the tooltip names the log file and line: " + tip);
+        String logged = Files.readAllLines(log).get((int) line - 1);
+        assertTrue(logged.contains("GC(" + gcId + ")"), "that line of the log is the pause's: " + logged);
     }
 
     private void assertNoConsoleErrors(String what) {

@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.analysis.CodeCacheChurn;
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.profile.JfrSettings;
 import dev.jvmtune.workloads.codecache.CodeCacheWorkload;
 import java.nio.file.Files;
@@ -62,7 +61,7 @@ class CodeCacheLoopTest {
             assertEquals(0, p.exitValue(), "a workload run failed (its output is above)");
         }
 
-        LogAnalysis gcSmall = analyze(dir.resolve("gc-4m.log"));
+        Run gcSmall = analyze(dir.resolve("gc-4m.log"));
         Finding fromGcLog = codeCache(gcSmall).orElseThrow(() -> new AssertionError("silent on JDK 25's GC log, "
                 + gcSmall.summary().codeCacheChurn()));
         assertTrue(fromGcLog.evidence().stream().anyMatch(e -> e.contains("code-cache collections after warm-up")),
@@ -72,14 +71,14 @@ class CodeCacheLoopTest {
         assertEquals(List.of("-XX:ReservedCodeCacheSize=480m"), fromGcLog.recommendation().options());
         assertEquals(Optional.empty(), codeCache(analyze(dir.resolve("gc-240m.log"))));
 
-        LogAnalysis jfrSmall = analyze(recording(dir.resolve("jfr-4m")));
+        Run jfrSmall = analyze(recording(dir.resolve("jfr-4m")));
         Finding fromJfr = codeCache(jfrSmall).orElseThrow(() -> new AssertionError("silent on JDK 17's recording, "
                 + jfrSmall.summary().codeCacheChurn()));
         CodeCacheChurn churn = jfrSmall.summary().codeCacheChurn();
         assertTrue(fromJfr.evidence().stream().anyMatch(e -> e.contains("compilations per quarter went on")),
                 fromJfr + " " + churn);
         assertEquals(List.of("-XX:ReservedCodeCacheSize=240m"), fromJfr.recommendation().options());
-        LogAnalysis jfrLarge = analyze(recording(dir.resolve("jfr-240m")));
+        Run jfrLarge = analyze(recording(dir.resolve("jfr-240m")));
         assertEquals(Optional.empty(), codeCache(jfrLarge), String.valueOf(jfrLarge.summary().codeCacheChurn()));
         System.out.printf("code cache loop: JDK 25 GC log %s %s; JDK 17 JFR %s %s; 240 MB JFR %s%n",
                 fromGcLog.severity(), gcSmall.summary().codeCacheChurn(), fromJfr.severity(), churn,
@@ -102,12 +101,12 @@ class CodeCacheLoopTest {
         }
     }
 
-    private static LogAnalysis analyze(Path file) throws Exception {
-        return LogAnalysis.of(LogInputs.resolve(List.of(file)).get(0), null, null, 0).get(0);
+    private static Run analyze(Path file) throws Exception {
+        return RunReader.read(LogInputs.resolve(List.of(file)).get(0), RunReader.Options.DEFAULT.pauseGoal(0)).get(0);
     }
 
-    private static Optional<Finding> codeCache(LogAnalysis run) {
-        return Rules.evaluate(RuleContext.of(run)).stream().filter(f -> f.ruleId().equals("code-cache-full"))
+    private static Optional<Finding> codeCache(Run run) {
+        return run.findings().stream().filter(f -> f.ruleId().equals("code-cache-full"))
                 .findFirst();
     }
 }

@@ -5,18 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
+import com.sun.management.OperatingSystemMXBean;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.rules.Rules;
 import dev.jvmtune.core.rules.Severity;
 import dev.jvmtune.core.rules.Verdict;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.workloads.AllocationChurn;
 import dev.jvmtune.workloads.SafepointStall;
 import dev.jvmtune.workloads.SurvivorWaves;
-import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +90,7 @@ class RulesOnRealRunsTest {
             throws Exception {
         Path java = java(jdk, property, fallback);
 
-        LogAnalysis before = stall(java, dir.resolve("before.log"), List.of("-XX:-UseCountedLoopSafepoints"));
+        Run before = stall(java, dir.resolve("before.log"), List.of("-XX:-UseCountedLoopSafepoints"));
         Finding f = find(before, "time-to-safepoint").orElseThrow(
                 () -> new AssertionError("no time-to-safepoint finding, JDK " + jdk));
         assertTrue(f.evidence().get(0).contains("went to reaching them"), f.evidence().toString());
@@ -113,7 +113,7 @@ class RulesOnRealRunsTest {
         long memory = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
         long twiceGb = 2 * (memory >> 30) + 2;
 
-        LogAnalysis big = java(java, dir.resolve("big.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms16m",
+        Run big = java(java, dir.resolve("big.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms16m",
                 "-Xmx" + twiceGb + "g"));
         Finding over = find(big, "heap-exceeds-memory").orElseThrow(
                 () -> new AssertionError("no heap-exceeds-memory finding on JDK " + jdk));
@@ -122,13 +122,12 @@ class RulesOnRealRunsTest {
         Finding resized = find(big, "heap-resizing").orElseThrow(
                 () -> new AssertionError("no heap-resizing finding on JDK " + jdk));
         // the verdict's line: -Xmx from the more severe finding, -Xms brought down to it
-        Verdict v = Verdict.of(RuleContext.of(big),
-                Rules.evaluate(RuleContext.of(big)));
+        Verdict v = big.verdict();
         String xmx = over.recommendation().options().get(0);
         assertTrue(v.flags().contains(xmx) && v.flags().contains("-Xms" + xmx.substring(4)), v.flags().toString());
         assertTrue(resized.evidence().get(0).startsWith("heap capacity changed"), resized.toString());
 
-        LogAnalysis fixed = java(java, dir.resolve("fixed.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms128m",
+        Run fixed = java(java, dir.resolve("fixed.log"), List.of("-XX:+UseSerialGC", "-Xmn8m", "-Xms128m",
                 "-Xmx128m"));
         assertEquals(Optional.empty(), find(fixed, "heap-exceeds-memory"));
         assertEquals(Optional.empty(), find(fixed, "heap-resizing"));
@@ -148,7 +147,7 @@ class RulesOnRealRunsTest {
         Path java = java(jdk, property, fallback);
         List<String> flags = List.of("-XX:+UseParallelGC", "-Xms3g", "-Xmx3g", "-Xmn128m",
                 "-XX:MaxTenuringThreshold=0");
-        LogAnalysis cold = java(java, dir.resolve("cold.log"), flags, "--seconds", "2", "--live-mb", "400");
+        Run cold = java(java, dir.resolve("cold.log"), flags, "--seconds", "2", "--live-mb", "400");
         Finding f = find(cold, "gc-sys-time").orElseThrow(() -> new AssertionError("no gc-sys-time on JDK " + jdk
                 + ": " + cold.summary().gcCpu()));
         assertEquals(List.of("-XX:+AlwaysPreTouch"), f.recommendation().options());
@@ -156,7 +155,7 @@ class RulesOnRealRunsTest {
         // (a small heap without it is not a clean case: its first pauses fault pages in too)
         List<String> fixed = new ArrayList<>(flags);
         fixed.addAll(f.recommendation().options());
-        LogAnalysis warm = java(java, dir.resolve("warm.log"), fixed, "--seconds", "2", "--live-mb", "400");
+        Run warm = java(java, dir.resolve("warm.log"), fixed, "--seconds", "2", "--live-mb", "400");
         assertEquals(Optional.empty(), find(warm, "gc-sys-time"), String.valueOf(warm.summary().gcCpu()));
     }
 
@@ -167,7 +166,7 @@ class RulesOnRealRunsTest {
         return java;
     }
 
-    private static LogAnalysis java(Path java, Path log, List<String> flags, String... params) throws Exception {
+    private static Run java(Path java, Path log, List<String> flags, String... params) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(flags);
         cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),
@@ -177,7 +176,7 @@ class RulesOnRealRunsTest {
     }
 
     /** Runs the child JVM, fails the test with its output if it fails, and analyses its log against goalMs. */
-    private static LogAnalysis launch(List<String> cmd, Path log, double goalMs) throws Exception {
+    private static Run launch(List<String> cmd, Path log, double goalMs) throws Exception {
         Path out = log.resolveSibling(log.getFileName() + ".out");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
@@ -185,14 +184,14 @@ class RulesOnRealRunsTest {
             fail("child JVM did not finish: " + cmd);
         }
         assertEquals(0, p.exitValue(), "child JVM failed: " + cmd + "\n" + Files.readString(out));
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, goalMs).get(0);
+        return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT.pauseGoal(goalMs)).get(0);
     }
 
     private static String classes(Class<?> main) throws Exception {
         return Path.of(main.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
-    private static LogAnalysis stall(Path java, Path log, List<String> extra) throws Exception {
+    private static Run stall(Path java, Path log, List<String> extra) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx64m"));
         cmd.addAll(extra);
         cmd.addAll(List.of("-Xlog:gc,safepoint:file=" + log, "-cp", classes(SafepointStall.class),
@@ -214,7 +213,7 @@ class RulesOnRealRunsTest {
         List<String> big = List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5", "-XX:+UnlockExperimentalVMOptions",
                 "-XX:G1NewSizePercent=40");
 
-        LogAnalysis before = churn(java, dir.resolve("before.log"), big);
+        Run before = churn(java, dir.resolve("before.log"), big);
         Finding f = find(before, "young-pauses-over-goal").orElseThrow(
                 () -> new AssertionError("no young-pauses-over-goal finding on JDK " + jdk));
         List<String> options = f.recommendation().options();
@@ -231,7 +230,7 @@ class RulesOnRealRunsTest {
         Finding zgc = find(before, "collector-for-goal").orElseThrow(
                 () -> new AssertionError("no collector-for-goal finding on JDK " + jdk));
         assertEquals(List.of("-XX:+UseZGC"), zgc.recommendation().options());
-        Verdict verdict = Verdict.of(RuleContext.of(before), Rules.evaluate(RuleContext.of(before)));
+        Verdict verdict = before.verdict();
         assertEquals(Boolean.FALSE, verdict.goalMet());
         assertEquals(List.of("-XX:+UseZGC"), verdict.alternative());
         assertTrue(verdict.flags().containsAll(options), verdict.flags() + " lacks " + options);
@@ -240,7 +239,7 @@ class RulesOnRealRunsTest {
 
         List<String> applied = new ArrayList<>(List.of("-Xmx1g", "-XX:MaxGCPauseMillis=5"));
         applied.addAll(options);
-        LogAnalysis after = churn(java, dir.resolve("after.log"), applied);
+        Run after = churn(java, dir.resolve("after.log"), applied);
         // the flags' own effect, independent of load: far less Eden per young pause
         double edenBefore = before.summary().heap().youngBeforeMeanBytes();
         double edenAfter = after.summary().heap().youngBeforeMeanBytes();
@@ -270,7 +269,7 @@ class RulesOnRealRunsTest {
             throws Exception {
         Path java = java(jdk, property, fallback);
 
-        LogAnalysis before = waves(java, dir.resolve("before.log"), List.of());
+        Run before = waves(java, dir.resolve("before.log"), List.of());
         Finding f = find(before, "plab-resizing").orElseThrow(() -> new AssertionError(
                 "no plab-resizing finding on JDK " + jdk + ": " + before.summary().plab()));
         List<String> options = f.recommendation().options();
@@ -280,13 +279,13 @@ class RulesOnRealRunsTest {
         assertTrue(options.stream().anyMatch(o -> o.startsWith("-XX:OldPLABSize=")), options.toString());
         System.out.printf("plab-resizing JDK %d: %s -> %s%n", jdk, f.evidence().get(0), options);
 
-        LogAnalysis after = waves(java, dir.resolve("after.log"), options);
+        Run after = waves(java, dir.resolve("after.log"), options);
         assertEquals(0, after.summary().plab().young().resized(), "sizing lines with " + options);
         assertTrue(after.summary().plab().young().collections() > 0, "no PLAB figures with " + options);
         assertEquals(Optional.empty(), find(after, "plab-resizing"));
     }
 
-    private static LogAnalysis waves(Path java, Path log, List<String> flags) throws Exception {
+    private static Run waves(Path java, Path log, List<String> flags) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseG1GC", "-Xmx256m", "-Xmn32m"));
         cmd.addAll(flags);
         cmd.addAll(List.of("-Xlog:gc*,gc+plab=debug:file=" + log, "-cp", classes(SurvivorWaves.class),
@@ -294,7 +293,7 @@ class RulesOnRealRunsTest {
         return launch(cmd, log, 0);
     }
 
-    private static LogAnalysis churn(Path java, Path log, List<String> flags) throws Exception {
+    private static Run churn(Path java, Path log, List<String> flags) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseG1GC"));
         cmd.addAll(flags);
         cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),
@@ -303,16 +302,16 @@ class RulesOnRealRunsTest {
         return launch(cmd, log, 5);
     }
 
-    private static Optional<Finding> humongous(LogAnalysis run) {
+    private static Optional<Finding> humongous(Run run) {
         return find(run, "humongous-allocation");
     }
 
-    private static Optional<Finding> find(LogAnalysis run, String ruleId) {
-        return Rules.evaluate(RuleContext.of(run)).stream()
+    private static Optional<Finding> find(Run run, String ruleId) {
+        return run.findings().stream()
                 .filter(f -> f.ruleId().equals(ruleId)).findFirst();
     }
 
-    private static LogAnalysis run(Path java, Path log, List<String> extra) throws Exception {
+    private static Run run(Path java, Path log, List<String> extra) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:+UseG1GC"));
         cmd.addAll(extra);
         cmd.addAll(List.of("-Xlog:gc*:file=" + log, "-cp", classes(AllocationChurn.class),

@@ -1,15 +1,16 @@
 package dev.jvmtune.host;
 
+import dev.jvmtune.core.model.Collector;
 import java.util.List;
 
 /**
  * A starting JVM configuration and how it was derived from the host's facts.
  *
- * @param flags the command-line flags, in the order they are best read
+ * @param flags the command-line flags, in the order they are best read, one per setting ({@code FlagSet})
  * @param steps the arithmetic, one readable step per decision, in the order it was done
  * @param notes what the facts cannot decide and the user should know (not flags)
  */
-public record Baseline(Goal goal, int jdkFeature, String collector, MemoryBudget memory, int cpus,
+public record Baseline(Goal goal, int jdkFeature, Collector collector, MemoryBudget memory, int cpus,
                        List<String> flags, List<Step> steps, List<String> notes) {
 
     public Baseline {

@@ -1,5 +1,8 @@
 package dev.jvmtune.host;
 
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -70,11 +73,12 @@ public final class BaselineCalculator {
         memoryFlags(memory);
         int cpus = facts.jvmCpus();
         cpuStep(cpus);
-        String collector = collector(memory.heapMiB(), cpus);
+        Collector collector = collector(memory.heapMiB(), cpus);
         threads(collector, cpus);
         numa(collector, memory.heapMiB());
         logging();
-        return new Baseline(req.goal(), req.jdkFeature(), collector, memory, cpus, flags, steps, notes);
+        return new Baseline(req.goal(), req.jdkFeature(), collector, memory, cpus, FlagSet.of(flags).options(), steps,
+                notes);
     }
 
     // ------------------------------------------------------------------ memory
@@ -170,8 +174,8 @@ public final class BaselineCalculator {
                     : "not pinned: the footprint goal lets the heap start small and grow on demand");
         }
         if (m.appMemoryMiB() < 0) {
-            flags.add("-XX:MaxMetaspaceSize=" + m.metaspaceMiB() + "m");
-            flags.add("-XX:MaxDirectMemorySize=" + m.directMemoryMiB() + "m");
+            xx("MaxMetaspaceSize", m.metaspaceMiB() + "m");
+            xx("MaxDirectMemorySize", m.directMemoryMiB() + "m");
         } else {
             notes.add("with --app-memory the split between metaspace and direct memory is yours: cap them with "
                     + "-XX:MaxMetaspaceSize and -XX:MaxDirectMemorySize inside " + m.appMemoryMiB() + " MiB");
@@ -202,21 +206,26 @@ public final class BaselineCalculator {
         }
     }
 
-    private String collector(long heapMiB, int cpus) {
+    /** {@code -XX:name=value} as {@link JdkFlags} writes it for the JDK configured. */
+    private void xx(String name, String value) {
+        JdkFlags.option(name, value, req.jdkFeature()).ifPresent(flags::add);
+    }
+
+    private Collector collector(long heapMiB, int cpus) {
         int jdk = req.jdkFeature();
         switch (req.goal()) {
             case LATENCY -> {
                 if (heapMiB > LARGE_HEAP_MIB && jdk >= 21) {
-                    flags.add("-XX:+UseZGC");
+                    xx("UseZGC", "true");
                     if (jdk < 23) {
-                        flags.add("-XX:+ZGenerational"); // the default only from JDK 23
+                        xx("ZGenerational", "true"); // the default only from JDK 23
                     }
                     step("collector", String.format(Locale.ROOT, "latency goal, heap %,d MiB > 32 GiB, JDK %d -> "
                             + "generational ZGC: pauses stay below a millisecond whatever the heap size", heapMiB, jdk));
-                    return "ZGC";
+                    return Collector.ZGC;
                 }
-                flags.add("-XX:+UseG1GC");
-                flags.add("-XX:MaxGCPauseMillis=" + req.pauseGoalMs());
+                xx("UseG1GC", "true");
+                xx("MaxGCPauseMillis", Integer.toString(req.pauseGoalMs()));
                 String why = heapMiB > LARGE_HEAP_MIB
                         ? String.format(Locale.ROOT, "heap %,d MiB > 32 GiB but JDK %d has no generational ZGC (21+)",
                                 heapMiB, jdk)
@@ -228,52 +237,52 @@ public final class BaselineCalculator {
                             + "the heap = %,d MiB; if young pauses miss the goal, measure the evacuation speed with "
                             + "'jvmtune analyze' and cap Eden (S1)", heapMiB * 5 / 100));
                 }
-                return "G1";
+                return Collector.G1;
             }
             case THROUGHPUT -> {
-                flags.add("-XX:+UseParallelGC");
+                xx("UseParallelGC", "true");
                 step("collector", "throughput goal -> Parallel: the least GC work per allocated byte, pauses "
                         + "are the price");
-                return "Parallel";
+                return Collector.PARALLEL;
             }
             default -> {
                 boolean small = (cpus > 0 && cpus < 2) || heapMiB < SERVER_CLASS_MIB;
                 if (small) {
-                    flags.add("-XX:+UseSerialGC");
+                    xx("UseSerialGC", "true");
                     step("collector", String.format(Locale.ROOT, "footprint goal, %s -> Serial: no GC threads, no "
                             + "remembered sets", cpus > 0 && cpus < 2 ? cpus + " CPU" : String.format(Locale.ROOT,
                             "heap %,d MiB < %,d MiB (HotSpot's server-class line)", heapMiB, SERVER_CLASS_MIB)));
-                    return "Serial";
+                    return Collector.SERIAL;
                 }
-                flags.add("-XX:+UseG1GC");
+                xx("UseG1GC", "true");
                 step("collector", String.format(Locale.ROOT, "footprint goal, %d CPUs and heap %,d MiB >= %,d MiB -> "
                         + "G1, which returns unused heap to the system%s", cpus, heapMiB, SERVER_CLASS_MIB,
                         jdk >= 12 ? " (JDK 12+ also after idle periods with -XX:G1PeriodicGCInterval)" : ""));
-                return "G1";
+                return Collector.G1;
             }
         }
     }
 
-    private void threads(String collector, int n) {
+    private void threads(Collector collector, int n) {
         if (n <= 0) {
             return;
         }
         switch (collector) {
-            case "G1", "Parallel" -> {
+            case G1, PARALLEL -> {
                 int parallel = n <= 8 ? n : 8 + (n - 8) * 5 / 8;
-                flags.add("-XX:ParallelGCThreads=" + parallel);
+                xx("ParallelGCThreads", Integer.toString(parallel));
                 step("gc threads", n <= 8
                         ? String.format(Locale.ROOT, "ParallelGCThreads = N = %d (N <= 8; HotSpot's rule)", n)
                         : String.format(Locale.ROOT, "ParallelGCThreads = 8 + (N - 8) x 5/8 = 8 + (%d - 8) x 5/8 = %d "
                         + "(HotSpot's rule; S1: 28 for 40 CPUs)", n, parallel));
-                if (collector.equals("G1")) {
+                if (collector == Collector.G1) {
                     int conc = Math.max(1, (parallel + 2) / 4);
-                    flags.add("-XX:ConcGCThreads=" + conc);
+                    xx("ConcGCThreads", Integer.toString(conc));
                     step("concurrent threads", String.format(Locale.ROOT,
                             "ConcGCThreads = max(1, (ParallelGCThreads + 2) / 4) = max(1, (%d + 2) / 4) = %d", parallel, conc));
                 }
             }
-            case "ZGC" -> step("gc threads", "left to ZGC, which sizes and adjusts its workers itself from the "
+            case ZGC -> step("gc threads", "left to ZGC, which sizes and adjusts its workers itself from the "
                     + n + " CPUs");
             default -> step("gc threads", "none: Serial collects on the VM thread");
         }
@@ -281,7 +290,7 @@ public final class BaselineCalculator {
 
     // ------------------------------------------------------------------ NUMA
 
-    private void numa(String collector, long heapMiB) {
+    private void numa(Collector collector, long heapMiB) {
         List<HostFacts.NumaNode> nodes = facts.numaNodes().stream().filter(n -> n.memTotalBytes() > 0).toList();
         if (nodes.size() <= 1) {
             step("numa", nodes.isEmpty() ? "no NUMA nodes in /sys/devices/system/node: UseNUMA not set"
@@ -296,30 +305,28 @@ public final class BaselineCalculator {
             return;
         }
         boolean aware = switch (collector) {
-            case "Parallel", "ZGC" -> true;
-            case "G1" -> req.jdkFeature() >= 14; // JEP 345
+            case PARALLEL, ZGC -> true;
+            case G1 -> req.jdkFeature() >= 14; // JEP 345
             default -> false;
         };
         if (!aware) {
-            step("numa", base + " spans nodes, but " + collector + " on JDK " + req.jdkFeature()
+            step("numa", base + " spans nodes, but " + collector.label() + " on JDK " + req.jdkFeature()
                     + " is not NUMA-aware (G1 is from JDK 14): UseNUMA not set");
             return;
         }
-        flags.add("-XX:+UseNUMA");
+        xx("UseNUMA", "true");
         step("numa", base + " > one node: -XX:+UseNUMA keeps each thread's new objects on its own node (S2)");
     }
 
     // ------------------------------------------------------------------ logging
 
     private void logging() {
+        flags.addAll(JdkFlags.gcLogging(req.jdkFeature()));
         if (req.jdkFeature() >= 9) {
-            flags.add("-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m");
             step("logging", "unified GC and safepoint logging, 5 files of 50 MB: what 'jvmtune analyze' reads");
         } else {
-            flags.addAll(List.of("-Xloggc:gc.log", "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
-                    "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime", "-XX:+PrintAdaptiveSizePolicy",
-                    "-XX:+UseGCLogFileRotation", "-XX:NumberOfGCLogFiles=5", "-XX:GCLogFileSize=50M"));
-            step("logging", "JDK 8 GC logging with details, stopped time and rotation (5 files of 50 MB)");
+            step("logging", "JDK 8 GC logging with details, causes, tenuring, stopped time and rotation (5 files of "
+                    + "50 MB): what 'jvmtune analyze' reads");
             notes.add("JDK 8 reads cgroup limits only from 8u191; the explicit heap and thread flags above make "
                     + "this configuration independent of that");
         }

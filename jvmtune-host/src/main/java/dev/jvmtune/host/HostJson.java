@@ -36,7 +36,7 @@ public final class HostJson {
             g.writeStringField("version", jdk == null ? null : jdk.version());
             g.writeStringField("home", jdk == null ? null : jdk.home());
             g.writeEndObject();
-            g.writeStringField("collector", b.collector());
+            g.writeStringField("collector", b.collector().label());
             number(g, "cpus", b.cpus());
             Baseline.MemoryBudget m = b.memory();
             g.writeObjectFieldStart("memoryMiB");

@@ -67,7 +67,7 @@ public final class HostText {
     }
 
     public static void baseline(Baseline b, String jdkDescription, PrintStream out) {
-        out.println("Goal        " + b.goal().label() + ", JDK " + jdkDescription + ", collector " + b.collector());
+        out.println("Goal        " + b.goal().label() + ", JDK " + jdkDescription + ", collector " + b.collector().label());
         out.println();
         out.println("java \\");
         List<String> flags = b.flags();

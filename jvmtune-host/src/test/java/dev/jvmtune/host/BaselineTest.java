@@ -31,7 +31,7 @@ class BaselineTest {
         assertEquals(List.of("-Xmx244163m", "-Xms244163m", "-XX:MaxMetaspaceSize=124m", "-XX:MaxDirectMemorySize=10m",
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:ParallelGCThreads=28", "-XX:ConcGCThreads=7",
                 "-XX:+UseNUMA", LOGGING), b.flags());
-        assertEquals("G1", b.collector());
+        assertEquals("G1", b.collector().label());
         assertEquals(244163, b.memory().heapMiB());
         assertTrue(step(b, "heap").startsWith("257,671 - 12,884 headroom - 124 metaspace - 240 code cache - 250 stacks "
                 + "- 10 direct = 244,163 MiB"), step(b, "heap"));
@@ -46,7 +46,7 @@ class BaselineTest {
     @Test
     void s1HostOnJdk25GetsGenerationalZgc() throws Exception {
         Baseline b = baseline(Fixtures.S1, Goal.LATENCY, 25);
-        assertEquals("ZGC", b.collector());
+        assertEquals("ZGC", b.collector().label());
         assertTrue(b.flags().contains("-XX:+UseZGC"));
         assertFalse(b.flags().contains("-XX:+ZGenerational"), "generational is the only mode on 24+");
         assertFalse(b.flags().stream().anyMatch(f -> f.startsWith("-XX:ParallelGCThreads")), b.flags().toString());
@@ -82,7 +82,7 @@ class BaselineTest {
     @Test
     void g1BeforeJdk14IsNotNumaAware() throws Exception {
         Baseline b = baseline(Fixtures.S2, Goal.LATENCY, 11);
-        assertEquals("G1", b.collector());
+        assertEquals("G1", b.collector().label());
         assertFalse(b.flags().contains("-XX:+UseNUMA"));
         assertTrue(step(b, "numa").contains("not NUMA-aware"), step(b, "numa"));
     }

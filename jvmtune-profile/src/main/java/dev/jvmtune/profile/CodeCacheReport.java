@@ -73,10 +73,15 @@ public record CodeCacheReport(String recording, List<CodeHeap> codeHeaps, List<P
     public static CodeCacheReport read(Path recording) throws IOException {
         Folder f = new Folder();
         try (GcLogStream s = GcLogStream.openFile(recording)) {
-            s.onEvent(f::gc);
-            s.onCodeCache(f::codeCache);
-            s.onCompilation(f::compilation);
-            s.start();
+            s.start(e -> {
+                if (e instanceof GcEvent gc) {
+                    f.gc(gc);
+                } else if (e instanceof CodeCacheSample c) {
+                    f.codeCache(c);
+                } else if (e instanceof Compilation c) {
+                    f.compilation(c);
+                }
+            });
         }
         return f.report(recording.toString());
     }

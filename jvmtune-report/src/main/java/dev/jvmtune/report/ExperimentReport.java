@@ -2,10 +2,11 @@ package dev.jvmtune.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.stats.SweepLine;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
 /** An experiment's summary as text for a terminal or a bug report, or as JSON (docs/json.md#experiment-summary). */
 public final class ExperimentReport {
 
-    /** JSON has no NaN: a figure that does not exist (no OK trial, no line) is null. */
+    /** JSON has no NaN: a figure that does not exist (no OK trial, no line) is null; the others are rounded. */
     private static final class FiniteOrNull extends StdSerializer<Double> {
         FiniteOrNull() {
             super(Double.class);
@@ -32,7 +33,7 @@ public final class ExperimentReport {
             if (v == null || !Double.isFinite(v)) {
                 g.writeNull();
             } else {
-                g.writeNumber(v);
+                g.writeNumber(Rounding.figure(v));
             }
         }
     }

@@ -95,27 +95,30 @@ final class FleetJob {
             Dataset<Row> raw = spark.createDataFrame(results.flatMap(r -> {
                 List<Row> rows = new ArrayList<>();
                 for (int i = 0; i < r.runs().size(); i++) {
-                    RunAdapter.AnalyzedRun run = r.runs().get(i);
-                    rows.add(RowFactory.create(r.jvm().service(), r.jvm().instance(), i + 1, r.dates().get(i),
-                            run.jdk(), run.json()));
+                    JvmTask.RunRow run = r.runs().get(i);
+                    rows.add(RowFactory.create(r.jvm().service(), r.jvm().instance(), i + 1, run.date(), run.jdk(),
+                            run.json()));
                 }
                 return rows.iterator();
             }), RAW_RUN);
+            // a row per run: the document's schemaVersion and tool, then the fields of its one RUN
             StructType inferred = spark.read().json(raw.select("json").as(Encoders.STRING())).schema();
             Dataset<Row> runs = raw.select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
                     from_json(col("json"), RunSchema.of(inferred)).as("doc"))
-                    .select("service", "instance", "run", "date", "jdk", "doc.*");
+                    .select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
+                            col("doc.schemaVersion"), col("doc.tool"), col("doc.runs").getItem(0).as("r"))
+                    .select("service", "instance", "run", "date", "jdk", "schemaVersion", "tool", "r.*");
             runs.write().mode(SaveMode.Overwrite).parquet(out + "/runs");
             progress.accept("wrote runs");
 
             spark.createDataFrame(results.flatMap(r -> {
                 List<Row> rows = new ArrayList<>();
                 for (int i = 0; i < r.runs().size(); i++) {
-                    for (RunAdapter.EventRow e : r.runs().get(i).events()) {
+                    for (EventRow e : r.runs().get(i).events()) {
                         rows.add(RowFactory.create(r.jvm().service(), r.jvm().instance(), i + 1, e.gcId(), e.uptimeSec(),
                                 e.wallTime(), e.kind(), e.pause(), e.name(), e.cause(), e.pauseMs(), e.durationMs(),
                                 e.heapBeforeBytes(), e.heapAfterBytes(), e.heapCapacityBytes(), e.incidents(), e.line(),
-                                r.dates().get(i)));
+                                r.runs().get(i).date()));
                     }
                 }
                 return rows.iterator();

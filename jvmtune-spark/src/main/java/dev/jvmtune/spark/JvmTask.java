@@ -1,12 +1,22 @@
 package dev.jvmtune.spark;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.Restart;
+import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.RunFormat;
+import dev.jvmtune.report.RunFormatType;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
@@ -25,18 +35,28 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * What a task does with one JVM: reads its files (in place on a local file system, else through a local copy,
- * since a JFR recording needs a seekable file), analyzes them as {@code analyze} does, and turns any failure
- * into error rows so that one bad input never fails the job.
+ * since a JFR recording needs a seekable file) into {@link Run}s with {@link RunReader}, as {@code analyze} does,
+ * renders each with {@code analyze --json}'s format, and turns any failure into error rows so that one bad input
+ * never fails the job. The fleet computes no figure of its own: a run's row is that document, its events are the
+ * events the read went through.
  */
 final class JvmTask implements Serializable {
 
+    /** A JVM's outcome: its runs, or the reason it has none. */
+    record Result(JvmGroup jvm, List<RunRow> runs, List<ErrorRow> errors) implements Serializable {
+    }
+
     /**
-     * A JVM's outcome: its runs, each dated, or the reason it has none.
+     * One run of the JVM.
      *
-     * @param dates per run, {@code yyyy-MM-dd}
+     * @param date   {@code yyyy-MM-dd}: the path's, else the day of the run's first wall-clock event, else the day
+     *               its files last changed
+     * @param jdk    the JDK feature release the run's advice was fitted to, 0 when unknown
+     * @param json   the {@code analyze --json} document of this run alone: {@code {"schemaVersion", "tool",
+     *               "runs": [RUN]}}
+     * @param events the run's pauses, concurrent phases and cycles, in log order
      */
-    record Result(JvmGroup jvm, List<RunAdapter.AnalyzedRun> runs, List<String> dates, List<ErrorRow> errors)
-            implements Serializable {
+    record RunRow(String date, int jdk, String json, List<EventRow> events) implements Serializable {
     }
 
     private final HadoopConf conf;
@@ -73,11 +93,27 @@ final class JvmTask implements Serializable {
                 local.add(copy);
                 originals.put(copy.toString(), p);
             }
-            LogInputs.Timeline timeline = LogInputs.asOne(LogInputs.resolve(local));
-            List<RunAdapter.AnalyzedRun> runs = RunAdapter.analyze(timeline, pauseGoalMs, toolVersion,
-                    shown -> original(shown, originals));
-            List<String> dates = runs.stream().map(r -> date(jvm, r)).toList();
-            return new Result(jvm, runs, dates, List.of());
+            // a run's events: the read starts a new list where it starts a new run (the clock went back)
+            List<List<EventRow>> events = new ArrayList<>(List.of(new ArrayList<>()));
+            List<Run> runs = RunReader.read(LogInputs.asOne(LogInputs.resolve(local)),
+                    RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs).tap(e -> {
+                        if (e instanceof Restart) {
+                            events.add(new ArrayList<>());
+                        } else if (e instanceof GcEvent gc) {
+                            events.get(events.size() - 1).add(EventRow.of(gc));
+                        }
+                    }));
+            RunFormat json = RunFormatType.JSON.create(toolVersion);
+            List<RunRow> rows = new ArrayList<>(runs.size());
+            for (int i = 0; i < runs.size(); i++) {
+                Run run = runs.get(i);
+                ByteArrayOutputStream doc = new ByteArrayOutputStream(16 << 10);
+                json.write(List.of(run), doc);
+                int jdk = RuleContext.of(run.summary(), run.jvm(), run.inputs()).jdk();
+                rows.add(new RunRow(date(jvm, events.get(i)), jdk, originals(doc.toString(StandardCharsets.UTF_8),
+                        originals), events.get(i)));
+            }
+            return new Result(jvm, rows, List.of());
         } catch (UnsupportedLogException | LogInputs.InputException e) {
             return failed(jvm, e.getMessage());
         } catch (IOException | RuntimeException e) {
@@ -88,26 +124,29 @@ final class JvmTask implements Serializable {
     }
 
     private static Result failed(JvmGroup jvm, String message) {
-        return new Result(jvm, List.of(), List.of(), jvm.paths().stream()
+        return new Result(jvm, List.of(), jvm.paths().stream()
                 .map(p -> new ErrorRow(p, jvm.service(), jvm.instance(), message)).toList());
     }
 
-    /** The original path of a local copy ({@code copy!entry} for a zip entry); other paths as they are. */
-    private static String original(String shown, Map<String, String> originals) {
+    /**
+     * The document with each local copy's path (in {@code inputs[]}, the run's name, the verdict's notes) replaced
+     * by the path of the original ({@code copy!entry} of a zip becomes {@code original!entry}).
+     */
+    private static String originals(String json, Map<String, String> originals) {
+        JsonStringEncoder encoder = JsonStringEncoder.getInstance();
         for (Map.Entry<String, String> e : originals.entrySet()) {
-            if (shown.equals(e.getKey()) || shown.startsWith(e.getKey() + "!")) {
-                return e.getValue() + shown.substring(e.getKey().length());
-            }
+            json = json.replace(new String(encoder.quoteAsString(e.getKey())),
+                    new String(encoder.quoteAsString(e.getValue())));
         }
-        return shown;
+        return json;
     }
 
     /** The day of a run: given by the path, else the day its first event was logged, else the files' last change. */
-    private static String date(JvmGroup jvm, RunAdapter.AnalyzedRun run) {
+    private static String date(JvmGroup jvm, List<EventRow> events) {
         if (jvm.date() != null) {
             return jvm.date();
         }
-        for (RunAdapter.EventRow e : run.events()) {
+        for (EventRow e : events) {
             if (e.wallTime() != null) {
                 return Instant.parse(e.wallTime()).atOffset(ZoneOffset.UTC).toLocalDate().toString();
             }

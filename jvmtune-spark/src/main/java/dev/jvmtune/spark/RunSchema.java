@@ -26,7 +26,8 @@ final class RunSchema {
     private static final String EXCEEDANCE = "STRUCT<pauses: BIGINT, over: BIGINT, overPct: DOUBLE, "
             + "meanExcessMs: DOUBLE, maxExcessMs: DOUBLE>";
 
-    static final StructType DECLARED = StructType.fromDDL(String.join(", ",
+    /** A RUN object of docs/json.md, as far as declared. */
+    static final StructType RUN = StructType.fromDDL(String.join(", ",
             "jvm STRUCT<version: STRING, collector: STRING, facts: MAP<STRING, STRING>, "
                     + "numaStatistics: ARRAY<STRUCT<name: STRING, collections: BIGINT, hits: BIGINT, requests: BIGINT, "
                     + "byNode: MAP<STRING, STRUCT<hits: BIGINT, requests: BIGINT>>>>>",
@@ -39,6 +40,8 @@ final class RunSchema {
             "verdict STRUCT<goalMet: BOOLEAN, goal: STRING, flags: ARRAY<STRING>>",
             "findings ARRAY<STRUCT<ruleId: STRING, severity: STRING, score: BIGINT, title: STRING, "
                     + "evidence: ARRAY<STRING>, recommendation: STRUCT<options: ARRAY<STRING>, arithmetic: ARRAY<STRING>>>>"));
+    /** The document of one run: {@code {"schemaVersion", "tool", "runs": [RUN]}}. */
+    static final StructType DECLARED = new StructType().add("runs", DataTypes.createArrayType(RUN, true));
 
     private RunSchema() {
     }

@@ -158,7 +158,10 @@ class FleetJobTest {
         return String.format("svc-%02d", (unit * 7 + copy) % 23);
     }
 
-    /** The runs {@code jvmtune analyze --json} prints for these files; none when it prints no document. */
+    /**
+     * The runs {@code jvmtune analyze --json} prints for these files, each with the document's
+     * {@code schemaVersion} and {@code tool}; none when it prints no document.
+     */
     static List<JsonNode> analyze(List<Path> files) throws IOException {
         List<String> args = new ArrayList<>(List.of("analyze", "--json", "-q"));
         files.forEach(f -> args.add(f.toString()));
@@ -169,9 +172,14 @@ class FleetJobTest {
         if (text.isBlank()) {
             return List.of();
         }
+        // a runs row is the document of one run: its schemaVersion and tool, then the RUN's fields
         JsonNode doc = JSON.readTree(text);
         List<JsonNode> runs = new ArrayList<>();
-        (doc.has("runs") ? doc.get("runs") : JSON.createArrayNode().add(doc)).forEach(runs::add);
+        for (JsonNode run : doc.get("runs")) {
+            ObjectNode row = JSON.createObjectNode().setAll(Map.of("schemaVersion", doc.get("schemaVersion"),
+                    "tool", doc.get("tool")));
+            runs.add(row.setAll((ObjectNode) run));
+        }
         return runs;
     }
 

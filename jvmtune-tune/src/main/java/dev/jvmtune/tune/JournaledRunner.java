@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.options.FlagSet;
 import java.io.IOException;
 import java.util.List;
 

@@ -1,19 +1,20 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.options.FlagSet;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.lab.experiment.PlannedTrial;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.lab.run.TrialSpec;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

@@ -1,10 +1,9 @@
 package dev.jvmtune.tune;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.options.FlagSet;
 import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Candidates from jvmtune's rules: the GC log of one of the current best's trials is analysed as
- * {@code analyze} would, and every finding that recommends options becomes a candidate with the rule's
- * arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
+ * Candidates from jvmtune's rules: the GC log of one of the current best's trials is read into its {@link Run}
+ * as {@code analyze} reads it, and every finding of the run that recommends options becomes a candidate with the
+ * rule's arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
  */
 public final class RuleCandidates implements CandidateSource {
 
@@ -34,9 +33,9 @@ public final class RuleCandidates implements CandidateSource {
         if (log == null || !Files.exists(log) || Files.size(log) == 0) {
             return List.of();
         }
-        List<LogAnalysis> runs = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null, pauseGoalMs);
+        List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs));
         List<Candidate> out = new ArrayList<>();
-        for (Finding f : Rules.evaluate(RuleContext.of(runs.get(runs.size() - 1)))) {
+        for (Finding f : runs.get(runs.size() - 1).findings()) {
             if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
                 List<String> why = new ArrayList<>(f.evidence());
                 why.addAll(f.recommendation().arithmetic());

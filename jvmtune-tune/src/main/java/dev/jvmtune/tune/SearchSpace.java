@@ -1,5 +1,7 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.FlagSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,8 +73,8 @@ public final class SearchSpace {
      * (its table gives 114 MB at 1 GB). At laptop scale the floor is min(128 MB, heap / 10).
      */
     static List<Candidate> oldGeneration(FlagSet f) {
-        String gc = f.collector();
-        if (!gc.equals("Parallel") && !gc.equals("Serial") || f.value("-Xmn").isPresent()) {
+        Collector gc = f.collector();
+        if (gc != Collector.PARALLEL && gc != Collector.SERIAL || f.value("-Xmn").isPresent()) {
             return List.of();
         }
         long heap = FlagSet.bytes(f.value("-Xmx").orElse("-1"));
@@ -127,12 +129,12 @@ public final class SearchSpace {
     /** The other stop-the-world generational collectors: Parallel for throughput, G1 for pauses. */
     static List<Candidate> collector(FlagSet f) {
         List<Candidate> out = new ArrayList<>();
-        String gc = f.collector();
-        if (!gc.equals("Parallel")) {
+        Collector gc = f.collector();
+        if (gc != Collector.PARALLEL) {
             out.add(point("collector", "Parallel collector: -XX:+UseParallelGC", List.of("-XX:+UseParallelGC"),
                     "from " + gc + ": no concurrent work or barriers, the most throughput per core"));
         }
-        if (!gc.equals("G1")) {
+        if (gc != Collector.G1) {
             out.add(point("collector", "G1 collector: -XX:+UseG1GC", List.of("-XX:+UseG1GC"),
                     "from " + gc + ": incremental old-generation collection, pauses sized to MaxGCPauseMillis"));
         }

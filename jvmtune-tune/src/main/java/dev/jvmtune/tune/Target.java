@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A goal or a guard: {@code gc.pause.p99 <= 50ms} (absolute), or {@code wall <= -20%} /
+  * A goal or a guard: {@code gc.pause.p99Ms <= 50ms} (absolute), or {@code wallSec <= -20%} /
  * {@code throughput >= -5%} (a signed percentage: relative to the baseline's median).
  *
  * @param value    the bound in the metric's unit, or the signed percentage when {@code relative}
@@ -21,12 +21,12 @@ public record Target(String metric, boolean atMost, double value, boolean relati
         Matcher m = SHAPE.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("cannot read target '" + text
-                    + "': expected METRIC <= VALUE or METRIC >= VALUE, e.g. 'gc.pause.p99 <= 50ms', 'wall <= -20%'");
+                    + "': expected METRIC <= VALUE or METRIC >= VALUE, e.g. 'gc.pause.p99Ms <= 50ms', 'wallSec <= -20%'");
         }
-        String metric = m.group(1);
+        String metric = dev.jvmtune.lab.run.Metrics.canonical(m.group(1));
         if (!Metrics.known(metric)) {
-            throw new IllegalArgumentException("unknown metric '" + metric + "' in '" + text + "'; one of "
-                    + String.join(", ", new java.util.TreeSet<>(Metrics.KNOWN.keySet())) + ", or metrics.NAME (a number of "
+            throw new IllegalArgumentException("unknown metric '" + m.group(1) + "' in '" + text + "'; one of "
+                    + String.join(", ", dev.jvmtune.lab.run.Metrics.STANDARD) + ", or metrics.NAME (a number of "
                     + "the program's metrics file)");
         }
         boolean atMost = m.group(2).startsWith("<");
@@ -114,7 +114,7 @@ public record Target(String metric, boolean atMost, double value, boolean relati
         return atMost ? measured <= b : measured >= b;
     }
 
-    /** "gc.pause.p99 <= 50 ms" or "wall <= 7.95 s (baseline 9.94 s -20%)". */
+    /** "gc.pause.p99Ms <= 50 ms" or "wallSec <= 7.95 s (baseline 9.94 s -20%)". */
     public String describe(double baselineMedian) {
         String unit = Metrics.unit(metric);
         String base = String.format(Locale.ROOT, "%s %s %s%s", metric, atMost ? "<=" : ">=",

@@ -14,7 +14,9 @@ public record TrialResult(int seq, String arm, String flags, String outcome, dou
                           Map<String, Double> metrics, String dir) {
 
     public TrialResult {
-        metrics = new TreeMap<>(metrics);
+        TreeMap<String, Double> current = new TreeMap<>();
+        metrics.forEach((k, v) -> current.put(dev.jvmtune.lab.run.Metrics.canonical(k), v)); // journals of earlier versions
+        metrics = current;
     }
 
     public boolean ok() {
@@ -30,7 +32,7 @@ public record TrialResult(int seq, String arm, String flags, String outcome, dou
     }
 
     public double metric(String name) {
-        Double v = metrics.get(name);
+        Double v = metrics.get(dev.jvmtune.lab.run.Metrics.canonical(name));
         return v == null ? Double.NaN : v;
     }
 }

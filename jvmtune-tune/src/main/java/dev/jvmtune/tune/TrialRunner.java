@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.options.FlagSet;
 import java.io.IOException;
 
 /** Runs one trial: the program under test in a fresh JVM with the given flags. */

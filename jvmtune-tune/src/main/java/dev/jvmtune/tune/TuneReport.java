@@ -2,6 +2,7 @@ package dev.jvmtune.tune;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.lab.run.JsonFigures;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -91,7 +92,7 @@ public final class TuneReport {
         root.put("bestDir", r.bestDir());
         root.put("trialsRun", r.trialsRun());
         root.put("trialSeconds", r.trialSeconds());
-        Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, root);
+        Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
     }
 
     static ObjectNode stepJson(Step s) {

@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.options.FlagSet;
 import dev.jvmtune.lab.stats.Compare;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Significance;

@@ -2,6 +2,7 @@ package dev.jvmtune.tune;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jvmtune.core.options.FlagSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -11,8 +11,9 @@ class TargetTest {
 
     @Test
     void absoluteGoalsInTheMetricsUnit() {
-        Target t = Target.parse("gc.pause.p99 <= 50ms");
-        assertEquals("gc.pause.p99", t.metric());
+        Target t = Target.parse("gc.pause.p99Ms <= 50ms");
+        assertEquals("gc.pause.p99Ms", t.metric());
+        assertEquals("gc.pause.p99Ms", Target.parse("gc.pause.p99 <= 50ms").metric(), "a name of earlier versions");
         assertTrue(t.atMost());
         assertFalse(t.relative());
         assertEquals(50, t.value());
@@ -34,7 +35,7 @@ class TargetTest {
         assertFalse(guard.atMost());
         assertTrue(guard.holds(951, 1000));
         assertFalse(guard.holds(949, 1000));
-        assertEquals("wall <= 8 s (baseline 10 -20%)", wall.describe(10));
+        assertEquals("wallSec <= 8 s (baseline 10 -20%)", wall.describe(10));
     }
 
     @Test

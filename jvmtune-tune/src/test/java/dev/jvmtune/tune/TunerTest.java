@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvmtune.core.options.FlagSet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,8 +57,8 @@ class TunerTest {
                 (f.value("-Xms").isPresent() ? 5 : 10) * (seq >= 3 ? 2 : 1), 1});
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
         assertEquals("-Xmx256m -Xms256m", r.finalFlags());
-        assertEquals(0.5, r.vsBaseline().get("wall"), 0.02);
-        assertEquals(r.baseline().get("wall"), r.best().get("wall"), 0.3, "the same absolute median");
+        assertEquals(0.5, r.vsBaseline().get("wallSec"), 0.02);
+        assertEquals(r.baseline().get("wallSec"), r.best().get("wallSec"), 0.3, "the same absolute median");
     }
 
     @Test

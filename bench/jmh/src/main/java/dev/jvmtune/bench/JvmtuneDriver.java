@@ -25,18 +25,17 @@ public final class JvmtuneDriver {
             long t0 = System.nanoTime();
             Analysis a;
             try (GcLogStream s = GcLogStream.openFile(path)) {
-                s.onEvent(analyzer::accept);
-                s.onEvent((GcEvent e) -> {
-                    if (e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START || e.kind() == GcKind.MIXED) {
+                s.start(event -> {
+                    analyzer.accept(event);
+                    if (event instanceof GcEvent e && (e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START
+                            || e.kind() == GcKind.MIXED)) {
                         young[0]++;
                         if (!e.phases().isEmpty()) {
                             young[1]++;
                         }
                     }
                 });
-                s.onSafepoint(analyzer::accept);
-                s.start();
-                a = analyzer.result(s.firstTimestampSec(), s.lastTimestampSec());
+                a = analyzer.result(s.firstTimestampSec(), s.lastTimestampSec(), s.facts());
             }
             double sec = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT,

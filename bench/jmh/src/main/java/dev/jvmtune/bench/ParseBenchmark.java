@@ -48,12 +48,10 @@ public class ParseBenchmark {
     public long parse(Blackhole bh) throws IOException {
         long[] n = new long[1];
         try (GcLogStream s = GcLogStream.openFile(path)) {
-            s.onEvent(e -> {
+            s.start(e -> {
                 n[0]++;
                 bh.consume(e);
             });
-            s.onSafepoint(bh::consume);
-            s.start();
         }
         return n[0];
     }
@@ -63,10 +61,8 @@ public class ParseBenchmark {
     public Object parseAndAnalyze() throws IOException {
         Analyzer analyzer = new Analyzer();
         try (GcLogStream s = GcLogStream.openFile(path)) {
-            s.onEvent(analyzer::accept);
-            s.onSafepoint(analyzer::accept);
-            s.start();
-            return analyzer.result(s.firstTimestampSec(), s.lastTimestampSec());
+            s.start(analyzer::accept);
+            return analyzer.result(s.firstTimestampSec(), s.lastTimestampSec(), s.facts());
         }
     }
 }

@@ -6,67 +6,69 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one-pass result over a timeline's events: what {@code analyze} reports in {@code summary}.
+ * The one-pass result over a run's events: what {@code analyze} reports in {@code summary} (docs/json.md names
+ * every field; the JSON is a mapping of this record).
  *
  * @param durationSec        time covered by the log, first to last timestamped line
  * @param pauses             all stop-the-world pauses
- * @param pausesByKind       the same, per kind
- * @param pausesByCause      pause count per logged cause
- * @param concurrentCount    concurrent phases (not cycle summaries)
- * @param concurrentMs       their summed duration
+ * @param pausesByKind       the same, per kind, in the order of {@link GcKind}
+ * @param pausesByCause      pause count per logged cause, sorted by cause
+ * @param concurrent         concurrent phases (not cycle summaries) and their summed duration
  * @param throughputPct      share of {@code durationSec} the application was not paused by GC
  * @param fullGcCount        full, stop-the-world collections
  * @param allocationRateMBps heap growth between collections per second of log (MiB/s); NaN if unknown
  * @param promotionRateMBps  old-generation growth during young collections per second of log; NaN if unknown
- * @param incidents          collections per {@link GcIncident} the log reports (evacuation failure...)
  * @param safepoints         safepoint statistics when {@code -Xlog:safepoint} (or JDK 8's stopped-time lines) was on
+ * @param incidents          collections per {@link GcIncident} the log reports (evacuation failure...)
  * @param codeCache          code heap occupancy; {@code null} when the input has none (GC logs)
  * @param compilation        JIT compilations; {@code null} when the input has none
+ * @param codeCacheChurn     code cache collections, compilations and use in the run's second half; {@code null}
+ *                           when the input has none of them
  * @param cpuLoad            CPU load; {@code null} when the input has none
  * @param steadyState        where warm-up ends and the pauses after it
  * @param pauseGoal          the pause goal and the pauses over it; {@code null} when no goal is known
  * @param evacuation         young evacuation speed; {@code null} when the log has no young-pool figures
  * @param intervals          time between the starts of consecutive pauses, as a distribution in ms
- * @param heap               heap capacity and the young space the young pauses found, for sizing advice
- * @param clusters           groups of pause durations, shortest first (one when the pauses are unimodal)
+ * @param heap               heap capacity, the young space the young pauses found, allocated and reclaimed bytes
+ * @param pauseClusters      groups of pause durations, shortest first (one when the pauses are unimodal)
  * @param phases             shares of pause time by phase group, and the trend of reference processing
  * @param liveSet            heap after Full and mixed collections and its trend; {@code null} when none
  * @param heapResizing       heap capacity changes; {@code null} when the log has no capacity
- * @param fullGcCauses       Full GC count per logged cause
+ * @param fullGcCauses       Full GC count per logged cause, sorted by cause
  * @param metaspace          metaspace use and the collections it caused; {@code null} when the log has neither
  * @param gcCpu              user/sys/real of the pauses; {@code null} when the log has no CPU times
  * @param generations        young and old generation sizes at Full GCs; {@code null} for G1/ZGC or without figures
  * @param failedEvacuation   the room G1 had at its failed evacuations; {@code null} when none failed
- * @param detail             how many pauses carry phases, pools, CPU and heap figures
+ * @param logDetail          how many pauses carry phases, pools, CPU and heap figures
  * @param plab               G1's PLAB sizing and waste ({@code gc+plab=debug}); {@code null} when the log has none
- * @param codeCacheChurn     code cache collections, compilations and use in the run's second half; {@code null}
- *                           when the input has none of them
+ * @param poolPeaks          per pool and for the whole heap, peak use and largest capacity; empty without figures
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
-                       Map<String, Long> pausesByCause, long concurrentCount, double concurrentMs,
-                       double throughputPct, long fullGcCount, double allocationRateMBps, double promotionRateMBps,
-                       Map<GcIncident, Long> incidents, Safepoints safepoints, CodeCache codeCache,
-                       Compilations compilation, CpuLoad cpuLoad, SteadyState steadyState,
-                       PauseGoal pauseGoal, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
-                       List<PauseClusters.Cluster> clusters, PhaseShares phases, LiveSet liveSet,
+                       Map<String, Long> pausesByCause, ConcurrentWork concurrent, double throughputPct,
+                       long fullGcCount, double allocationRateMBps, double promotionRateMBps, Safepoints safepoints,
+                       Map<GcIncident, Long> incidents, CodeCache codeCache, Compilations compilation,
+                       CodeCacheChurn codeCacheChurn, CpuLoad cpuLoad, SteadyState steadyState, PauseGoal pauseGoal,
+                       EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
+                       List<PauseClusters.Cluster> pauseClusters, PhaseShares phases, LiveSet liveSet,
                        HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
-                       Generations generations, FailedEvacuation failedEvacuation, LogDetail detail,
-                       PlabSizing plab, CodeCacheChurn codeCacheChurn) {
+                       Generations generations, FailedEvacuation failedEvacuation, LogDetail logDetail,
+                       PlabSizing plab, List<PoolPeak> poolPeaks) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none
      * @param youngBeforeMeanBytes mean Eden (G1) or young generation occupancy at young pauses; NaN when unknown
      * @param youngBeforeMaxBytes  the largest of those; -1 when unknown
+     * @param allocatedBytes       allocated over the run: the sum over collections of heap before minus heap after
+     *                             the previous one; -1 without heap figures
+     * @param reclaimedBytes       freed by collections: the sum of heap before minus after; -1 without heap figures
      */
-    public record HeapSizes(long maxCapacityBytes, double youngBeforeMeanBytes, long youngBeforeMaxBytes) {
+    public record HeapSizes(long maxCapacityBytes, double youngBeforeMeanBytes, long youngBeforeMaxBytes,
+                            long allocatedBytes, long reclaimedBytes) {
     }
 
     public Analysis {
-        pausesByKind = Map.copyOf(pausesByKind);
-        pausesByCause = Map.copyOf(pausesByCause);
-        incidents = Map.copyOf(incidents);
-        clusters = List.copyOf(clusters);
-        fullGcCauses = Map.copyOf(fullGcCauses);
+        pauseClusters = List.copyOf(pauseClusters);
+        poolPeaks = List.copyOf(poolPeaks);
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.jvmtune.core.analysis;
 
 import dev.jvmtune.core.model.CodeCacheSample;
+import dev.jvmtune.core.model.Compilation;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,7 +39,7 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
      * Counts per whole second of uptime, so memory grows with the run's length in seconds, not with its events
      * (a busy JIT records thousands of compilations a minute).
      */
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation {
         private final Map<Long, Long> gcsPerSecond = new TreeMap<>();
         private final Map<Long, Long> compilationsPerSecond = new TreeMap<>();
         private final Map<Long, Long> compiledBytesPerSecond = new TreeMap<>();
@@ -47,16 +50,29 @@ public record CodeCacheChurn(double fromSec, double toSec, long gcsThirdQuarter,
         private final Map<Long, Double> sharePerSecond = new TreeMap<>();
         private final Map<String, long[]> latest = new HashMap<>();
 
-        void codeCacheGc(double uptimeSec) {
+        @Override
+        public void accept(JvmEvent e) {
+            if (e instanceof GcEvent g) {
+                if (g.isPause() && g.cause().startsWith("CodeCache GC") && !Double.isNaN(g.uptimeSec())) {
+                    codeCacheGc(g.uptimeSec());
+                }
+            } else if (e instanceof CodeCacheSample s) {
+                sample(s);
+            } else if (e instanceof Compilation c && !Double.isNaN(c.uptimeSec())) {
+                compilation(c.uptimeSec(), c.codeSizeBytes());
+            }
+        }
+
+        private void codeCacheGc(double uptimeSec) {
             gcsPerSecond.merge(second(uptimeSec), 1L, Long::sum);
         }
 
-        void compilation(double uptimeSec, long codeSizeBytes) {
+        private void compilation(double uptimeSec, long codeSizeBytes) {
             compilationsPerSecond.merge(second(uptimeSec), 1L, Long::sum);
             compiledBytesPerSecond.merge(second(uptimeSec), Math.max(0, codeSizeBytes), Long::sum);
         }
 
-        void sample(CodeCacheSample s) {
+        private void sample(CodeCacheSample s) {
             if (Double.isNaN(s.uptimeSec()) || s.reservedBytes() <= 0) {
                 return;
             }

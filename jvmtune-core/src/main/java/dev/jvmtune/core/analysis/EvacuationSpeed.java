@@ -15,10 +15,12 @@ import java.util.Arrays;
  * @param p10MBPerMs        10th percentile, MiB per ms
  * @param p50MBPerMs        median
  * @param p90MBPerMs        90th percentile
- * @param edenForGoalBytes  median speed x pause goal: the Eden evacuated within the goal; NaN without a goal
+ * @param edenForGoalBytes  median speed x pause goal, whole bytes: the Eden evacuated within the goal; NaN without
+ *                          a goal
  * @param missPauses        young pauses with Eden figures that took longer than the goal
  * @param missP50MBPerMs    their median speed: slower than the rest where many objects survive; NaN when none
- * @param edenForGoalAtMissSpeedBytes that speed x goal: the Eden those pauses could have cleared within it
+ * @param edenForGoalAtMissSpeedBytes that speed x goal, whole bytes: the Eden those pauses could have cleared
+ *                          within it
  */
 public record EvacuationSpeed(long pauses, double p10MBPerMs, double p50MBPerMs, double p90MBPerMs,
                               double edenForGoalBytes, long missPauses, double missP50MBPerMs,
@@ -32,15 +34,11 @@ public record EvacuationSpeed(long pauses, double p10MBPerMs, double p50MBPerMs,
             return Double.NaN;
         }
         for (MemoryUsage p : e.pools()) {
-            switch (p.name()) {
-                case "Eden regions", "PSYoungGen", "DefNew", "ParNew" -> {
-                    if (p.beforeBytes() >= 0 && p.afterBytes() >= 0 && p.beforeBytes() > p.afterBytes()) {
-                        return (p.beforeBytes() - p.afterBytes()) / MIB / e.pauseMs();
-                    }
-                    return Double.NaN;
+            if (p.role().youngSpace()) {
+                if (p.beforeBytes() >= 0 && p.afterBytes() >= 0 && p.beforeBytes() > p.afterBytes()) {
+                    return (p.beforeBytes() - p.afterBytes()) / MIB / e.pauseMs();
                 }
-                default -> {
-                }
+                return Double.NaN;
             }
         }
         return Double.NaN;
@@ -74,8 +72,8 @@ public record EvacuationSpeed(long pauses, double p10MBPerMs, double p50MBPerMs,
         double p50 = percentile(v, n, 50);
         double missP50 = m == 0 ? Double.NaN : percentile(miss, m, 50);
         return new EvacuationSpeed((long) n * series.stride(), percentile(v, n, 10), p50, percentile(v, n, 90),
-                goalMs > 0 ? p50 * MIB * goalMs : Double.NaN, (long) m * series.stride(), missP50,
-                m == 0 ? Double.NaN : missP50 * MIB * goalMs);
+                goalMs > 0 ? Math.rint(p50 * MIB * goalMs) : Double.NaN, (long) m * series.stride(), missP50,
+                m == 0 ? Double.NaN : Math.rint(missP50 * MIB * goalMs));
     }
 
     /** Nearest-rank percentile of the first n sorted values. */

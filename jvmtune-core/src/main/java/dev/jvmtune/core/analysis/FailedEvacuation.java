@@ -3,6 +3,7 @@ package dev.jvmtune.core.analysis;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.PoolRole;
 
 /**
  * The room a G1 pause had when its evacuation failed: of the pauses that reported to-space exhausted, the one
@@ -28,15 +29,16 @@ public record FailedEvacuation(long pauses, long edenBytes, long heapBeforeBytes
         return capacityBytes - heapBeforeBytes;
     }
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long count;
         private FailedEvacuation largest;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             if (!e.isPause() || !e.incidents().contains(GcIncident.EVACUATION_FAILURE)) {
                 return;
             }
-            MemoryUsage eden = e.pool("Eden regions");
+            MemoryUsage eden = e.pool(PoolRole.EDEN);
             MemoryUsage heap = e.heap();
             if (eden == null || heap == null || eden.beforeBytes() < 0 || heap.beforeBytes() < 0
                     || heap.capacityBytes() <= 0) {

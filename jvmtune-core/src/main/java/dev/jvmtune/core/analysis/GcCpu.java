@@ -14,14 +14,17 @@ import dev.jvmtune.core.model.GcEvent;
  * @param userSec         summed user time
  * @param sysSec          summed system time
  * @param realSec         summed real time
- * @param judged          pauses of at least {@link #MIN_REAL_MS} real time
- * @param realOverCpu     of those, pauses whose real time exceeded (user + sys) x {@link #INVERTED_FACTOR}
+ * @param parallelism     (user + sys) / real over all pauses with times: how many CPUs the GC kept busy; NaN
+ *                        when no time
+ * @param judgedPauses    pauses of at least {@link #MIN_REAL_MS} real time
+ * @param realOverCpuPauses of those, pauses whose real time exceeded (user + sys) x {@link #INVERTED_FACTOR}
  * @param realOverCpuSec  their real time
- * @param sysOverUser     of those, pauses whose sys time exceeded user
+ * @param sysOverUserPauses of those, pauses whose sys time exceeded user
  * @param sysOverUserSec  their real time
  */
-public record GcCpu(long pauses, double userSec, double sysSec, double realSec, long judged, long realOverCpu,
-                    double realOverCpuSec, long sysOverUser, double sysOverUserSec) {
+public record GcCpu(long pauses, double userSec, double sysSec, double realSec, double parallelism,
+                    long judgedPauses, long realOverCpuPauses, double realOverCpuSec, long sysOverUserPauses,
+                    double sysOverUserSec) {
 
     public static final double MIN_REAL_MS = 50;
     /**
@@ -30,12 +33,7 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
      */
     public static final double INVERTED_FACTOR = 1.2;
 
-    /** (user + sys) / real over all pauses with times: how many CPUs the GC kept busy; NaN when no time. */
-    public double parallelism() {
-        return realSec > 0 ? (userSec + sysSec) / realSec : Double.NaN;
-    }
-
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long count;
         private double user;
         private double sys;
@@ -46,7 +44,8 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
         private long sysHeavy;
         private double sysHeavySec;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             CpuTimes c = e.cpu();
             if (!e.isPause() || c == null || Double.isNaN(c.realSec()) || Double.isNaN(c.userSec())
                     || Double.isNaN(c.sysSec())) {
@@ -70,8 +69,8 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
         }
 
         GcCpu build() {
-            return count == 0 ? null : new GcCpu(count, user, sys, real, judged, inverted, invertedSec, sysHeavy,
-                    sysHeavySec);
+            return count == 0 ? null : new GcCpu(count, user, sys, real, real > 0 ? (user + sys) / real : Double.NaN,
+                    judged, inverted, invertedSec, sysHeavy, sysHeavySec);
         }
     }
 }

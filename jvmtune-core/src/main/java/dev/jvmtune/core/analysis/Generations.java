@@ -3,7 +3,7 @@ package dev.jvmtune.core.analysis;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
-import java.util.Set;
+import dev.jvmtune.core.model.PoolRole;
 
 /**
  * The split of a generational heap (Parallel, Serial, CMS) between young and old at its Full GCs, where the
@@ -18,32 +18,30 @@ import java.util.Set;
 public record Generations(long fullGcs, long youngCapacityBytes, long oldCapacityBytes, long oldBeforeMaxBytes,
                           long oldAfterMaxBytes) {
 
-    static final Set<String> YOUNG = Set.of("PSYoungGen", "DefNew", "ParNew");
-    static final Set<String> OLD = Set.of("ParOldGen", "PSOldGen", "Tenured", "CMS");
-
     /** Young share of young + old capacity, 0..1. */
     public double youngShare() {
         long total = youngCapacityBytes + oldCapacityBytes;
         return total > 0 ? (double) youngCapacityBytes / total : Double.NaN;
     }
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long count;
         private long young = -1;
         private long old = -1;
         private long oldBefore = -1;
         private long oldAfter = -1;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             if (e.kind() != GcKind.FULL) {
                 return;
             }
             MemoryUsage y = null;
             MemoryUsage o = null;
             for (MemoryUsage p : e.pools()) {
-                if (YOUNG.contains(p.name())) {
+                if (p.role() == PoolRole.YOUNG) {
                     y = p;
-                } else if (OLD.contains(p.name())) {
+                } else if (p.role() == PoolRole.OLD) {
                     o = p;
                 }
             }

@@ -18,7 +18,7 @@ import dev.jvmtune.core.model.MemoryUsage;
 public record HeapResizing(long collections, long firstBytes, long minBytes, long maxBytes, long expansions,
                            long shrinks, double reachedMaxSec) {
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long count;
         private long first = -1;
         private long prev = -1;
@@ -28,7 +28,8 @@ public record HeapResizing(long collections, long firstBytes, long minBytes, lon
         private long down;
         private double reachedMax = Double.NaN;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             MemoryUsage heap = e.heap();
             if (heap == null || heap.capacityBytes() <= 0) {
                 return;

@@ -18,21 +18,20 @@ import dev.jvmtune.core.model.MemoryUsage;
  * @param slopeMBPerHour trend of the live set, MiB per hour; NaN with fewer than 3 collections
  * @param correlation    how well a line fits (Pearson r, -1..1): near 1 is a steady rise
  * @param spanSec        time from the first to the last of them
- * @param fitStartMB     the trend line's value at the first of them, MiB
+ * @param risePct        how much the trend line rose over the span, in percent of its value at the first of
+ *                       them; NaN when unknown
  */
 public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
-                      double slopeMBPerHour, double correlation, double spanSec, double fitStartMB) {
+                      double slopeMBPerHour, double correlation, double risePct, double spanSec) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
-    /** How much the trend line rose over the span, in percent of its starting value; NaN when unknown. */
-    public double risePct() {
-        double start = fitStartMB;
-        return Double.isNaN(slopeMBPerHour) || !(start > 0) ? Double.NaN
-                : 100.0 * slopeMBPerHour * spanSec / 3600.0 / start;
+    private static double risePct(double slopeMBPerHour, double spanSec, double fitStartMB) {
+        return Double.isNaN(slopeMBPerHour) || !(fitStartMB > 0) ? Double.NaN
+                : 100.0 * slopeMBPerHour * spanSec / 3600.0 / fitStartMB;
     }
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private final Trend trend = new Trend();
         private long count;
         private long first = -1;
@@ -42,7 +41,8 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
         private double firstT = Double.NaN;
         private double lastT = Double.NaN;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives
             if (e.kind() != GcKind.FULL && (e.kind() != GcKind.MIXED || !e.incidents().isEmpty())) {
                 return;
@@ -68,8 +68,9 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             if (count == 0) {
                 return null;
             }
+            double span = Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT;
             return new LiveSet(count, first, last, min, max, trend.slope(), trend.correlation(),
-                    Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT, trend.at(trend.firstX));
+                    risePct(trend.slope(), span, trend.at(trend.firstX)), span);
         }
     }
 }

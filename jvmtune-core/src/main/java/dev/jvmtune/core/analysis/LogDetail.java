@@ -14,14 +14,15 @@ import dev.jvmtune.core.model.GcEvent;
  */
 public record LogDetail(long pauses, long withPhases, long withPools, long withCpu, long withHeap) {
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long pauses;
         private long phases;
         private long pools;
         private long cpu;
         private long heap;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             if (!e.isPause()) {
                 return;
             }

@@ -2,6 +2,7 @@ package dev.jvmtune.core.analysis;
 
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.PoolRole;
 
 /**
  * Class metadata as the collections saw it ({@code Metaspace} pool figures) and the collections it caused
@@ -19,7 +20,7 @@ import dev.jvmtune.core.model.MemoryUsage;
 public record Metaspace(long collections, long firstAfterBytes, long lastAfterBytes, long peakBytes,
                         long capacityBytes, long thresholdGcs, long lastDitchGcs) {
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long count;
         private long first = -1;
         private long last = -1;
@@ -28,13 +29,14 @@ public record Metaspace(long collections, long firstAfterBytes, long lastAfterBy
         private long threshold;
         private long lastDitch;
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             if (e.cause().equals("Metadata GC Threshold")) {
                 threshold++;
             } else if (e.cause().equals("Last ditch collection")) {
                 lastDitch++;
             }
-            MemoryUsage m = e.pool("Metaspace");
+            MemoryUsage m = e.pool(PoolRole.METASPACE);
             if (m == null || m.afterBytes() < 0) {
                 return;
             }

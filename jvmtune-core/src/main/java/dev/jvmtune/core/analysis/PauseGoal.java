@@ -11,9 +11,9 @@ import dev.jvmtune.core.model.JvmFacts;
  * @param goalMs  the goal
  * @param source  {@code option} ({@code --pause-goal}), {@code MaxGCPauseMillis} or {@code G1 target pause time}
  * @param overall all pauses of the run against the goal
- * @param steady  the pauses after warm-up ({@link Analysis#steadyState()}) against the goal
+ * @param steadyState the pauses after warm-up ({@link Analysis#steadyState()}) against the goal
  */
-public record PauseGoal(double goalMs, String source, Exceedance overall, Exceedance steady) {
+public record PauseGoal(double goalMs, String source, Exceedance overall, Exceedance steadyState) {
 
     /**
      * @param pauses       pauses judged

@@ -14,29 +14,39 @@ import java.util.Map;
  * Reference processing is also followed over the run as a least-squares line, S1's "growing reference
  * processing".
  *
- * @param pauses            pauses with phase figures (and remark pauses, counted whole)
- * @param pauseMs           their summed pause time
- * @param evacuationMs      object copy ({@code Object Copy}), or the evacuation phase where it is not split
- * @param rootsMs           root and remembered-set scanning ({@code Ext Root Scanning}, {@code Update RS},
- *                          {@code Scan RS}, {@code Merge Heap Roots}, {@code Scan Heap Roots}, {@code Code Root Scanning})
- * @param referenceMs       reference processing ({@code Ref Proc}, {@code Reference Processing}, or the sum
- *                          of the {@code SoftReference}... lines of {@code PrintReferenceGC})
- * @param remarkMs          remark pauses, whole
- * @param terminationMs     work-stealing termination
- * @param otherMs           the rest: {@code pauseMs} minus the groups above
- * @param referencePauses   pauses that logged reference processing
- * @param referenceSlopeMsPerHour trend of reference processing per pause over the run (least squares); NaN
- *                          with fewer than 3 pauses
- * @param referenceFirstMs  the trend line's value at the first such pause
- * @param referenceLastMs   its value at the last
+ * @param pauses              pauses with phase figures (and remark pauses, counted whole)
+ * @param pauseMs             their summed pause time
+ * @param evacuation          object copy ({@code Object Copy}), or the evacuation phase where it is not split
+ * @param roots               root and remembered-set scanning ({@code Ext Root Scanning}, {@code Update RS},
+ *                            {@code Scan RS}, {@code Merge Heap Roots}, {@code Scan Heap Roots},
+ *                            {@code Code Root Scanning})
+ * @param referenceProcessing reference processing ({@code Ref Proc}, {@code Reference Processing}, or the sum
+ *                            of the {@code SoftReference}... lines of {@code PrintReferenceGC})
+ * @param remark              remark pauses, whole
+ * @param termination         work-stealing termination
+ * @param other               the rest: {@code pauseMs} minus the groups above
+ * @param referenceTrend      reference processing per pause over the run
  */
-public record PhaseShares(long pauses, double pauseMs, double evacuationMs, double rootsMs, double referenceMs,
-                          double remarkMs, double terminationMs, double otherMs, long referencePauses,
-                          double referenceSlopeMsPerHour, double referenceFirstMs, double referenceLastMs) {
+public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share roots, Share referenceProcessing,
+                          Share remark, Share termination, Share other, ReferenceTrend referenceTrend) {
 
-    /** Share of {@code ms} in {@link #pauseMs()}, in percent. */
-    public double pct(double ms) {
-        return pauseMs > 0 ? 100.0 * ms / pauseMs : Double.NaN;
+    /** A group's time and its share of {@link #pauseMs()} in percent (NaN without pause time). */
+    public record Share(double ms, double pct) {
+
+        static Share of(double ms, double pauseMs) {
+            return new Share(ms, pauseMs > 0 ? 100.0 * ms / pauseMs : Double.NaN);
+        }
+    }
+
+    /**
+     * Reference processing followed over the run as a least-squares line (S1's "growing reference processing").
+     *
+     * @param pauses         pauses that logged reference processing
+     * @param slopeMsPerHour trend per pause over the run; NaN with fewer than 3 pauses
+     * @param firstMs        the trend line's value at the first such pause
+     * @param lastMs         its value at the last
+     */
+    public record ReferenceTrend(long pauses, double slopeMsPerHour, double firstMs, double lastMs) {
     }
 
     /** Distinct phase paths remembered; a log cannot grow the map without bound. */
@@ -61,7 +71,7 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
     }
 
     /** Per-event folding in O(phases) time and constant memory. */
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private long pauses;
         private double pauseMs;
         private double evacuation;
@@ -87,7 +97,8 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
             return g;
         }
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             if (!e.isPause() || Double.isNaN(e.pauseMs())) {
                 return;
             }
@@ -140,9 +151,10 @@ public record PhaseShares(long pauses, double pauseMs, double evacuationMs, doub
 
         PhaseShares build() {
             double known = evacuation + roots + reference + remark + termination;
-            return new PhaseShares(pauses, pauseMs, evacuation, roots, reference, remark, termination,
-                    Math.max(0, pauseMs - known), refTrend.n, refTrend.slope(), refTrend.at(refTrend.firstX),
-                    refTrend.at(refTrend.lastX));
+            return new PhaseShares(pauses, pauseMs, Share.of(evacuation, pauseMs), Share.of(roots, pauseMs),
+                    Share.of(reference, pauseMs), Share.of(remark, pauseMs), Share.of(termination, pauseMs),
+                    Share.of(Math.max(0, pauseMs - known), pauseMs), new ReferenceTrend(refTrend.n, refTrend.slope(),
+                    refTrend.at(refTrend.firstX), refTrend.at(refTrend.lastX)));
         }
     }
 }

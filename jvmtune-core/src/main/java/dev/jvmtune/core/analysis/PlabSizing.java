@@ -29,28 +29,30 @@ public record PlabSizing(Destination young, Destination old) {
      * @param minDesiredBytes smallest desired size (all workers together); -1 when never resized
      * @param p50DesiredBytes median desired size; -1 when never resized
      * @param maxDesiredBytes largest desired size; -1 when never resized
+     * @param wastePct        waste in percent of the PLAB space handed out; NaN when none was
      * @param swings          consecutive resized collections whose desired sizes differ by {@link #SWING_FACTOR}
      *                        or more, the larger at least {@link #SWING_FLOOR_BYTES}
+     * @param swingPct        swings in percent of the pairs of consecutive resized collections; NaN with fewer
+     *                        than two
      */
-    public record Destination(long collections, long allocatedBytes, long wasteBytes, long resized,
-                              long minDesiredBytes, long p50DesiredBytes, long maxDesiredBytes, long swings) {
+    public record Destination(long collections, long allocatedBytes, long wasteBytes, double wastePct, long resized,
+                              long minDesiredBytes, long p50DesiredBytes, long maxDesiredBytes, long swings,
+                              double swingPct) {
 
-        /** Waste in percent of the PLAB space handed out; NaN when none was. */
-        public double wastePct() {
-            return allocatedBytes <= 0 ? Double.NaN : 100.0 * wasteBytes / allocatedBytes;
-        }
-
-        /** Swings in percent of the pairs of consecutive resized collections; NaN with fewer than two. */
-        public double swingPct() {
-            return resized < 2 ? Double.NaN : 100.0 * swings / (resized - 1);
+        Destination(long collections, long allocatedBytes, long wasteBytes, long resized, long minDesiredBytes,
+                    long p50DesiredBytes, long maxDesiredBytes, long swings) {
+            this(collections, allocatedBytes, wasteBytes,
+                    allocatedBytes <= 0 ? Double.NaN : 100.0 * wasteBytes / allocatedBytes, resized, minDesiredBytes,
+                    p50DesiredBytes, maxDesiredBytes, swings, resized < 2 ? Double.NaN : 100.0 * swings / (resized - 1));
         }
     }
 
-    static final class Accumulator {
+    static final class Accumulator implements Aggregation.OfGc {
         private final Side young = new Side();
         private final Side old = new Side();
 
-        void add(GcEvent e) {
+        @Override
+        public void add(GcEvent e) {
             PlabStatistics p = e.plab();
             if (p != null) {
                 young.add(p.young());

@@ -1,12 +1,11 @@
 package dev.jvmtune.core.input;
 
 import dev.jvmtune.core.input.InputStats.LineSample;
-import dev.jvmtune.core.model.CodeCacheSample;
-import dev.jvmtune.core.model.Compilation;
-import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.InputFile;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
-import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
@@ -17,11 +16,11 @@ import dev.jvmtune.core.parse.TimelineParser;
 import dev.jvmtune.core.parse.jfr.JfrParser;
 import dev.jvmtune.core.parse.legacy.LegacyParsers;
 import dev.jvmtune.core.parse.unified.UnifiedLogParser;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,20 +30,25 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
- * Reads one timeline (a log, a rotated set, or a JFR recording) and pushes its events to registered actions, in the
- * manner of {@code jdk.jfr.consumer.EventStream}:
+ * Reads one timeline (a log, a rotated set, or a JFR recording) and pushes its events, in log order, to one
+ * consumer, in the manner of {@code jdk.jfr.consumer.EventStream}:
  *
  * <pre>{@code
  * try (GcLogStream s = GcLogStream.openFile(Path.of("gc.log"))) {
- *     s.onEvent(e -> System.out.println(e.pauseMs()));
- *     s.start();
+ *     s.start(e -> {
+ *         if (e instanceof GcEvent gc) {
+ *             System.out.println(gc.pauseMs());
+ *         }
+ *     });
  *     JvmFacts facts = s.facts();
  * }
  * }</pre>
  *
  * Memory use does not grow with the size of the log: lines are scanned in place and only open
  * collections are kept. A text file goes to the {@link LogParser} of its dialect, line by line; a JFR
- * recording to {@link JfrParser}, event by event; both push to the same listener.
+ * recording to {@link JfrParser}, event by event; both push to the same {@link ParseListener}, which passes
+ * every {@link JvmEvent} on and counts skipped lines and warnings per file ({@link #inputs()}). Each file
+ * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in.
  */
 public final class GcLogStream implements AutoCloseable {
 
@@ -55,19 +59,13 @@ public final class GcLogStream implements AutoCloseable {
     private static final long PROGRESS_STEP = 8L << 20;
 
     private final LogInputs.Timeline timeline;
-    private final List<Consumer<GcEvent>> eventActions = new ArrayList<>();
-    private final List<Consumer<SafepointEvent>> safepointActions = new ArrayList<>();
-    private final List<Consumer<Restart>> restartActions = new ArrayList<>();
-    private final List<Consumer<CodeCacheSample>> codeCacheActions = new ArrayList<>();
-    private final List<Consumer<Compilation>> compilationActions = new ArrayList<>();
-    private final List<Consumer<CpuLoadSample>> cpuLoadActions = new ArrayList<>();
     private final List<InputStats> failed = new ArrayList<>();
     private final List<FileRead> reads = new ArrayList<>();
     /** Reads a text timeline; null for a recording. */
     private LogParser parser;
     /** Reads a JFR timeline; null for text. */
     private JfrParser jfr;
-    private boolean started;
+    private Consumer<? super JvmEvent> events;
     private LongConsumer progress;
     private long bytesBefore;
 
@@ -88,49 +86,6 @@ public final class GcLogStream implements AutoCloseable {
         return new GcLogStream(timeline);
     }
 
-    public void onEvent(Consumer<GcEvent> action) {
-        eventActions.add(action);
-    }
-
-    public void onSafepoint(Consumer<SafepointEvent> action) {
-        safepointActions.add(action);
-    }
-
-    /**
-     * Called where the clock goes back inside the timeline: a JVM restart appended to the same log. Events
-     * before it and after it belong to different runs; {@link #facts()} at the time of the call still
-     * describes the run that ended.
-     */
-    public void onRestart(Consumer<Restart> action) {
-        restartActions.add(action);
-    }
-
-    /**
-     * A restart inside the timeline.
-     *
-     * @param file     the file it is in
-     * @param line     the first line of the new run
-     * @param lastSec  the last timestamp of the run that ended
-     * @param firstSec the first timestamp of the new run
-     */
-    public record Restart(String file, long line, double lastSec, double firstSec) {
-    }
-
-    /** Code heap samples and code-cache-full events; JFR recordings only. */
-    public void onCodeCache(Consumer<CodeCacheSample> action) {
-        codeCacheActions.add(action);
-    }
-
-    /** JIT compilations above the recording's threshold; JFR recordings only. */
-    public void onCompilation(Consumer<Compilation> action) {
-        compilationActions.add(action);
-    }
-
-    /** CPU load samples; JFR recordings only. */
-    public void onCpuLoad(Consumer<CpuLoadSample> action) {
-        cpuLoadActions.add(action);
-    }
-
     /**
      * Called with the number of bytes read so far (all files) every few megabytes; for a JFR recording, an
      * estimate from how far into the recording's time span the events read lie.
@@ -140,16 +95,19 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     /**
-     * Reads every file of the timeline to its end, calling the registered actions.
+     * Reads every file of the timeline to its end, passing each event to {@code consumer} as it is read. Where
+     * the clock goes back (a JVM restart appended to the same log) a {@link Restart} comes first; events before
+     * it and after it belong to different runs, and {@link #facts()} while it is passed on still describes the
+     * run that ended.
      *
      * @throws UnsupportedLogException when no file holds a log this version can read
      * @throws IOException             when a file cannot be read at all
      */
-    public void start() throws IOException {
-        if (started) {
+    public void start(Consumer<? super JvmEvent> consumer) throws IOException {
+        if (events != null) {
             throw new IllegalStateException("stream already started");
         }
-        started = true;
+        events = consumer;
         UnsupportedLogException firstProblem = null;
         for (LogFile file : timeline.files()) {
             try {
@@ -226,6 +184,7 @@ public final class GcLogStream implements AutoCloseable {
             }
             current = listener;
             currentFile = file.displayName();
+            events.accept(new InputFile(currentFile));
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
             long nextReport = PROGRESS_STEP;
@@ -274,6 +233,8 @@ public final class GcLogStream implements AutoCloseable {
         // kept only once something was read, so that an unreadable recording fails the timeline
         JfrParser reading = jfr != null ? jfr : new JfrParser(listener);
         current = listener;
+        currentFile = file.displayName();
+        events.accept(new InputFile(currentFile));
         SpooledFile spool = null;
         try {
             Path recording = file.path();
@@ -390,13 +351,19 @@ public final class GcLogStream implements AutoCloseable {
         private final List<LineSample> doubtful = new ArrayList<>();
 
         @Override
-        public void onEvent(GcEvent event) {
-            if (!Double.isNaN(restartFromSec)) {
-                doubtRestart(event);
+        public void onEvent(JvmEvent event) {
+            if (event instanceof Restart r) {
+                // a JVM header (no first time) is a restart for sure; a clock going back is doubted
+                restartFromSec = Double.isNaN(r.firstSec()) ? Double.NaN : r.lastSec();
+                restartToSec = r.firstSec();
+                restartLine = r.line();
+                events.accept(r.inFile(currentFile));
+                return;
             }
-            for (Consumer<GcEvent> a : eventActions) {
-                a.accept(event);
+            if (event instanceof GcEvent gc && !Double.isNaN(restartFromSec)) {
+                doubtRestart(gc);
             }
+            events.accept(event);
         }
 
         /**
@@ -419,45 +386,6 @@ public final class GcLogStream implements AutoCloseable {
                         event.line(), event.uptimeSec());
                 target.doubtful.add(new LineSample(restartLine, message));
                 onWarning(event.line(), message);
-            }
-        }
-
-        @Override
-        public void onSafepoint(SafepointEvent safepoint) {
-            for (Consumer<SafepointEvent> a : safepointActions) {
-                a.accept(safepoint);
-            }
-        }
-
-        @Override
-        public void onRestart(long line, double lastSec, double firstSec) {
-            restartFromSec = Double.isNaN(firstSec) ? Double.NaN : lastSec; // a JVM header is a restart for sure
-            restartToSec = firstSec;
-            restartLine = line;
-            Restart r = new Restart(currentFile, line, lastSec, firstSec);
-            for (Consumer<Restart> a : restartActions) {
-                a.accept(r);
-            }
-        }
-
-        @Override
-        public void onCodeCache(CodeCacheSample sample) {
-            for (Consumer<CodeCacheSample> a : codeCacheActions) {
-                a.accept(sample);
-            }
-        }
-
-        @Override
-        public void onCompilation(Compilation compilation) {
-            for (Consumer<Compilation> a : compilationActions) {
-                a.accept(compilation);
-            }
-        }
-
-        @Override
-        public void onCpuLoad(CpuLoadSample sample) {
-            for (Consumer<CpuLoadSample> a : cpuLoadActions) {
-                a.accept(sample);
             }
         }
 

@@ -16,5 +16,5 @@ package dev.jvmtune.core.model;
  * @param full           whether this sample is a code-cache-full event
  */
 public record CodeCacheSample(double uptimeSec, String codeHeap, long reservedBytes, long usedBytes, long entryCount,
-                              long methodCount, long fullCount, boolean full) {
+                              long methodCount, long fullCount, boolean full) implements JvmEvent {
 }

@@ -16,5 +16,6 @@ package dev.jvmtune.core.model;
  * @param inlinedBytes   bytecode bytes inlined
  */
 public record Compilation(double uptimeSec, long compileId, String compiler, String method, int compileLevel,
-                          double durationMs, boolean success, boolean osr, long codeSizeBytes, long inlinedBytes) {
+                          double durationMs, boolean success, boolean osr, long codeSizeBytes, long inlinedBytes)
+        implements JvmEvent {
 }

@@ -8,5 +8,6 @@ package dev.jvmtune.core.model;
  * @param jvmSystem    this JVM, kernel mode
  * @param machineTotal every process on the machine
  */
-public record CpuLoadSample(double uptimeSec, double jvmUser, double jvmSystem, double machineTotal) {
+public record CpuLoadSample(double uptimeSec, double jvmUser, double jvmSystem, double machineTotal)
+        implements JvmEvent {
 }

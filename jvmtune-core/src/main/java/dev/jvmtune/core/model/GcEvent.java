@@ -1,6 +1,8 @@
 package dev.jvmtune.core.model;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -11,7 +13,7 @@ import java.util.Set;
  * @param uptimeSec   seconds since JVM start when the event began; for logs with wall-clock decorations
  *                    only, seconds since the first line of the log; {@code NaN} when the log has no time
  * @param wallTime    wall-clock start when logged, else {@code null}
- * @param collector   collector name as in {@link JvmFacts#collector()}, e.g. {@code "G1"}
+ * @param collector   the collector that ran it, as in {@link JvmFacts#collector()}
  * @param kind        what the event is
  * @param name        the event's own label, e.g. {@code "Pause Young (Normal)"}, {@code "Concurrent Mark"}
  * @param cause       the logged cause ({@code "G1 Evacuation Pause"}, {@code "System.gc()"}), or {@code ""}
@@ -21,23 +23,25 @@ import java.util.Set;
  * @param pools       per-pool or per-region-type figures (Eden, Survivor, Old, Humongous, Metaspace...)
  * @param phases      timed sub-steps in log order
  * @param cpu         user/sys/real seconds, or {@code null}
- * @param incidents   failures the log reports for this event (evacuation failure, promotion failed...)
+ * @param incidents   failures the log reports for this event (evacuation failure, promotion failed...), in the
+ *                    order of {@link GcIncident}
  * @param line        1-based line number (within its file) of the line that completed the event
  * @param plab        the collection's PLAB statistics ({@code -Xlog:gc+plab=debug}), or {@code null}
  */
-public record GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind,
+public record GcEvent(long gcId, double uptimeSec, Instant wallTime, Collector collector, GcKind kind,
                       String name, String cause, double pauseMs, double durationMs, MemoryUsage heap,
                       List<MemoryUsage> pools, List<Phase> phases, CpuTimes cpu, Set<GcIncident> incidents,
-                      long line, PlabStatistics plab) {
+                      long line, PlabStatistics plab) implements JvmEvent {
 
     public GcEvent {
+        collector = collector == null ? Collector.UNKNOWN : collector;
         pools = List.copyOf(pools);
         phases = List.copyOf(phases);
-        incidents = incidents.isEmpty() ? Set.of() : Set.copyOf(incidents);
+        incidents = incidents.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(incidents));
     }
 
     /** An event without PLAB statistics: what every log but a G1 one with {@code gc+plab=debug} gives. */
-    public GcEvent(long gcId, double uptimeSec, Instant wallTime, String collector, GcKind kind, String name,
+    public GcEvent(long gcId, double uptimeSec, Instant wallTime, Collector collector, GcKind kind, String name,
                    String cause, double pauseMs, double durationMs, MemoryUsage heap, List<MemoryUsage> pools,
                    List<Phase> phases, CpuTimes cpu, Set<GcIncident> incidents, long line) {
         this(gcId, uptimeSec, wallTime, collector, kind, name, cause, pauseMs, durationMs, heap, pools, phases, cpu,
@@ -48,10 +52,10 @@ public record GcEvent(long gcId, double uptimeSec, Instant wallTime, String coll
         return kind.isPause();
     }
 
-    /** The pool whose name is {@code name} (case-insensitive), or {@code null}. */
-    public MemoryUsage pool(String name) {
+    /** The first pool of {@code role}, or {@code null}. */
+    public MemoryUsage pool(PoolRole role) {
         for (MemoryUsage p : pools) {
-            if (p.name().equalsIgnoreCase(name)) {
+            if (p.role() == role) {
                 return p;
             }
         }

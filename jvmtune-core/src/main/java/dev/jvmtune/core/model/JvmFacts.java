@@ -1,5 +1,6 @@
 package dev.jvmtune.core.model;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,16 +9,18 @@ import java.util.TreeMap;
 /**
  * What the log tells about the JVM that wrote it ({@code gc,init} lines and their older equivalents).
  * Numbers are {@code -1} and strings {@code null} when the log does not say; {@link #raw()} keeps every
- * {@code key: value} fact as logged, so nothing the log tells is lost.
+ * {@code key: value} fact as logged, so nothing the log tells is lost. The collector is
+ * {@link Collector#UNKNOWN} when neither the log nor its events tell it.
  */
-public record JvmFacts(String version, String collector, int cpusTotal, int cpusAvailable, long memoryBytes,
+public record JvmFacts(String version, Collector collector, int cpusTotal, int cpusAvailable, long memoryBytes,
                        long heapMinBytes, long heapInitialBytes, long heapMaxBytes, long regionSizeBytes,
                        int parallelWorkers, int concurrentWorkers, Boolean numa, int numaNodes,
                        Boolean largePages, String compressedOops, Map<String, String> raw,
                        List<NumaStatistic> numaStatistics) {
 
     public JvmFacts {
-        raw = Map.copyOf(raw);
+        collector = collector == null ? Collector.UNKNOWN : collector;
+        raw = Collections.unmodifiableMap(new TreeMap<>(raw));
         numaStatistics = List.copyOf(numaStatistics);
     }
 
@@ -28,7 +31,8 @@ public record JvmFacts(String version, String collector, int cpusTotal, int cpus
     /** Mutable collector for facts met while parsing. */
     public static final class Builder {
         public String version;
-        public String collector;
+        /** Null until the log tells it. */
+        public Collector collector;
         public int cpusTotal = -1;
         public int cpusAvailable = -1;
         public long memoryBytes = -1;

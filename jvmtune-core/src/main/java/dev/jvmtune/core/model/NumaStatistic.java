@@ -1,5 +1,6 @@
 package dev.jvmtune.core.model;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +16,7 @@ import java.util.TreeMap;
 public record NumaStatistic(String name, int collections, long hits, long requests, Map<Integer, Count> byNode) {
 
     public NumaStatistic {
-        byNode = Map.copyOf(byNode);
+        byNode = Collections.unmodifiableMap(new TreeMap<>(byNode));
     }
 
     /** Percent of requests that were hits; NaN with no requests. */

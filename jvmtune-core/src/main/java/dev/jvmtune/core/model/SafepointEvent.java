@@ -11,5 +11,5 @@ package dev.jvmtune.core.model;
  * @param line              1-based line number in its file
  */
 public record SafepointEvent(double uptimeSec, String operation, double timeToSafepointMs, double totalMs,
-                             long line) {
+                             long line) implements JvmEvent {
 }

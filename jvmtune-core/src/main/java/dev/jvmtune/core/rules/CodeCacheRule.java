@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.CodeCacheChurn;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,6 +3,8 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +21,7 @@ final class CollectorChoiceRule implements Rule {
 
     static final double LOW_LATENCY_GOAL_MS = 10;
     static final double MISS_PCT = 5;
-    private static final Set<String> PAUSE_FREE = Set.of("ZGC", "Shenandoah");
+    private static final Set<Collector> PAUSE_FREE = Set.of(Collector.ZGC, Collector.SHENANDOAH);
 
     @Override
     public String id() {
@@ -30,7 +32,7 @@ final class CollectorChoiceRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         PauseGoal goal = run.analysis().pauseGoal();
         int jdk = run.jdk();
-        if (goal == null || goal.goalMs() >= LOW_LATENCY_GOAL_MS || goal.steady().overPct() < MISS_PCT
+        if (goal == null || goal.goalMs() >= LOW_LATENCY_GOAL_MS || goal.steadyState().overPct() < MISS_PCT
                 || PAUSE_FREE.contains(run.collector()) || jdk < 15) {
             return Optional.empty();
         }
@@ -39,13 +41,13 @@ final class CollectorChoiceRule implements Rule {
         String which = jdk >= 24 ? "generational ZGC (the only ZGC from JDK 24)" : jdk >= 21
                 ? "generational ZGC (-XX:+ZGenerational on JDK 21-23)" : "ZGC (not generational before JDK 21: it "
                 + "needs heap headroom for the allocation rate)";
-        return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(100, 30 + goal.steady().overPct()),
-                f("A %.0f ms goal is below what %s can hold: consider ZGC", goal.goalMs(), run.collector()),
+        return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(100, 30 + goal.steadyState().overPct()),
+                f("A %.0f ms goal is below what %s can hold: consider ZGC", goal.goalMs(), run.collector().label()),
                 List.of(f("goal %.0f ms; after warm-up %.1f%% of pauses over it, p99 %.1f ms", goal.goalMs(),
-                        goal.steady().overPct(), run.analysis().steadyState().pauses().p99Ms())),
+                        goal.steadyState().overPct(), run.analysis().steadyState().pauses().p99Ms())),
                 new Recommendation(options, List.of(
                         f("%s on JDK %d: pauses of well under 1 ms that do not grow with the heap or live set", which, jdk),
                         "the price: some throughput and more heap headroom for concurrent collection; keep -Xmx and "
-                                + "drop the " + run.collector() + "-specific flags; measure both"))));
+                                + "drop the " + run.collector().label() + "-specific flags; measure both"))));
     }
 }

@@ -3,7 +3,9 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ final class ConcurrentMarkAbortRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         long aborts = a.incidents().getOrDefault(GcIncident.CONCURRENT_MARK_ABORT, 0L);
-        if (aborts == 0 || !"G1".equals(run.collector())) {
+        if (aborts == 0 || run.collector() != Collector.G1) {
             return Optional.empty();
         }
         String logged = run.jvm().raw().get("InitiatingHeapOccupancyPercent");

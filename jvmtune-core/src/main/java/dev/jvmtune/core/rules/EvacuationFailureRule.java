@@ -2,6 +2,7 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.parse.Bytes;
 import java.util.List;
 import java.util.Locale;

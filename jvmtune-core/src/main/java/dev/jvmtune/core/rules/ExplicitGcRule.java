@@ -1,6 +1,8 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,16 +34,16 @@ final class ExplicitGcRule implements Rule {
         double share = 100.0 * count / Math.max(1, a.pauses().count());
         List<String> evidence = List.of(String.format(Locale.ROOT, "%d of %d pauses were caused by System.gc() "
                 + "(%.1f%%)", count, a.pauses().count(), share));
-        String collector = run.collector();
+        Collector collector = run.collector();
         Recommendation rec;
         int jdk = run.jdkOr(8);
-        if (collector.equals("G1") || collector.equals("CMS")) {
+        if (collector == Collector.G1 || collector == Collector.CMS) {
             rec = new Recommendation(JdkFlags.option("ExplicitGCInvokesConcurrent", "true", jdk).stream().toList(),
-                    List.of(collector + " can answer System.gc() with a concurrent cycle: the " + count
+                    List.of(collector.label() + " can answer System.gc() with a concurrent cycle: the " + count
                             + " stop-the-world collections become concurrent marking, the application keeps running"));
         } else {
             rec = new Recommendation(JdkFlags.option("DisableExplicitGC", "true", jdk).stream().toList(),
-                    List.of(collector + " has no concurrent cycle to run instead; ignoring System.gc() removes the "
+                    List.of(collector.label() + " has no concurrent cycle to run instead; ignoring System.gc() removes the "
                             + count + " collections, but direct-buffer and RMI clean-up that relies on it then "
                             + "waits for the next collection: check that the calls are not needed first"));
         }

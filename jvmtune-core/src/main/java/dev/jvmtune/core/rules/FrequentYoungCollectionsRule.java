@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcKind;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,7 @@ final class FrequentYoungCollectionsRule implements Rule {
     static final double TARGET_INTERVAL_SEC = 1;
     /** Share of the time in young pauses below which frequent collections are cheap enough to leave alone. */
     static final double MIN_YOUNG_SHARE_PCT = 5;
-    private static final Set<String> FIXED_YOUNG = Set.of("Parallel", "Serial", "CMS");
+    private static final Set<Collector> FIXED_YOUNG = Set.of(Collector.PARALLEL, Collector.SERIAL, Collector.CMS);
 
     @Override
     public String id() {

@@ -14,7 +14,6 @@ import java.util.Set;
  */
 final class FullGcRule implements Rule {
 
-    private static final Set<String> CONCURRENT = Set.of("G1", "CMS", "ZGC", "Shenandoah");
     /** Causes of collections somebody asked for (the application, jcmd, a heap dump): not a lost race. */
     static final Set<String> REQUESTED = Set.of("System.gc()", "System", "Diagnostic Command",
             "Heap Inspection Initiated GC", "Heap Dump Initiated GC", "JvmtiEnv ForceGarbageCollection");
@@ -28,7 +27,7 @@ final class FullGcRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         PauseStats full = a.pausesByKind().get(GcKind.FULL);
-        if (full == null || full.count() == 0 || !CONCURRENT.contains(run.collector())) {
+        if (full == null || full.count() == 0 || !run.collector().concurrent()) {
             return Optional.empty();
         }
         long explicit = 0;
@@ -42,7 +41,7 @@ final class FullGcRule implements Rule {
                         + "all, longest %.0f ms, against a median pause of %.1f ms", full.count(), explicit,
                 full.totalMs(), full.maxMs(), a.pauses().p50Ms()));
         return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 60 + (full.count() - explicit) * 5),
-                run.collector() + " fell back to " + (full.count() - explicit) + " stop-the-world Full GCs", evidence,
+                run.collector().label() + " fell back to " + (full.count() - explicit) + " stop-the-world Full GCs", evidence,
                 null));
     }
 }

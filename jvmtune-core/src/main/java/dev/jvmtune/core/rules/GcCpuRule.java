@@ -24,13 +24,13 @@ final class GcCpuRule implements Rule {
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         GcCpu c = run.analysis().gcCpu();
-        if (c == null || c.judged() < 3 || 100.0 * c.realOverCpu() / c.judged() < SHARE_PCT) {
+        if (c == null || c.judgedPauses() < 3 || 100.0 * c.realOverCpuPauses() / c.judgedPauses() < SHARE_PCT) {
             return Optional.empty();
         }
-        double share = 100.0 * c.realOverCpu() / c.judged();
+        double share = 100.0 * c.realOverCpuPauses() / c.judgedPauses();
         List<String> evidence = List.of(
                 f("%d of %d pauses of %.0f ms or more took longer in real time than their GC threads used CPU "
-                        + "(real > 1.2 x (user + sys)), %.1f s of pause in all", c.realOverCpu(), c.judged(), GcCpu.MIN_REAL_MS,
+                        + "(real > 1.2 x (user + sys)), %.1f s of pause in all", c.realOverCpuPauses(), c.judgedPauses(), GcCpu.MIN_REAL_MS,
                         c.realOverCpuSec()),
                 f("over all %d pauses: user %.1f s + sys %.1f s in %.1f s real: parallelism %.2f", c.pauses(),
                         c.userSec(), c.sysSec(), c.realSec(), c.parallelism()));

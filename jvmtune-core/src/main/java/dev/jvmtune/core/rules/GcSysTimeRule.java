@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.GcCpu;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,15 +39,15 @@ final class GcSysTimeRule implements Rule {
         if (c == null) {
             return Optional.empty();
         }
-        boolean longPauses = c.sysOverUser() >= MIN_PAUSES && 100.0 * c.sysOverUser() / c.judged() >= SHARE_PCT;
+        boolean longPauses = c.sysOverUserPauses() >= MIN_PAUSES && 100.0 * c.sysOverUserPauses() / c.judgedPauses() >= SHARE_PCT;
         boolean overall = c.sysSec() >= MIN_SYS_SEC && c.sysSec() > c.userSec();
         if (!longPauses && !overall) {
             return Optional.empty();
         }
-        double share = c.judged() == 0 ? 0 : 100.0 * c.sysOverUser() / c.judged();
+        double share = c.judgedPauses() == 0 ? 0 : 100.0 * c.sysOverUserPauses() / c.judgedPauses();
         double sysPct = 100.0 * c.sysSec() / Math.max(1e-9, c.userSec() + c.sysSec());
         List<String> evidence = List.of(f("%d of %d pauses of %.0f ms or more spent more time in the kernel than in "
-                        + "GC code (sys > user), %.1f s of pause in all", c.sysOverUser(), c.judged(), GcCpu.MIN_REAL_MS,
+                        + "GC code (sys > user), %.1f s of pause in all", c.sysOverUserPauses(), c.judgedPauses(), GcCpu.MIN_REAL_MS,
                 c.sysOverUserSec()), f("over all pauses: user %.1f s, sys %.1f s (%.0f%% of the GC's CPU time)",
                 c.userSec(), c.sysSec(), sysPct));
         List<String> options = JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList();

@@ -1,6 +1,8 @@
 package dev.jvmtune.core.rules;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,7 @@ final class GcThreadsRule implements Rule {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("ParallelGCThreads", Integer.toString(proposed));
         String conc = "";
-        if ("G1".equals(run.collector())) {
+        if (run.collector() == Collector.G1) {
             int c = Math.max(1, (proposed + 2) / 4);
             settings.put("ConcGCThreads", Integer.toString(c));
             conc = "; G1's concurrent workers: max(1, (" + proposed + " + 2) / 4) = " + c;

@@ -1,6 +1,8 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +27,7 @@ final class HumongousRule implements Rule {
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
-        if (!"G1".equals(run.collector())) {
+        if (run.collector() != Collector.G1) {
             return Optional.empty();
         }
         long count = 0;

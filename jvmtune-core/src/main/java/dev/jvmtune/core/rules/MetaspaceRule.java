@@ -4,6 +4,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Metaspace;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

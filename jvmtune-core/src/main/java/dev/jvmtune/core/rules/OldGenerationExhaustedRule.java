@@ -1,7 +1,9 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.parse.Bytes;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +42,7 @@ final class OldGenerationExhaustedRule implements Rule {
         }
         evidence.add(a.fullGcCount() + " Full GCs in all");
         Recommendation rec = null;
-        if ("CMS".equals(run.collector())) {
+        if (run.collector() == Collector.CMS) {
             String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
             int now = logged != null ? Bytes.parseInt(logged.trim()) : -1;
             if (now < 0) {

@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.PlabSizing;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ final class PlabResizingRule implements Rule {
         double swingPct = Math.max(pct(p.young()), pct(p.old()));
         return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(60, 30 + swingPct / 4),
                 f("%s's desired PLAB size swings between collections (by 2x or more in %.0f%% of them)",
-                        run.collector(), swingPct),
+                        run.collector().label(), swingPct),
                 evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
     }
 

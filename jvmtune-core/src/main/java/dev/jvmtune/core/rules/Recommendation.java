@@ -1,5 +1,6 @@
 package dev.jvmtune.core.rules;
 
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 
 /**

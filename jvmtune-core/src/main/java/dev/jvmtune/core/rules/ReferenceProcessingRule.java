@@ -4,6 +4,7 @@ import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PhaseShares;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,22 +32,22 @@ final class ReferenceProcessingRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         PhaseShares p = a.phases();
-        if (p == null || p.referencePauses() < 3 || p.referenceMs() <= 0) {
+        if (p == null || p.referenceTrend().pauses() < 3 || p.referenceProcessing().ms() <= 0) {
             return Optional.empty();
         }
-        double share = p.pct(p.referenceMs());
-        double growth = p.referenceFirstMs() > 0 ? 100.0 * (p.referenceLastMs() - p.referenceFirstMs())
-                / p.referenceFirstMs() : Double.NaN;
-        boolean growing = growth >= GROWTH_PCT && p.referenceLastMs() >= 1;
+        PhaseShares.ReferenceTrend trend = p.referenceTrend();
+        double share = p.referenceProcessing().pct();
+        double growth = trend.firstMs() > 0 ? 100.0 * (trend.lastMs() - trend.firstMs()) / trend.firstMs() : Double.NaN;
+        boolean growing = growth >= GROWTH_PCT && trend.lastMs() >= 1;
         if (share < SHARE_PCT && !growing) {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>();
         evidence.add(f("reference processing: %.0f ms of %.0f ms of pauses with phase figures (%.1f%%), in %d pauses",
-                p.referenceMs(), p.pauseMs(), share, p.referencePauses()));
+                p.referenceProcessing().ms(), p.pauseMs(), share, trend.pauses()));
         if (!Double.isNaN(growth)) {
             evidence.add(f("per pause it went from %.2f ms to %.2f ms over the run (least-squares line, %+.0f%%)",
-                    p.referenceFirstMs(), p.referenceLastMs(), growth));
+                    trend.firstMs(), trend.lastMs(), growth));
         }
         int jdk = run.jdkOr(8);
         Recommendation rec;
@@ -56,7 +57,7 @@ final class ReferenceProcessingRule implements Rule {
                     List.of(f("JDK %d processes references on one thread by default; with %s GC workers in parallel "
                                     + "the %.0f ms could shrink up to that many times (S1: remark -75%%)", jdk,
                             run.jvm().parallelWorkers() > 0 ? Integer.toString(run.jvm().parallelWorkers()) : "the",
-                            p.referenceMs())));
+                            p.referenceProcessing().ms())));
         } else {
             rec = new Recommendation(List.of(), List.of(f("ParallelRefProcEnabled is already the default on JDK %d: "
                     + "what is left is the Soft/Weak/Final/Phantom references the application creates "

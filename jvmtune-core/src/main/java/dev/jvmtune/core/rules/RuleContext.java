@@ -2,10 +2,12 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.Completeness;
-import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,19 +33,18 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
      * {@code gc+init}), flags are fitted to the oldest JDK that writes its format: 8 for JDK 6-8 logs, 9 for
      * unified logs, 11 for JFR.
      */
-    public static RuleContext of(LogAnalysis run) {
-        int jdk = feature(run.jvm().version());
-        if (jdk == 0 && !run.inputs().isEmpty()) {
-            jdk = switch (run.inputs().get(0).format()) {
+    public static RuleContext of(Analysis analysis, JvmFacts jvm, List<InputStats> inputs) {
+        int jdk = feature(jvm.version());
+        if (jdk == 0 && !inputs.isEmpty()) {
+            jdk = switch (inputs.get(0).format()) {
                 case LEGACY -> 8;
                 case UNIFIED -> 9;
                 case JFR -> 11;
                 case UNKNOWN -> 0;
             };
         }
-        boolean jfr = !run.inputs().isEmpty() && run.inputs().stream().allMatch(
-                in -> in.format() == LogFormat.JFR);
-        return new RuleContext(run.summary(), run.jvm(), jdk, jfr, Completeness.of(run.inputs(), run.summary()));
+        boolean jfr = !inputs.isEmpty() && inputs.stream().allMatch(in -> in.format() == LogFormat.JFR);
+        return new RuleContext(analysis, jvm, jdk, jfr, Completeness.of(inputs, analysis));
     }
 
     /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */
@@ -64,7 +65,7 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
         return jdk > 0 ? jdk : fallback;
     }
 
-    public String collector() {
-        return jvm.collector() == null ? "unknown" : jvm.collector();
+    public Collector collector() {
+        return jvm.collector();
     }
 }

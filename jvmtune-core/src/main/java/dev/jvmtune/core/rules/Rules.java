@@ -3,11 +3,16 @@ package dev.jvmtune.core.rules;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.ServiceLoader;
 
-/** The rules jvmtune applies to every run, and their findings in the order a person should read them. */
+/**
+ * The rules jvmtune applies to every run, and their findings in the order a person should read them. The built-in
+ * rules are listed here; rules of other jars join them through {@link ServiceLoader} (a class implementing
+ * {@link Rule} and its name in {@code META-INF/services/dev.jvmtune.core.rules.Rule}).
+ */
 public final class Rules {
 
-    private static final List<Rule> ALL = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
+    private static final List<Rule> BUILT_IN = List.of(new EvacuationFailureRule(), new OldGenerationExhaustedRule(),
             new FullGcRule(), new GcOverheadRule(), new ExplicitGcRule(), new NonGcSafepointRule(),
             new HumongousRule(), new GcThreadsRule(), new TimeToSafepointRule(),
             new YoungPauseGoalRule(), new YoungSpaceCrowdsEvacuationRule(), new ReferenceProcessingRule(),
@@ -16,7 +21,15 @@ public final class Rules {
             new CollectorChoiceRule(), new ThinLoggingRule(), new ConcurrentMarkAbortRule(),
             new FrequentYoungCollectionsRule(), new PlabResizingRule());
 
+    private static final List<Rule> ALL = withPlugins();
+
     private Rules() {
+    }
+
+    private static List<Rule> withPlugins() {
+        List<Rule> all = new ArrayList<>(BUILT_IN);
+        ServiceLoader.load(Rule.class, Rules.class.getClassLoader()).forEach(all::add);
+        return List.copyOf(all);
     }
 
     public static List<Rule> all() {

@@ -4,6 +4,8 @@ import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.LogDetail;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,25 +22,16 @@ final class ThinLoggingRule implements Rule {
         return "thin-logging";
     }
 
-    /** The logging options that give every figure the rules use, for JDK {@code jdk}. */
-    static List<String> options(int jdk) {
-        String flags = jdk >= 9 ? "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m"
-                : "-Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps "
-                + "-XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause -XX:+PrintTenuringDistribution "
-                + "-XX:+PrintAdaptiveSizePolicy -XX:+UseGCLogFileRotation -XX:NumberOfGCLogFiles=5 -XX:GCLogFileSize=50M";
-        return List.of(flags.split(" "));
-    }
-
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
-        LogDetail d = a.detail();
+        LogDetail d = a.logDetail();
         if (d == null || d.pauses() == 0 || run.jfr()) {
             return Optional.empty();
         }
         List<String> missing = new ArrayList<>();
         // JDK 6-8 Parallel, Serial and CMS logs have no phases whatever the flags; G1's do
-        if (d.withPhases() == 0 && (run.jdkOr(8) >= 9 || "G1".equals(run.collector()))) {
+        if (d.withPhases() == 0 && (run.jdkOr(8) >= 9 || run.collector() == Collector.G1)) {
             missing.add("pause phases (evacuation, roots, reference processing)");
         }
         if (d.withPools() == 0) {
@@ -54,7 +47,7 @@ final class ThinLoggingRule implements Rule {
             return Optional.empty();
         }
         int jdk = run.jdkOr(8);
-        List<String> options = options(jdk);
+        List<String> options = JdkFlags.gcLogging(jdk);
         return Optional.of(new Finding(id(), Severity.INFO, 20 + 10 * missing.size(),
                 "The log is too thin to decide some causes: it lacks " + String.join(", ", missing),
                 List.of(f("%d pauses: %d with phases, %d with generation sizes, %d with CPU times; %d safepoints",

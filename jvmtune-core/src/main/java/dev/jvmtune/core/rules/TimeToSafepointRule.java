@@ -1,6 +1,7 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -5,13 +5,11 @@ import static dev.jvmtune.core.rules.Text.f;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
-import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.options.JvmOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a person acts on first: whether the pause goal was met (one line), the three findings that matter most,
@@ -35,9 +33,7 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
     /** Share of steady-state pauses allowed over the goal for it to count as met: p99 within the goal. */
     static final double MET_OVER_PCT = 1.0;
     static final int TOP = 3;
-    private static final String UNLOCK = "-XX:+UnlockExperimentalVMOptions";
-    private static final Pattern XX = Pattern.compile("^-XX:[+-]?([A-Za-z0-9_]+)(=.*)?$");
-    private static final Pattern X_SIZE = Pattern.compile("^(-Xm[sxn])(\\d+)([kmgKMG]?)$");
+    private static final String UNLOCK = JvmOption.UNLOCK_EXPERIMENTAL;
 
     public Verdict {
         incomplete = List.copyOf(incomplete);
@@ -54,8 +50,8 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
         PauseStats steady = a.steadyState().pauses();
         Boolean met = null;
         String line;
-        if (goal != null && goal.steady().pauses() > 0) {
-            PauseGoal.Exceedance s = goal.steady();
+        if (goal != null && goal.steadyState().pauses() > 0) {
+            PauseGoal.Exceedance s = goal.steadyState();
             met = s.overPct() <= MET_OVER_PCT;
             line = met ? f("Pause goal %.0f ms met: %d of %d steady-state pauses over it (%.2f%%), p99 %.1f ms",
                     goal.goalMs(), s.over(), s.pauses(), s.overPct(), steady.p99Ms())
@@ -87,7 +83,7 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
                     unlock = true;
                     continue;
                 }
-                String key = key(option);
+                String key = JvmOption.parse(option).key();
                 String kept = chosen.get(key);
                 if (kept == null) {
                     chosen.put(key, option);
@@ -107,43 +103,12 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
                 flags, conflicts, alternative);
     }
 
-    /** The option's name: {@code G1NewSizePercent} for {@code -XX:G1NewSizePercent=3}, {@code -Xmx} for {@code -Xmx4g}. */
-    static String key(String option) {
-        Matcher m = XX.matcher(option);
-        if (m.matches()) {
-            return m.group(1);
-        }
-        m = X_SIZE.matcher(option);
-        if (m.matches()) {
-            return m.group(1);
-        }
-        int colon = option.indexOf(':');
-        return option.startsWith("-Xlog") || colon < 0 ? option : option.substring(0, colon);
-    }
-
     private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {
         String xms = chosen.get("-Xms");
         String xmx = chosen.get("-Xmx");
-        if (xms != null && xmx != null && bytes(xms) > bytes(xmx)) {
+        if (xms != null && xmx != null && JvmOption.parse(xms).bytes() > JvmOption.parse(xmx).bytes()) {
             chosen.put("-Xms", "-Xms" + xmx.substring(4));
             conflicts.add(xms + " lowered to -Xms" + xmx.substring(4) + ": -Xms may not exceed " + xmx);
         }
-    }
-
-    private static long bytes(String option) {
-        Matcher m = X_SIZE.matcher(option);
-        if (!m.matches()) {
-            return -1;
-        }
-        long v = Bytes.parseLong(m.group(2));
-        if (v < 0) {
-            return -1;
-        }
-        return switch (m.group(3).toLowerCase()) {
-            case "k" -> v << 10;
-            case "m" -> v << 20;
-            case "g" -> v << 30;
-            default -> v;
-        };
     }
 }

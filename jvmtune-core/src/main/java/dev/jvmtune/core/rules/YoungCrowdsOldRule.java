@@ -4,6 +4,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Generations;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

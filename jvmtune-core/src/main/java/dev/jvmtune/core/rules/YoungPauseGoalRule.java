@@ -3,6 +3,8 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +33,7 @@ final class YoungPauseGoalRule implements Rule {
         Analysis a = run.analysis();
         PauseGoal goal = a.pauseGoal();
         EvacuationSpeed ev = a.evacuation();
-        if (!"G1".equals(run.collector()) || goal == null || ev == null || ev.missPauses() < MIN_MISSES
+        if (run.collector() != Collector.G1 || goal == null || ev == null || ev.missPauses() < MIN_MISSES
                 || Double.isNaN(ev.edenForGoalAtMissSpeedBytes())) {
             return Optional.empty();
         }
@@ -41,7 +43,7 @@ final class YoungPauseGoalRule implements Rule {
         if (heap <= 0 || Double.isNaN(eden) || eden <= fit) {
             return Optional.empty();
         }
-        PauseGoal.Exceedance steady = goal.steady();
+        PauseGoal.Exceedance steady = goal.steadyState();
         List<String> evidence = new ArrayList<>();
         evidence.add(String.format(Locale.ROOT, "goal %.0f ms (%s); after warm-up %d of %d pauses over it (%.1f%%), "
                         + "by %.0f ms on average, up to %.0f ms", goal.goalMs(), goal.source(), steady.over(),

@@ -7,6 +7,8 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.FailedEvacuation;
 import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +34,7 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
         Analysis a = run.analysis();
         PauseGoal goal = a.pauseGoal();
         FailedEvacuation fail = a.failedEvacuation();
-        if (!"G1".equals(run.collector()) || goal == null || fail == null || goal.steady().over() == 0) {
+        if (run.collector() != Collector.G1 || goal == null || fail == null || goal.steadyState().over() == 0) {
             return Optional.empty();
         }
         long heap = fail.capacityBytes();
@@ -42,7 +44,7 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
         if (cap <= 0 || cap >= fail.edenBytes()) {
             return Optional.empty(); // old regions alone crowd the heap: too small a heap, not too large an Eden
         }
-        PauseGoal.Exceedance steady = goal.steady();
+        PauseGoal.Exceedance steady = goal.steadyState();
         List<String> evidence = new ArrayList<>();
         evidence.add(f("goal %.0f ms (%s); after warm-up %d of %d pauses over it (%.1f%%), by %.0f ms on average, "
                         + "up to %.0f ms", goal.goalMs(), goal.source(), steady.over(), steady.pauses(),

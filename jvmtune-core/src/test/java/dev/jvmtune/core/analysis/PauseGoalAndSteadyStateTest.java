@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.parse.Pools;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,18 +33,18 @@ class PauseGoalAndSteadyStateTest {
     /** JDK 7 Parallel with CommandLine flags (no MaxGCPauseMillis): PSYoungGen figures. */
     private static final Path PARALLEL = CORPUS.resolve("preunified/ps/details/parallel_adaptive.log");
 
-    private record Run(Analysis analysis, List<GcEvent> events) {
+    private record Analyzed(Analysis analysis, List<GcEvent> events) {
     }
 
-    private static Run analyze(Path log, double goal) throws Exception {
+    private static Analyzed analyze(Path log, double goal) throws Exception {
         List<GcEvent> events = new ArrayList<>();
-        LogAnalysis a = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), events::add, null, goal).get(0);
-        return new Run(a.summary(), events.stream().filter(GcEvent::isPause).toList());
+        Run a = RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT.pauseGoal(goal).tap(JvmEvent.only(GcEvent.class, events::add))).get(0);
+        return new Analyzed(a.summary(), events.stream().filter(GcEvent::isPause).toList());
     }
 
     @Test
     void g1TargetPauseTimeIsTheGoalAndPausesOverItAreCounted() throws Exception {
-        Run run = analyze(RSET, 0);
+        Analyzed run = analyze(RSET, 0);
         PauseGoal goal = run.analysis().pauseGoal();
         assertNotNull(goal);
         assertEquals(100.0, goal.goalMs());
@@ -57,7 +61,7 @@ class PauseGoalAndSteadyStateTest {
 
     @Test
     void anExplicitGoalWinsOverTheLogs() throws Exception {
-        Run run = analyze(RSET, 50);
+        Analyzed run = analyze(RSET, 50);
         PauseGoal goal = run.analysis().pauseGoal();
         assertEquals(50.0, goal.goalMs());
         assertEquals("option", goal.source());
@@ -71,7 +75,7 @@ class PauseGoalAndSteadyStateTest {
 
     @Test
     void steadyStateIsThePausesFromTheWarmUpEndOn() throws Exception {
-        Run run = analyze(RSET, 0);
+        Analyzed run = analyze(RSET, 0);
         Analysis.SteadyState s = run.analysis().steadyState();
         List<GcEvent> steady = Double.isNaN(s.warmupEndSec()) ? run.events()
                 : run.events().stream().filter(e -> e.uptimeSec() >= s.warmupEndSec()).toList();
@@ -80,7 +84,7 @@ class PauseGoalAndSteadyStateTest {
         assertEquals(steady.stream().mapToDouble(GcEvent::pauseMs).average().orElseThrow(), s.pauses().meanMs(), 1e-9);
         assertEquals(steady.stream().mapToDouble(GcEvent::pauseMs).max().orElseThrow(), s.pauses().maxMs(), 1e-9);
         // the steady-state goal judgement covers exactly these pauses
-        PauseGoal.Exceedance g = run.analysis().pauseGoal().steady();
+        PauseGoal.Exceedance g = run.analysis().pauseGoal().steadyState();
         assertEquals(steady.size(), g.pauses());
         assertEquals(steady.stream().filter(e -> e.pauseMs() > 100).count(), g.over());
         System.out.println("rset: warm-up end " + s.warmupEndSec() + " s after " + s.warmupPauses() + " pauses; "
@@ -103,13 +107,13 @@ class PauseGoalAndSteadyStateTest {
     @Test
     void evacuationSpeedIsEdenClearedPerMsOfYoungPause() throws Exception {
         for (Path log : List.of(RSET, PARALLEL)) {
-            Run run = analyze(log, 0);
+            Analyzed run = analyze(log, 0);
             double[] speeds = run.events().stream()
                     .filter(e -> e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START)
                     // a failed evacuation (to-space exhausted) says nothing about speed
                     .filter(e -> !e.incidents().contains(dev.jvmtune.core.model.GcIncident.EVACUATION_FAILURE))
                     .mapToDouble(e -> {
-                        MemoryUsage p = e.pool("Eden regions") != null ? e.pool("Eden regions") : e.pool("PSYoungGen");
+                        MemoryUsage p = Pools.named(e, "Eden regions") != null ? Pools.named(e, "Eden regions") : Pools.named(e, "PSYoungGen");
                         return p == null || p.beforeBytes() <= p.afterBytes() || p.afterBytes() < 0 || !(e.pauseMs() > 0)
                                 ? Double.NaN : (p.beforeBytes() - p.afterBytes()) / 1048576.0 / e.pauseMs();
                     }).filter(v -> !Double.isNaN(v)).sorted().toArray();
@@ -127,7 +131,7 @@ class PauseGoalAndSteadyStateTest {
 
     @Test
     void intervalsAreTheGapsBetweenPauseStarts() throws Exception {
-        Run run = analyze(RSET, 0);
+        Analyzed run = analyze(RSET, 0);
         PauseStats iv = run.analysis().intervals();
         List<GcEvent> p = run.events();
         assertEquals(p.size() - 1, iv.count());

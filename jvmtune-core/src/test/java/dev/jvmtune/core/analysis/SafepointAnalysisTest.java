@@ -3,6 +3,7 @@ package dev.jvmtune.core.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.run.RunReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class SafepointAnalysisTest {
 
     private static Analysis.Safepoints safepoints(String resource) throws Exception {
         Path log = Path.of(SafepointAnalysisTest.class.getResource(resource).toURI());
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0).summary().safepoints();
+        return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT).get(0).summary().safepoints();
     }
 
     @Test
@@ -42,11 +43,11 @@ class SafepointAnalysisTest {
                 "GenCollectForAllocation", "GenCollectFull", "SerialCollectForAllocation", "ParallelGCFailedAllocation",
                 "ParallelCollectForAllocation", "CMS_Final_Remark", "CollectForMetadataAllocation", "ZMarkStart",
                 "ZRelocateStartYoung", "ShenandoahInitMark", "ShenandoahDegeneratedGC")) {
-            assertEquals(true, Analyzer.isGcOperation(op), op);
+            assertEquals(true, SafepointTimes.isGcOperation(op), op);
         }
         for (String op : List.of("Cleanup", "ICBufferFull", "CleanClassLoaderDataMetaspaces", "ThreadDump",
                 "HandshakeAllThreads", "RevokeBias", "Deoptimize", "FindDeadlocks", "PrintThreads")) {
-            assertEquals(false, Analyzer.isGcOperation(op), op);
+            assertEquals(false, SafepointTimes.isGcOperation(op), op);
         }
     }
 }

@@ -11,8 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
-import java.io.IOException;
 import dev.jvmtune.core.parse.RecordShape;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,10 +140,10 @@ class WildCorpusTest {
     private static Read read(Path file) throws IOException {
         List<LogInputs.Timeline> timelines = LogInputs.resolve(List.of(file));
         assertEquals(1, timelines.size(), file + ": one timeline");
-        List<LogAnalysis> runs = LogAnalysis.of(timelines.get(0), null, null);
+        List<Run> runs = RunReader.read(timelines.get(0), RunReader.Options.DEFAULT);
         long count = 0;
         double total = 0;
-        for (LogAnalysis run : runs) {
+        for (Run run : runs) {
             count += run.summary().pauses().count();
             total += run.summary().pauses().totalMs();
         }

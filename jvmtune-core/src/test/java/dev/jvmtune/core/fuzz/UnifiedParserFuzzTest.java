@@ -3,7 +3,7 @@ package dev.jvmtune.core.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.jvmtune.core.analysis.Analyzer;
 import dev.jvmtune.core.model.GcEvent;
-import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.Sniffer;
@@ -39,14 +39,11 @@ class UnifiedParserFuzzTest {
         Analyzer analyzer = new Analyzer();
         ParseListener listener = new ParseListener() {
             @Override
-            public void onEvent(GcEvent event) {
-                check(event);
+            public void onEvent(JvmEvent event) {
+                if (event instanceof GcEvent e) {
+                    check(e);
+                }
                 analyzer.accept(event);
-            }
-
-            @Override
-            public void onSafepoint(SafepointEvent safepoint) {
-                analyzer.accept(safepoint);
             }
 
             @Override
@@ -80,7 +77,7 @@ class UnifiedParserFuzzTest {
         }
         parser.finish();
         parser.facts();
-        analyzer.result(parser.firstTimestampSec(), parser.lastTimestampSec());
+        analyzer.result(parser.firstTimestampSec(), parser.lastTimestampSec(), parser.facts());
     }
 
     private static void check(GcEvent e) {

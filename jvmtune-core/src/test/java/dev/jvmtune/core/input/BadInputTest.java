@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.input.InputStats.LineSample;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.parse.LogFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -69,8 +70,7 @@ class BadInputTest {
     static Parsed parse(Path file) throws IOException {
         List<GcEvent> events = new ArrayList<>();
         try (GcLogStream s = GcLogStream.openFile(file)) {
-            s.onEvent(events::add);
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, events::add));
             return new Parsed(events, s.inputs());
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -55,8 +56,7 @@ class LogInputsTest {
     private static List<Long> gcIds(LogInputs.Timeline t) throws IOException {
         List<Long> ids = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(t)) {
-            s.onEvent(e -> ids.add(e.gcId()));
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, e -> ids.add(e.gcId())));
         }
         return ids;
     }
@@ -82,7 +82,7 @@ class LogInputsTest {
     @Test
     void rotatedSetReadsWithoutClockWarnings() throws IOException {
         try (GcLogStream s = GcLogStream.open(LogInputs.resolve(rotatedSet()).get(0))) {
-            s.start();
+            s.start(e -> { });
             assertEquals(4, s.inputs().size());
             for (InputStats in : s.inputs()) {
                 assertEquals(List.of(), in.warnings(), in.path());
@@ -174,8 +174,7 @@ class LogInputsTest {
     void eventLinesAreCountedPerFile() throws IOException {
         List<GcEvent> events = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(LogInputs.resolve(rotatedSet()).get(0))) {
-            s.onEvent(events::add);
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, events::add));
         }
         assertEquals(4, events.get(0).line(), "first file: after the Using line");
         assertEquals(3, events.get(3).line(), "second file starts again at line 1");

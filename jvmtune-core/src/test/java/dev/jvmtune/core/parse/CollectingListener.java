@@ -1,6 +1,8 @@
 package dev.jvmtune.core.parse;
 
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,14 +18,18 @@ public final class CollectingListener implements ParseListener {
     /** Warnings as {@code "line: message"}. */
     public final List<String> warnings = new ArrayList<>();
 
-    @Override
-    public void onEvent(GcEvent event) {
-        events.add(event);
-    }
+    /** Restarts, as the parser reports them. */
+    public final List<Restart> restarts = new ArrayList<>();
 
     @Override
-    public void onSafepoint(SafepointEvent safepoint) {
-        safepoints.add(safepoint);
+    public void onEvent(JvmEvent event) {
+        if (event instanceof GcEvent e) {
+            events.add(e);
+        } else if (event instanceof SafepointEvent s) {
+            safepoints.add(s);
+        } else if (event instanceof Restart r) {
+            restarts.add(r);
+        }
     }
 
     @Override

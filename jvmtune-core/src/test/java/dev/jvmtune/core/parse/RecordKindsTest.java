@@ -5,17 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
-import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.rules.Verdict;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class RecordKindsTest {
     @TempDir
     Path dir;
 
-    record Read(List<LogAnalysis> runs, List<GcEvent> events, InputStats input) {
+    record Read(List<Run> runs, List<GcEvent> events, InputStats input) {
 
         List<GcEvent> pauses() {
             return events.stream().filter(GcEvent::isPause).toList();
@@ -48,8 +49,7 @@ class RecordKindsTest {
         }
 
         Verdict verdict() {
-            RuleContext context = RuleContext.of(runs.get(0));
-            return Verdict.of(context, Rules.evaluate(context));
+            return runs.get(0).verdict();
         }
     }
 
@@ -64,10 +64,9 @@ class RecordKindsTest {
         LogInputs.Timeline t = LogInputs.resolve(List.of(file)).get(0);
         List<GcEvent> events = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(t)) {
-            s.onEvent(events::add);
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, events::add));
         }
-        List<LogAnalysis> runs = LogAnalysis.of(t, null, null);
+        List<Run> runs = RunReader.read(t, RunReader.Options.DEFAULT);
         return new Read(runs, events, runs.get(0).inputs().get(0));
     }
 
@@ -301,7 +300,7 @@ class RecordKindsTest {
                     Cancelling GC: Allocation Failure
                 , 13.279 ms]
                 """);
-        assertEquals("Shenandoah", r.runs().get(0).jvm().collector());
+        assertEquals(Collector.SHENANDOAH, r.runs().get(0).jvm().collector());
         assertEquals(List.of(GcKind.PAUSE, GcKind.PAUSE, GcKind.PAUSE, GcKind.PAUSE, GcKind.DEGENERATED, GcKind.FULL),
                 r.pauses().stream().map(GcEvent::kind).toList());
         assertEquals(0.419 + 0.664 + 0.025 + 0.190 + 55.337 + 101.102, r.pauseMs(), EPS);
@@ -373,7 +372,7 @@ class RecordKindsTest {
         Files.writeString(set.resolve("gc.log.2.current"), c);
         List<LogInputs.Timeline> files = LogInputs.resolve(List.of(set));
         assertEquals(1, files.size());
-        List<LogAnalysis> runs = LogAnalysis.of(files.get(0), null, null);
+        List<Run> runs = RunReader.read(files.get(0), RunReader.Options.DEFAULT);
         assertEquals(1, runs.size());
         assertEquals(9, runs.get(0).summary().pauses().count());
 

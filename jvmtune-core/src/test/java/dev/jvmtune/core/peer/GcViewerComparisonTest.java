@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.tagtraum.perf.gcviewer.GCViewer;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.Sniffer;
 import java.io.IOException;
@@ -157,12 +159,11 @@ class GcViewerComparisonTest {
         assertEquals(1, timelines.size());
         List<Double> each = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(timelines.get(0))) {
-            s.onEvent(e -> {
+            s.start(JvmEvent.only(GcEvent.class, e -> {
                 if (e.isPause()) {
                     each.add(e.pauseMs());
                 }
-            });
-            s.start();
+            }));
         }
         return new Pauses(each.size(), each.stream().mapToDouble(Double::doubleValue).sum(), each);
     }

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each rule on a real log that triggers it and on a real log where it must stay silent. */
 class RulesTest {
 
-    private static LogAnalysis run(Path log) throws Exception {
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
+    private static Run run(Path log) throws Exception {
+        return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT).get(0);
+    }
+
+    private static RuleContext context(Run r) {
+        return RuleContext.of(r.summary(), r.jvm(), r.inputs());
     }
 
     private static RuleContext corpus(String rel) throws Exception {
@@ -26,7 +31,7 @@ class RulesTest {
         assumeTrue(prop != null, "system property jvmtune.corpus not set (the Maven build sets it)");
         Path p = Path.of(prop, "gctoolkit-testdata", rel);
         assumeTrue(Files.isRegularFile(p), "no corpus file " + p);
-        return RuleContext.of(run(p));
+        return context(run(p));
     }
 
     private static Finding finds(Rule rule, RuleContext run) {
@@ -54,8 +59,8 @@ class RulesTest {
     void evacuationFailure() throws Exception {
         // a real JDK 17 G1 run with a 64 MB heap that overflows: "To-space exhausted" twice
         Path log = Path.of(RulesTest.class.getResource("/logs/g1-evacuation-failure-two-runs.log").toURI());
-        LogAnalysis jdk17 = LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null).get(0);
-        RuleContext run = RuleContext.of(jdk17);
+        Run jdk17 = RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT).get(0);
+        RuleContext run = context(jdk17);
         assertEquals(17, run.jdk());
         Finding f = finds(new EvacuationFailureRule(), run);
         assertEquals(Severity.CRITICAL, f.severity());
@@ -137,7 +142,7 @@ class RulesTest {
     void acceptanceOneGoalMissEvacuationSpeedAndG1NewSizePercent() throws Exception {
         RuleContext run = corpus(RSET);
         assertEquals(100, run.analysis().pauseGoal().goalMs(), 1e-9);
-        assertEquals(51, run.analysis().pauseGoal().steady().over());
+        assertEquals(51, run.analysis().pauseGoal().steadyState().over());
         silent(new YoungPauseGoalRule(), run);
         Finding f = finds(new YoungSpaceCrowdsEvacuationRule(), run);
         assertTrue(f.evidence().get(0).contains("after warm-up 51 of 1379 pauses over it (3.7%)"), f.evidence().get(0));
@@ -271,7 +276,7 @@ class RulesTest {
         // a real JDK 17 G1 run of SurvivorWaves with gc+plab=debug: survivor volume in waves of three collections,
         // the young desired PLAB size 13-838 KiB, swinging 2x or more in 5 of 16 steps
         Path log = Path.of(RulesTest.class.getResource("/logs/g1-plab-jdk17.log").toURI());
-        Finding f = finds(new PlabResizingRule(), RuleContext.of(run(log)));
+        Finding f = finds(new PlabResizingRule(), context(run(log)));
         assertEquals(Severity.INFO, f.severity());
         assertTrue(f.evidence().get(0).startsWith("young (survivor) PLABs: desired size 13 KiB to 819 KiB"),
                 f.evidence().toString());
@@ -287,7 +292,7 @@ class RulesTest {
         // the same log without its gc+plab lines: nothing to go on, and the rule does not pretend otherwise
         Path thin = dir.resolve("no-plab.log");
         Files.write(thin, Files.readAllLines(log).stream().filter(l -> !l.contains("gc,plab")).toList());
-        silent(new PlabResizingRule(), RuleContext.of(run(thin)));
+        silent(new PlabResizingRule(), context(run(thin)));
         silent(new PlabResizingRule(), corpus("unified/g1gc/jvm-gc-10Nov2022.log"));
     }
 

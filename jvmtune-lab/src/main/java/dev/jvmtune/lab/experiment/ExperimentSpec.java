@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.jvmtune.lab.run.Durations;
+import dev.jvmtune.lab.run.Metrics;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ import java.util.Set;
  *                 has {@code {name}} replaced
  * @param seed     the shuffle's seed; null: drawn at random and recorded with the experiment
  * @param metrics  extra metrics read from each trial's stdout: name -> regex whose first group is a number
- * @param metric   the metric its report compares and fits by default ({@code wall} unless given)
+ * @param metric   the metric its report compares and fits by default ({@code wallSec} unless given)
  */
 public record ExperimentSpec(String name, List<String> jdks, String workload, List<String> command,
                              Map<String, String> flagSets, Map<String, List<String>> params, int repeats,
@@ -92,7 +93,8 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
         Map<String, String> metrics = new LinkedHashMap<>();
         root.path("metrics").fields().forEachRemaining(e -> metrics.put(e.getKey(), e.getValue().asText()));
         ExperimentSpec spec = new ExperimentSpec(name, jdks, workload, command, flags, params, repeats, warmup,
-                timeout, seed, root.path("jfr").asBoolean(false), metrics, text(root, "metric", "wall"));
+                timeout, seed, root.path("jfr").asBoolean(false), metrics,
+                Metrics.canonical(text(root, "metric", Metrics.WALL)));
         long trials = spec.plannedTrials();
         if (trials > MAX_TRIALS) {
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "repeats: the plan would hold "

@@ -1,70 +1,118 @@
 package dev.jvmtune.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jvmtune.core.analysis.Analysis;
-import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.run.KeyFigure;
+import dev.jvmtune.core.run.Run;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The stable metric names of a trial, usable in goals, queries and comparisons. Units are in the names'
- * documentation (docs/lab.md): times of the trial in seconds, pauses in milliseconds, memory in bytes.
+ * The stable metric names of a trial, usable in goals, queries and comparisons, each with its unit last:
+ * times of the trial in seconds ({@code wallSec}), pauses in milliseconds ({@code gc.pause.p99Ms}), memory in
+ * bytes ({@code rss.peakBytes}); docs/lab.md lists them. The GC log's are core's {@link KeyFigure}s, read from
+ * the trial's {@link Run}. Names of earlier versions ({@code wall}, {@code gc.pause.p99}) still work wherever a
+ * name is given or stored ({@link #canonical}).
  */
 public final class Metrics {
 
     /** Trial wall time, start to exit, s. */
-    public static final String WALL = "wall";
+    public static final String WALL = "wallSec";
     /** Peak resident memory of the process tree, bytes. */
-    public static final String RSS_PEAK = "rss.peak";
+    public static final String RSS_PEAK = "rss.peakBytes";
     /** jvmtune's own time around the child (preparing, analyzing its log, writing result.json), s. */
-    public static final String LAB_OVERHEAD = "lab.overhead";
+    public static final String LAB_OVERHEAD = "lab.overheadSec";
     /** Exit status (-1: killed). */
     public static final String EXIT = "exit";
-    public static final String GC_PAUSE_COUNT = "gc.pause.count";
-    public static final String GC_PAUSE_TOTAL = "gc.pause.total";
-    public static final String GC_PAUSE_MEAN = "gc.pause.mean";
-    public static final String GC_PAUSE_P50 = "gc.pause.p50";
-    public static final String GC_PAUSE_P99 = "gc.pause.p99";
-    public static final String GC_PAUSE_MAX = "gc.pause.max";
+    public static final String GC_PAUSE_COUNT = KeyFigure.PAUSE_COUNT.metric();
+    public static final String GC_PAUSE_TOTAL = KeyFigure.PAUSE_TOTAL.metric();
+    public static final String GC_PAUSE_MEAN = KeyFigure.PAUSE_MEAN.metric();
+    public static final String GC_PAUSE_P50 = KeyFigure.PAUSE_P50.metric();
+    public static final String GC_PAUSE_P99 = KeyFigure.PAUSE_P99.metric();
+    public static final String GC_PAUSE_MAX = KeyFigure.PAUSE_MAX.metric();
     /** Share of the log's time not paused by GC, %. */
-    public static final String GC_THROUGHPUT = "gc.throughput";
-    public static final String GC_FULL_COUNT = "gc.fullCount";
+    public static final String GC_THROUGHPUT = KeyFigure.THROUGHPUT.metric();
+    public static final String GC_FULL_COUNT = KeyFigure.FULL_COUNT.metric();
     /** MiB/s. */
-    public static final String GC_ALLOCATION_RATE = "gc.allocationRate";
+    public static final String GC_ALLOCATION_RATE = KeyFigure.ALLOCATION_RATE.metric();
     /** Time the GC log covers, s. */
-    public static final String GC_DURATION = "gc.duration";
+    public static final String GC_DURATION = KeyFigure.DURATION.metric();
     /** From the metrics file's {@code throughputOpsPerSec}. */
-    public static final String THROUGHPUT = "throughput";
-    /** Prefix of the metrics file's {@code latencyMs} fields: latency.p50, latency.p99, latency.p999, latency.max. */
+    public static final String THROUGHPUT = "throughputOpsPerSec";
+    /**
+     * Prefix of the metrics file's {@code latencyMs} fields, each with {@code Ms} after its name: latency.p50Ms,
+     * latency.p99Ms, latency.p999Ms, latency.maxMs.
+     */
     public static final String LATENCY = "latency.";
     /** Prefix of every other number in the metrics file, nested objects joined by dots (metrics.phasesSec.transfer). */
     public static final String FILE = "metrics.";
 
     private static final Set<String> HIGHER_IS_BETTER = Set.of(GC_THROUGHPUT, THROUGHPUT);
+    /** Names of earlier versions, without their units. */
+    private static final Map<String, String> FORMER = Map.ofEntries(Map.entry("wall", WALL),
+            Map.entry("rss.peak", RSS_PEAK), Map.entry("lab.overhead", LAB_OVERHEAD),
+            Map.entry("gc.pause.total", GC_PAUSE_TOTAL), Map.entry("gc.pause.mean", GC_PAUSE_MEAN),
+            Map.entry("gc.pause.p50", GC_PAUSE_P50), Map.entry("gc.pause.p99", GC_PAUSE_P99),
+            Map.entry("gc.pause.max", GC_PAUSE_MAX), Map.entry("gc.throughput", GC_THROUGHPUT),
+            Map.entry("gc.allocationRate", GC_ALLOCATION_RATE), Map.entry("gc.duration", GC_DURATION),
+            Map.entry("throughput", THROUGHPUT));
+
+    /** Every standard name, in the order docs/lab.md lists them. */
+    public static final List<String> STANDARD = standard();
 
     private Metrics() {
     }
 
+    private static List<String> standard() {
+        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT));
+        for (KeyFigure f : KeyFigure.values()) {
+            names.add(f.metric());
+        }
+        names.addAll(List.of(THROUGHPUT, LATENCY + "p50Ms", LATENCY + "p99Ms", LATENCY + "p999Ms", LATENCY + "maxMs"));
+        return List.copyOf(names);
+    }
+
+    /** The unit of a metric, read from its name's suffix: {@code ms}, {@code s}, {@code B}, {@code %}... */
+    public static String unit(String name) {
+        String n = canonical(name);
+        for (String[] u : UNITS) {
+            if (n.endsWith(u[0])) {
+                return u[1];
+            }
+        }
+        return "";
+    }
+
+    private static final String[][] UNITS = {{"Ms", "ms"}, {"Sec", "s"}, {"Bytes", "B"}, {"Pct", "%"},
+        {"MBps", "MB/s"}, {"OpsPerSec", "ops/s"}};
+
+    /**
+     * The current name of a metric named the way earlier versions did ({@code gc.pause.p99} ->
+     * {@code gc.pause.p99Ms}, {@code latency.p99} -> {@code latency.p99Ms}); any other name as it is.
+     */
+    public static String canonical(String name) {
+        String now = FORMER.get(name);
+        if (now != null) {
+            return now;
+        }
+        return name.startsWith(LATENCY) && !name.endsWith("Ms") ? name + "Ms" : name;
+    }
+
     /** Whether a larger value of the metric is better (throughputs, ops per second); all others are costs. */
     public static boolean higherIsBetter(String name) {
-        return HIGHER_IS_BETTER.contains(name) || name.toLowerCase(java.util.Locale.ROOT).contains("opspersec")
-                || name.toLowerCase(java.util.Locale.ROOT).endsWith("throughput");
+        String n = canonical(name);
+        return HIGHER_IS_BETTER.contains(n) || n.toLowerCase(java.util.Locale.ROOT).contains("opspersec")
+                || n.toLowerCase(java.util.Locale.ROOT).endsWith("throughput")
+                || n.toLowerCase(java.util.Locale.ROOT).endsWith("throughputpct");
     }
 
     /** The GC log's figures under their stable names; NaN figures (no pauses) are left out. */
-    static void fromAnalysis(Analysis a, Map<String, Double> into) {
-        PauseStats p = a.pauses();
-        put(into, GC_PAUSE_COUNT, p.count());
-        put(into, GC_PAUSE_TOTAL, p.totalMs());
-        put(into, GC_PAUSE_MEAN, p.meanMs());
-        put(into, GC_PAUSE_P50, p.p50Ms());
-        put(into, GC_PAUSE_P99, p.p99Ms());
-        put(into, GC_PAUSE_MAX, p.count() == 0 ? 0 : p.maxMs());
-        put(into, GC_THROUGHPUT, a.throughputPct());
-        put(into, GC_FULL_COUNT, a.fullGcCount());
-        put(into, GC_ALLOCATION_RATE, a.allocationRateMBps());
-        put(into, GC_DURATION, a.durationSec());
+    static void fromRun(Run run, Map<String, Double> into) {
+        for (KeyFigure f : KeyFigure.values()) {
+            put(into, f.metric(), f.of(run.summary()));
+        }
     }
 
     /** Numbers kept of one metrics file: each is a row in the results database. */
@@ -83,7 +131,7 @@ public final class Metrics {
         for (Iterator<Map.Entry<String, JsonNode>> it = latency.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getValue().isNumber()) {
-                put(into, LATENCY + e.getKey(), e.getValue().asDouble());
+                put(into, LATENCY + e.getKey() + "Ms", e.getValue().asDouble());
             }
         }
         return flatten(FILE, root, into, into.size() + MAX_FILE_METRICS);

@@ -31,7 +31,7 @@ public final class ResultJson {
         o.put("outDir", r.outDir().toString());
         o.put("crashLog", r.crashLog() == null ? null : r.crashLog().toString());
         r.notes().forEach(o.putArray("notes")::add);
-        return o;
+        return JsonFigures.rounded(o);
     }
 
     public static String text(TrialResult r) {

@@ -31,9 +31,9 @@ public record TrialResult(Outcome outcome, int exitCode, double wallSec, long pe
         notes = List.copyOf(notes);
     }
 
-    /** A metric by stable name, NaN when this trial does not have it. */
+    /** A metric by stable name (or a former one, {@link Metrics#canonical}), NaN when this trial does not have it. */
     public double metric(String name) {
-        Double v = metrics.get(name);
+        Double v = metrics.get(Metrics.canonical(name));
         return v == null ? Double.NaN : v;
     }
 

@@ -2,10 +2,10 @@ package dev.jvmtune.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jvmtune.core.analysis.LogAnalysis;
-import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.parse.LineReader;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -447,12 +447,11 @@ public final class TrialRunner {
                 notes.add("no GC log written (a JDK 9+ java that ignores JDK_JAVA_OPTIONS? use {jvmflags})");
                 return;
             }
-            List<LogInputs.Timeline> timelines = LogInputs.resolve(List.of(log));
-            List<LogAnalysis> runs = LogAnalysis.of(timelines.get(0), null, null);
+            List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT);
             if (runs.size() > 1) {
                 notes.add("GC log holds " + runs.size() + " JVM runs; metrics are of the last");
             }
-            Metrics.fromAnalysis(runs.get(runs.size() - 1).summary(), metrics);
+            Metrics.fromRun(runs.get(runs.size() - 1), metrics);
         } catch (Exception e) {
             notes.add("GC log " + log + " not analyzable: " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.jvmtune.lab.store;
 
+import dev.jvmtune.lab.run.Metrics;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,16 +22,18 @@ public record StoredTrial(String experimentId, int seq, String config, String jd
 
     public StoredTrial {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
-        metrics = Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
+        TreeMap<String, Double> current = new TreeMap<>();
+        metrics.forEach((k, v) -> current.put(Metrics.canonical(k), v)); // stores of earlier versions
+        metrics = Collections.unmodifiableSortedMap(current);
     }
 
     public boolean warmup() {
         return repeat == 0;
     }
 
-    /** A metric by stable name, NaN when absent. */
+    /** A metric by stable name (or a former one, {@link Metrics#canonical}), NaN when absent. */
     public double metric(String name) {
-        Double v = metrics.get(name);
+        Double v = metrics.get(Metrics.canonical(name));
         return v == null ? Double.NaN : v;
     }
 }

@@ -32,7 +32,7 @@ final class ComparisonTable {
         new Row("Full GCs", a -> a.fullGcCount(), v -> Figures.count((long) v), true),
         new Row("allocation rate", Analysis::allocationRateMBps, Figures::rate, false),
         new Row("promotion rate", Analysis::promotionRateMBps, Figures::rate, true),
-        new Row("concurrent GC time", Analysis::concurrentMs, Figures::ms, true),
+        new Row("concurrent GC time", a -> a.concurrent().totalMs(), Figures::ms, true),
         new Row("stopped not for GC", a -> a.safepoints().nonGcMs(), Figures::ms, true),
         new Row("log covers", Analysis::durationSec, Figures::seconds, false),
     };

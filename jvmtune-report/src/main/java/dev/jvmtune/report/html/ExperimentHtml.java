@@ -4,6 +4,7 @@ import static dev.jvmtune.report.ExperimentReport.num;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.stats.SweepLine;
@@ -32,14 +33,14 @@ public final class ExperimentHtml {
     public static void write(ExperimentSummary s, ExperimentRow row, ExperimentSpec spec, List<StoredTrial> trials,
                              String version, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 14);
-        HtmlReport.head(b, "Experiment", s.experimentId(), version);
+        HtmlFormat.head(b, "Experiment", s.experimentId(), version);
         facts(b, s, row, spec, trials);
         if (!s.sweeps().isEmpty()) { // without a numeric parameter the tables say it all
             b.append("<div class=\"charts\" data-experiment=\"1\"></div>\n");
         }
         sweeps(b, s);
         comparisons(b, s);
-        HtmlReport.tail(b, data(s, trials), out);
+        HtmlFormat.tail(b, data(s, trials).toString(), out);
     }
 
     private static void facts(StringBuilder b, ExperimentSummary s, ExperimentRow row, ExperimentSpec spec,
@@ -192,20 +193,8 @@ public final class ExperimentHtml {
 
     /** The metric's unit as docs/lab.md gives it: times of the trial in s, pauses in ms, memory in bytes. */
     static String unit(String metric) {
-        String m = metric.toLowerCase(Locale.ROOT);
-        if (m.startsWith("gc.pause.") && !m.endsWith("count") || m.startsWith("latency.") || m.endsWith("ms")) {
-            return "ms";
-        }
-        if (m.equals("wall") || m.equals("lab.overhead") || m.equals("gc.duration") || m.endsWith("sec")) {
-            return "s";
-        }
-        if (m.equals("rss.peak") || m.endsWith("bytes")) {
-            return "bytes";
-        }
-        if (m.equals("gc.throughput")) {
-            return "%";
-        }
-        return "";
+        String unit = Metrics.unit(metric);
+        return unit.equals("B") ? "bytes" : unit;
     }
 
     /** "s/day" for wall over days ("days" -> "day"); "per day" for a metric without a unit. */

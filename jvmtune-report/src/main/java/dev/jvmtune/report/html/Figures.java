@@ -43,8 +43,16 @@ final class Figures {
         return String.format(Locale.ROOT, "%.1f h", s / 3600);
     }
 
-    static String mib(long bytes) {
-        return bytes < 0 ? UNKNOWN : String.format(Locale.ROOT, "%,.0f MiB", bytes / 1048576.0);
+    /** A size in KiB, MiB or GiB, whichever reads best. */
+    static String bytes(long bytes) {
+        if (bytes < 0) {
+            return UNKNOWN;
+        }
+        if (bytes >= 1L << 30) {
+            return String.format(Locale.ROOT, "%,.1f GiB", bytes / (double) (1L << 30));
+        }
+        return String.format(Locale.ROOT, bytes >= 1L << 20 ? "%,.0f MiB" : "%,.0f KiB",
+                bytes / (bytes >= 1L << 20 ? 1048576.0 : 1024.0));
     }
 
     /** Relative change from a to b, "+12.3 %"; empty when it has no meaning. */

@@ -65,7 +65,7 @@ public final class FleetHtml {
 
     public static void write(Page page, String version, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 15);
-        HtmlReport.head(b, "Fleet", page.title(), version);
+        HtmlFormat.head(b, "Fleet", page.title(), version);
         b.append("<section class=\"run\"><div class=\"figures\">");
         page.figures().forEach((label, value) -> b.append("<div class=\"card\"><div class=\"label\">")
                 .append(escape(label)).append("</div><div class=\"value\">").append(escape(value))
@@ -83,7 +83,7 @@ public final class FleetHtml {
             json(data.key(s[0]), t);
         }
         data.close().close();
-        HtmlReport.tail(b, data, out);
+        HtmlFormat.tail(b, data.toString(), out);
     }
 
     private static void table(StringBuilder b, String id, String title, String help, Table t) {

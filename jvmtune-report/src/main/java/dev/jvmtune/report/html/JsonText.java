@@ -127,10 +127,6 @@ final class JsonText {
         }
     }
 
-    void writeTo(java.io.Writer w) throws java.io.IOException {
-        w.append(b);
-    }
-
     @Override
     public String toString() {
         return b.toString();

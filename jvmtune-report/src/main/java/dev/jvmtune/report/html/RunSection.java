@@ -3,26 +3,28 @@ package dev.jvmtune.report.html;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.analysis.Analysis;
-import dev.jvmtune.core.analysis.LogAnalysis;
+import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
-import dev.jvmtune.core.input.InputStats;
+import dev.jvmtune.core.analysis.PoolPeak;
+import dev.jvmtune.core.analysis.chart.ChartSeries;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.rules.RuleContext;
-import dev.jvmtune.core.rules.Rules;
 import dev.jvmtune.core.rules.Severity;
 import dev.jvmtune.core.rules.Verdict;
-import dev.jvmtune.report.TextReport;
-import java.util.ArrayList;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.report.Summary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The HTML of one run above its charts: the verdict, the key figures against the goal, the findings with
- * their evidence and the flags to copy, the pause table, causes, and the inputs with their warnings. Every
- * string from a log goes through {@link HtmlText#escape}.
+ * The HTML of one run above its charts, in the order of the text report - the JVM and the input, the verdict,
+ * the findings with their evidence and the flags to copy, the pause table, every figure line of the text
+ * ({@link Summary}), notes, warnings and skipped lines - each block marked {@code data-section} with the label the
+ * text gives it; plus what people look at instead of reading: key figures as cards, the sizes of the generations,
+ * GC CPU, the JVM's facts and flags, every cause. Every string from a log goes through {@link HtmlText#escape}.
  */
 final class RunSection {
 
@@ -32,58 +34,70 @@ final class RunSection {
         this.b = b;
     }
 
-    void write(LogAnalysis run, RuleContext context) {
+    void write(Run run) {
         Analysis a = run.summary();
-        List<Finding> findings = Rules.evaluate(context);
-        b.append("<header class=\"run-head\"><h2>").append(escape(run.name())).append("</h2><p class=\"jvm\">")
-                .append(escape(TextReport.describeJvm(run.jvm()))).append(" &middot; ").append(escape(describeInputs(run)))
-                .append("</p></header>\n");
-        verdict(Verdict.of(context, findings), findings);
+        b.append("<header class=\"run-head\"><h2>").append(escape(run.name())).append("</h2>");
+        for (Summary.Line l : Summary.head(run)) {
+            b.append("<p class=\"jvm\" data-section=\"").append(escape(l.label())).append("\"><b>")
+                    .append(escape(l.label())).append("</b> ").append(escape(l.text())).append("</p>");
+        }
+        b.append("</header>\n");
+        verdict(run.verdict(), run.findings());
         figures(a);
-        findings(findings);
+        findings(run.findings());
         pauseTable(a);
+        summary(a);
+        memory(a);
+        gcCpu(a.gcCpu());
         causes(a);
-        inputs(run);
+        jvm(run.jvm());
+        notes(run);
     }
 
-    /** The same verdict as the text and JSON reports ({@link Verdict}), with the merged flag line to copy. */
+    /**
+     * The same verdict as the text and JSON reports, with the merged flag line to copy. The badge says why the
+     * run is marked: the goal missed, else the most severe finding.
+     */
     private void verdict(Verdict v, List<Finding> findings) {
-        String level = Boolean.FALSE.equals(v.goalMet()) ? "critical"
-                : findings.isEmpty() ? (v.incomplete().isEmpty() ? "ok" : "warning")
-                : findings.get(0).severity().name().toLowerCase(Locale.ROOT);
+        Severity worst = findings.isEmpty() ? null : findings.get(0).severity();
+        boolean missed = Boolean.FALSE.equals(v.goalMet());
+        boolean incomplete = !v.incomplete().isEmpty();
+        String level = missed || worst == Severity.CRITICAL ? "critical"
+                : worst != null ? worst.name().toLowerCase(Locale.ROOT) : incomplete ? "warning" : "ok";
+        String badge = missed ? "GOAL MISSED" : worst != null ? worst.name() : incomplete ? "INCOMPLETE" : "OK";
         long critical = findings.stream().filter(f -> f.severity() == Severity.CRITICAL).count();
         long warnings = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
-        b.append("<div class=\"verdict ").append(level).append("\"><span class=\"badge\">")
-                .append(level.toUpperCase(Locale.ROOT)).append("</span><span class=\"headline\">")
-                .append(escape(v.goal())).append("</span><span class=\"tally\">")
-                .append(findings.size()).append(findings.size() == 1 ? " finding" : " findings");
+        b.append("<div class=\"verdict ").append(level).append("\" data-section=\"Verdict\"><span class=\"badge\">")
+                .append(badge).append("</span><span class=\"headline\">").append(escape(v.goal()))
+                .append("</span><span class=\"tally\">").append(findings.size())
+                .append(findings.size() == 1 ? " finding" : " findings");
         if (!findings.isEmpty()) {
             b.append(": ").append(critical).append(" critical, ").append(warnings).append(" warning")
                     .append(warnings == 1 ? "" : "s");
         }
         b.append("</span>");
         for (String gap : v.incomplete()) {
-            b.append("<p class=\"note incomplete\"><strong>Figures incomplete:</strong> ").append(escape(gap))
+            b.append("<p class=\"note incomplete\" data-section=\"Incomplete\"><strong>Figures incomplete:</strong> ").append(escape(gap))
                     .append("</p>");
         }
         if (!v.top().isEmpty()) {
             b.append("<ol class=\"top\">");
             for (Finding f : v.top()) {
                 b.append("<li>").append(escape(f.title())).append(" <span class=\"rule\">")
-                        .append(escape(f.ruleId())).append("</span></li>");
+                        .append(f.severity()).append(", ").append(escape(f.ruleId())).append("</span></li>");
             }
             b.append("</ol>");
         }
         if (!v.flags().isEmpty()) {
-            b.append("<div class=\"flags\"><code>").append(escape(String.join(" ", v.flags())))
+            b.append("<div class=\"flags\" data-section=\"Flags\"><code>").append(escape(String.join(" ", v.flags())))
                     .append("</code><button type=\"button\" class=\"copy\">Copy</button></div>");
         }
         for (String c : v.conflicts()) {
             b.append("<p class=\"note\">").append(escape(c)).append("</p>");
         }
         if (!v.alternative().isEmpty()) {
-            b.append("<p class=\"note\">Or another collector: <code>").append(escape(String.join(" ", v.alternative())))
-                    .append("</code></p>");
+            b.append("<p class=\"note\" data-section=\"Or\">Or another collector: <code>")
+                    .append(escape(String.join(" ", v.alternative()))).append("</code></p>");
         }
         b.append("</div>\n");
     }
@@ -104,6 +118,10 @@ final class RunSection {
                 a.fullGcCount() > 0);
         card("Allocation", Figures.rate(a.allocationRateMBps()), "promotion " + Figures.rate(a.promotionRateMBps()),
                 false);
+        if (a.heap().reclaimedBytes() >= 0) {
+            card("Reclaimed", Figures.bytes(a.heap().reclaimedBytes()), "freed by collections, of "
+                    + Figures.bytes(a.heap().allocatedBytes()) + " allocated", false);
+        }
         Analysis.SteadyState st = a.steadyState();
         if (!Double.isNaN(st.warmupEndSec())) {
             card("Steady-state p99", Figures.ms(st.pauses().p99Ms()), "after warm-up ends at "
@@ -123,7 +141,7 @@ final class RunSection {
     }
 
     private void findings(List<Finding> findings) {
-        b.append("<section class=\"findings\"><h3>Findings</h3>\n");
+        b.append("<section class=\"findings\" data-section=\"Findings\"><h3>Findings</h3>\n");
         if (findings.isEmpty()) {
             b.append("<p class=\"none\">None of the rules fired.</p>");
         }
@@ -157,13 +175,12 @@ final class RunSection {
     }
 
     private void pauseTable(Analysis a) {
-        b.append("<section><h3>Pauses by kind</h3><table class=\"num\"><thead><tr><th>kind</th><th>count</th>"
-                + "<th>total</th><th>mean</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>max</th></tr>"
-                + "</thead><tbody>");
+        b.append("<section data-section=\"Pauses (ms)\"><h3>Pauses by kind</h3><table class=\"num\"><thead><tr>"
+                + "<th>kind</th><th>count</th><th>total</th><th>mean</th><th>p50</th><th>p90</th><th>p99</th>"
+                + "<th>p99.9</th><th>max</th></tr></thead><tbody>");
         row("all", a.pauses());
-        for (Map.Entry<GcKind, PauseStats> e : a.pausesByKind().entrySet().stream()
-                .sorted(Map.Entry.comparingByKey()).toList()) {
-            row(ChartData.label(e.getKey()), e.getValue());
+        for (Map.Entry<GcKind, PauseStats> e : a.pausesByKind().entrySet()) {
+            row(ChartSeries.label(e.getKey()), e.getValue());
         }
         if (!Double.isNaN(a.steadyState().warmupEndSec())) {
             row("steady state", a.steadyState().pauses());
@@ -179,6 +196,55 @@ final class RunSection {
         b.append("</tr>");
     }
 
+    /** Every figure line of the text report, with its label, in its order. */
+    private void summary(Analysis a) {
+        b.append("<section><h3>Figures</h3><table class=\"summary\"><tbody>");
+        for (Summary.Line l : Summary.figures(a)) {
+            b.append("<tr data-section=\"").append(escape(l.label())).append("\"><th>").append(escape(l.label()))
+                    .append("</th><td>").append(escape(l.text())).append("</td></tr>");
+        }
+        b.append("</tbody></table></section>\n");
+    }
+
+    /** Allocated (the largest capacity logged) against peak use, per pool and for the whole heap. */
+    private void memory(Analysis a) {
+        if (a.poolPeaks().isEmpty()) {
+            return;
+        }
+        b.append("<section class=\"memory\"><h3>Generations and heap: allocated vs peak</h3><table class=\"num\">"
+                + "<thead><tr><th>pool</th><th>role</th><th>allocated</th><th>peak used</th><th>peak / allocated</th>"
+                + "<th>collections</th></tr></thead><tbody>");
+        for (PoolPeak p : a.poolPeaks()) {
+            b.append("<tr><td>").append(escape(p.name())).append("</td><td>")
+                    .append(p.role().name().toLowerCase(Locale.ROOT)).append("</td><td>")
+                    .append(Figures.bytes(p.maxCapacityBytes())).append("</td><td>")
+                    .append(Figures.bytes(p.peakUsedBytes())).append("</td><td>")
+                    .append(p.maxCapacityBytes() > 0 && p.peakUsedBytes() >= 0
+                            ? Figures.pct(100.0 * p.peakUsedBytes() / p.maxCapacityBytes()) : Figures.UNKNOWN)
+                    .append("</td><td>").append(Figures.count(p.collections())).append("</td></tr>");
+        }
+        Analysis.HeapSizes h = a.heap();
+        b.append("</tbody></table><p class=\"note\">Allocated ").append(Figures.bytes(h.allocatedBytes()))
+                .append(", reclaimed ").append(Figures.bytes(h.reclaimedBytes()))
+                .append(" by collections over the run.</p></section>\n");
+    }
+
+    private void gcCpu(GcCpu c) {
+        if (c == null) {
+            return;
+        }
+        b.append("<section class=\"gc-cpu\"><h3>GC CPU</h3><table class=\"num\"><thead><tr><th>pauses</th><th>user</th>"
+                + "<th>sys</th><th>real</th><th>parallelism</th><th>real &gt; 1.2 x (user + sys)</th>"
+                + "<th>sys &gt; user</th></tr></thead><tbody><tr><td>").append(Figures.count(c.pauses()))
+                .append("</td><td>").append(Figures.seconds(c.userSec())).append("</td><td>")
+                .append(Figures.seconds(c.sysSec())).append("</td><td>").append(Figures.seconds(c.realSec()))
+                .append("</td><td>").append(Double.isNaN(c.parallelism()) ? Figures.UNKNOWN
+                        : String.format(Locale.ROOT, "%.2f", c.parallelism()))
+                .append("</td><td>").append(Figures.count(c.realOverCpuPauses())).append(" of ")
+                .append(Figures.count(c.judgedPauses())).append("</td><td>").append(Figures.count(c.sysOverUserPauses()))
+                .append(" of ").append(Figures.count(c.judgedPauses())).append("</td></tr></tbody></table></section>\n");
+    }
+
     private void causes(Analysis a) {
         if (a.pausesByCause().isEmpty()) {
             return;
@@ -191,37 +257,31 @@ final class RunSection {
         b.append("</tbody></table></section>\n");
     }
 
-    private void inputs(LogAnalysis run) {
-        List<String> lines = new ArrayList<>();
-        for (InputStats in : run.inputs()) {
-            for (InputStats.LineSample w : in.warnings()) {
-                lines.add("warning: " + in.path() + (w.line() > 0 ? ":" + w.line() : "") + ": " + w.text());
-            }
-            for (InputStats.LineSample s : in.samples()) {
-                lines.add("skipped: " + in.path() + ":" + s.line() + ": " + s.text());
-            }
+    /** Everything the log tells about the JVM, flags included, as logged. */
+    private void jvm(JvmFacts f) {
+        if (f.raw().isEmpty()) {
+            return;
         }
+        b.append("<details class=\"facts\"><summary>JVM facts and flags (").append(f.raw().size())
+                .append(")</summary><table><tbody>");
+        f.raw().forEach((k, v) -> b.append("<tr><th>").append(escape(k)).append("</th><td><code>").append(escape(v))
+                .append("</code></td></tr>"));
+        b.append("</tbody></table></details>\n");
+    }
+
+    private void notes(Run run) {
+        for (String n : Summary.notes(run)) {
+            b.append("<p class=\"note\" data-section=\"note\">note: ").append(escape(n)).append("</p>\n");
+        }
+        List<String> lines = Summary.inputProblems(run);
         if (!lines.isEmpty()) {
             b.append("<details class=\"warnings\"><summary>").append(lines.size())
                     .append(" warning(s) and skipped line(s)</summary><pre>");
             for (String l : lines) {
-                b.append(escape(l)).append('\n');
+                String section = l.substring(0, l.indexOf(':'));
+                b.append("<span data-section=\"").append(section).append("\">").append(escape(l)).append("</span>\n");
             }
             b.append("</pre></details>\n");
         }
-    }
-
-    private static String describeInputs(LogAnalysis run) {
-        long lines = 0;
-        long bytes = 0;
-        long unrecognized = 0;
-        for (InputStats in : run.inputs()) {
-            lines += in.lines();
-            bytes += in.bytes();
-            unrecognized += in.unrecognizedLines();
-        }
-        return String.format(Locale.ROOT, "%d file(s), %,d lines, %s, %,d unrecognized; covers %s",
-                run.inputs().size(), lines, Figures.mib(bytes), unrecognized,
-                Figures.seconds(run.summary().durationSec()));
     }
 }

@@ -29,9 +29,9 @@
   function hasPoints(o) { return keys(o).some(function (k) { return o[k] && o[k].length > 0; }); }
   function shift(points, by) { return points.map(function (p) { return [p[0] - by, p[1]]; }); }
   /** Every kind's points in one series, in time order: each kind kept its extremes, so the union does. */
-  function allPauses(run) {
+  function allPauses(s) {
     var all = [];
-    keys(run.pauses).forEach(function (k) { all = all.concat(run.pauses[k]); });
+    keys(s.pauses).forEach(function (k) { all = all.concat(s.pauses[k]); });
     return all.sort(function (a, b) { return a[0] - b[0]; });
   }
   function nines(x) {
@@ -83,9 +83,57 @@
     return chart;
   }
 
-  function timeAxis(name) {
-    return {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: 26, min: 'dataMin', max: 'dataMax',
-      axisLabel: {formatter: sec}, splitLine: {show: false}};
+  // The x axis of a run's charts: wall-clock time when the log has it (toggle to uptime), else uptime. The series
+  // hold uptime seconds; X maps one to the axis in use.
+  var X = {wall: false, offset: 0};
+  function xt(t) { return X.wall ? (t + X.offset) * 1000 : t; }
+  function xs(points) { return (points || []).map(function (p) { var q = p.slice(); q[0] = xt(p[0]); return q; }); }
+  /** A tick step a person reads: 1, 2, 5 or 10 of a unit from ms to days. */
+  function niceStep(span) {
+    var steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
+      3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800];
+    var want = span / 6;
+    for (var i = 0; i < steps.length; i++) if (steps[i] >= want) return steps[i];
+    return steps[steps.length - 1];
+  }
+  /** Uptime on a tick: "45 s", "12 min", "2 h 30 min", "3 d 4 h". */
+  function uptimeLabel(v) {
+    var a = Math.abs(v);
+    if (a < 60) return num(v, a < 10 ? 3 : 1) + ' s';
+    if (a < 3600) return (a % 60 ? num(v / 60, 1) : num(v / 60, 0)) + ' min';
+    if (a < 86400) {
+      var h = Math.floor(a / 3600), m = Math.round((a - h * 3600) / 60);
+      return (v < 0 ? '-' : '') + h + ' h' + (m ? ' ' + m + ' min' : '');
+    }
+    var d = Math.floor(a / 86400), hh = Math.round((a - d * 86400) / 3600);
+    return (v < 0 ? '-' : '') + d + ' d' + (hh ? ' ' + hh + ' h' : '');
+  }
+  function timeAxis(name, range) {
+    if (X.wall) {
+      return {type: 'time', name: name || 'wall clock', nameLocation: 'middle', nameGap: 26, min: 'dataMin',
+        max: 'dataMax', splitLine: {show: false}, axisLabel: {hideOverlap: true}};
+    }
+    var axis = {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: 26, splitLine: {show: false},
+      axisLabel: {formatter: uptimeLabel, hideOverlap: true}};
+    if (range && range[1] > range[0]) {
+      var step = niceStep(range[1] - range[0]);
+      axis.interval = step;
+      axis.min = Math.floor(range[0] / step) * step;
+      axis.max = Math.ceil(range[1] / step) * step;
+    } else {
+      axis.min = 'dataMin';
+      axis.max = 'dataMax';
+    }
+    return axis;
+  }
+  /** When a point was: wall-clock time where the log has it, and uptime. */
+  function when(t) {
+    var up = 'uptime ' + sec(t);
+    return X.offset ? new Date((t + X.offset) * 1000).toISOString().replace('T', ' ').replace('Z', ' UTC') + ', ' + up
+      : up;
+  }
+  function toolbox(id) {
+    return {right: 4, top: 18, itemSize: 12, feature: {saveAsImage: {title: 'PNG', name: id, pixelRatio: 2}}};
   }
   function valueAxis(name, formatter, log) {
     return {type: log ? 'log' : 'value', name: name, nameTextStyle: {align: 'left'}, scale: false,
@@ -96,14 +144,29 @@
   }
   function legend() { return {type: 'scroll', top: 0, textStyle: {fontSize: 11}}; }
   function grid() { return {left: 64, right: 24, top: 44, bottom: 62}; }
+  /** The uptime of an x value of the axis in use. */
+  function upOf(x) { return X.wall ? x / 1000 - X.offset : x; }
   function pointTooltip(unit) {
     return {trigger: 'item', formatter: function (p) {
-      return esc(p.seriesName) + '<br>' + esc(sec(p.value[0])) + ': <b>' + esc(unit(p.value[1])) + '</b>';
+      return esc(p.seriesName) + '<br>' + esc(when(upOf(p.value[0]))) + ': <b>' + esc(unit(p.value[1])) + '</b>';
+    }};
+  }
+  /** A pause: what it was (GC id, kind, cause), how long, when, the heap around it and the log line. */
+  function pauseTooltip(s) {
+    return {trigger: 'item', formatter: function (p) {
+      var v = p.value;
+      if (!Array.isArray(v) || v.length < 8) return esc(p.seriesName);
+      var cause = v[3] == null ? '' : s.causes[v[3]];
+      var heap = v[4] == null && v[5] == null ? '' : '<br>heap ' + esc(mib(v[4])) + ' \u2192 ' + esc(mib(v[5]));
+      var file = v[6] == null ? '' : s.files[v[6]];
+      return (v[2] == null ? '' : 'GC(' + esc(v[2]) + ') ') + esc(p.seriesName)
+        + (cause ? ' \u00b7 ' + esc(cause) : '') + '<br><b>' + esc(ms(v[1])) + '</b> at ' + esc(when(upOf(v[0])))
+        + heap + (v[7] == null ? '' : '<br>' + esc(short(file || 'line')) + ':' + esc(v[7]));
     }};
   }
   function axisTooltip(unit) {
     return {trigger: 'axis', formatter: function (ps) {
-      var out = ps.length ? esc(typeof ps[0].axisValue === 'number' ? sec(ps[0].axisValue) : ps[0].axisValue) : '';
+      var out = ps.length ? esc(typeof ps[0].axisValue === 'number' ? when(upOf(ps[0].axisValue)) : ps[0].axisValue) : '';
       ps.forEach(function (p) {
         var v = Array.isArray(p.value) ? p.value[1] : p.value;
         if (v != null) out += '<br>' + p.marker + esc(p.seriesName) + ': <b>' + esc(unit(v)) + '</b>';
@@ -125,179 +188,232 @@
     return goal == null ? undefined : {silent: true, symbol: 'none', lineStyle: {color: '#c62828', type: 'dashed'},
       label: {formatter: 'goal ' + ms(goal), position: 'insideEndTop', color: '#c62828'}, data: [{yAxis: goal}]};
   }
-  function warmupArea(run) {
-    return run.warmupEndSec == null || run.start == null ? undefined : {silent: true,
+  function warmupArea(s) {
+    return s.warmupEndSec == null || s.start == null ? undefined : {silent: true,
       itemStyle: {color: 'rgba(255, 193, 7, 0.12)'}, label: {formatter: 'warm-up', color: '#8d6e00', position: 'insideTop'},
-      data: [[{xAxis: run.start}, {xAxis: run.warmupEndSec}]]};
+      data: [[{xAxis: xt(s.start)}, {xAxis: xt(s.warmupEndSec)}]]};
+  }
+  function range(s) { return [s.start, s.end]; }
+  /** The options every chart of a run shares: no animation, legend, grid, PNG export. */
+  function base(id, extra) {
+    var o = {animation: false, legend: legend(), grid: grid(), toolbox: toolbox(id)};
+    for (var k in extra) o[k] = extra[k];
+    return o;
   }
 
-  function pausesChart(el, id, run) {
-    var kinds = keys(run.pauses);
+  function pausesChart(el, id, s) {
+    var kinds = keys(s.pauses);
     var c = card(el, id, 'Pauses over time', 'Every stop-the-world pause by kind; each bucket keeps its shortest and '
-      + 'longest pause, so no spike is lost. Drag or scroll to zoom.', hasPoints(run.pauses),
-      'no timed pauses', {wide: true, logToggle: true});
+      + 'longest pause, so no spike is lost. Point at one to see which collection it was. Drag or scroll to zoom.',
+      hasPoints(s.pauses), 'no timed pauses', {wide: true, logToggle: true});
     if (!c) return;
-    var series = kinds.map(function (k, i) { return scatter(k, run.pauses[k], COLORS[i % COLORS.length]); });
-    series[0].markLine = goalLine(run.goalMs);
-    series[0].markArea = warmupArea(run);
-    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
-      xAxis: timeAxis(), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
+    var series = kinds.map(function (k, i) { return scatter(k, xs(s.pauses[k]), COLORS[i % COLORS.length]); });
+    series[0].markLine = goalLine(s.goalMs);
+    series[0].markArea = warmupArea(s);
+    c.setOption(base(id, {color: COLORS, tooltip: pauseTooltip(s), xAxis: timeAxis(null, range(s)),
+      yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series}));
   }
+
+  /** The left edge of histogram bin i of a run, in ms. */
+  function edge(h, i) { return Math.pow(10, (h.firstBin + i) / h.binsPerDecade); }
 
   function histogramChart(el, id, runs, names) {
-    var present = runs.some(function (r) { return r.histogram.counts && r.histogram.counts.length; });
+    var present = runs.some(function (s) { return s.histogram.counts.length; });
     var c = card(el, id, 'Pause distribution', 'Pauses per duration bin (5 bins per decade of ms).', present,
       'no pauses', {logToggle: true});
     if (!c) return;
-    var edges = {};
-    runs.forEach(function (r) { (r.histogram.edges || []).forEach(function (e) { edges[e] = true; }); });
-    var all = Object.keys(edges).map(Number).sort(function (a, b) { return a - b; });
-    var cats = all.slice(0, -1).map(function (e, i) { return num(e, 3) + '\u2013' + num(all[i + 1], 3) + ' ms'; });
-    var series = runs.map(function (r, i) {
-      var counts = all.slice(0, -1).map(function (e) {
-        var j = (r.histogram.edges || []).indexOf(e);
-        return j < 0 || j >= r.histogram.counts.length ? 0 : r.histogram.counts[j];
+    var lo = Infinity, hi = -Infinity;
+    runs.forEach(function (s) {
+      if (s.histogram.counts.length) {
+        lo = Math.min(lo, s.histogram.firstBin);
+        hi = Math.max(hi, s.histogram.firstBin + s.histogram.counts.length);
+      }
+    });
+    var bins = [];
+    for (var b = lo; b < hi; b++) bins.push(b);
+    var bpd = runs[0].histogram.binsPerDecade;
+    var cats = bins.map(function (b) {
+      return num(Math.pow(10, b / bpd), 3) + '\u2013' + num(Math.pow(10, (b + 1) / bpd), 3) + ' ms';
+    });
+    var series = runs.map(function (s, i) {
+      var counts = bins.map(function (b) {
+        var j = b - s.histogram.firstBin;
+        return j < 0 || j >= s.histogram.counts.length ? 0 : s.histogram.counts[j];
       });
       return {type: 'bar', name: names[i], data: counts, barGap: '0%', color: runs.length > 1 ? SIDE[i] : COLORS[0]};
     });
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(function (v) { return num(v, 0) + ' pauses'; }),
+    c.setOption(base(id, {tooltip: axisTooltip(function (v) { return num(v, 0) + ' pauses'; }),
       xAxis: {type: 'category', data: cats, name: 'pause', nameLocation: 'middle', nameGap: 26},
-      yAxis: Object.assign(valueAxis('pauses', function (v) { return num(v, 0); }), {minInterval: 1}), series: series});
+      yAxis: Object.assign(valueAxis('pauses', function (v) { return num(v, 0); }), {minInterval: 1}), series: series}));
   }
 
   function percentileChart(el, id, runs, names, goal) {
-    var present = runs.some(function (r) { return r.histogram.percentiles && r.histogram.percentiles.length; });
+    var present = runs.some(function (s) { return s.histogram.percentiles.length; });
     var c = card(el, id, 'Pause percentiles', 'The pause at each percentile; the right end is the longest pause.',
       present, 'no pauses', {logToggle: true});
     if (!c) return;
-    var series = runs.map(function (r, i) {
-      return line(names[i], r.histogram.percentiles || [], runs.length > 1 ? SIDE[i] : COLORS[0], {step: false});
+    var series = runs.map(function (s, i) {
+      return line(names[i], s.histogram.percentiles, runs.length > 1 ? SIDE[i] : COLORS[0], {step: false});
     });
     series[0].markLine = goalLine(goal);
-    c.setOption({animation: false, legend: legend(), grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
+    c.setOption(base(id, {grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
       return ps.map(function (p) { return esc(p.seriesName) + ' p' + esc(nines(p.value[0])) + ': <b>' + esc(ms(p.value[1])) + '</b>'; }).join('<br>');
     }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: 26, min: 0, interval: 1,
-      axisLabel: {formatter: nines}}, yAxis: valueAxis('pause', ms), series: series});
+      axisLabel: {formatter: nines}}, yAxis: valueAxis('pause', ms), series: series}));
   }
 
-  function heapChart(el, id, run) {
-    var present = hasPoints(run.heap);
-    var c = card(el, id, 'Heap', 'Whole heap before and after each collection, and its capacity (MiB).', present,
-      'no heap figures', {});
+  function heapChart(el, id, s) {
+    var c = card(el, id, 'Heap', 'Whole heap before and after each collection, and its capacity (MiB).',
+      hasPoints(s.heap), 'no heap figures', {});
     if (!c) return;
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
+    c.setOption(base(id, {tooltip: axisTooltip(mib), xAxis: timeAxis(null, range(s)),
       yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: [
-        line('before GC', run.heap.before, '#e07b39'), line('after GC', run.heap.after, '#3a6ea5'),
-        line('capacity', run.heap.capacity, '#7f8c8d', {lineStyle: {type: 'dashed', width: 1}})]});
+        line('before GC', xs(s.heap.before), '#e07b39'), line('after GC', xs(s.heap.after), '#3a6ea5'),
+        line('capacity', xs(s.heap.capacity), '#7f8c8d', {lineStyle: {type: 'dashed', width: 1}})]}));
   }
-  function mib(v) { return num(v, 1) + ' MiB'; }
+  function mib(v) { return v == null ? '\u2013' : num(v, 1) + ' MiB'; }
 
-  function poolsChart(el, id, run) {
-    var names = keys(run.pools);
+  function poolsChart(el, id, s) {
+    var names = keys(s.pools);
     var c = card(el, id, 'Generations and region types', 'Occupancy of each pool after collections (MiB).',
-      hasPoints(run.pools), 'no per-pool figures (log gc+heap=debug, or PrintGCDetails on JDK 8)', {});
+      hasPoints(s.pools), 'no per-pool figures (log gc+heap=debug, or PrintGCDetails on JDK 8)', {});
     if (!c) return;
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
-      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
-      series: names.map(function (n, i) { return line(n, run.pools[n], COLORS[i % COLORS.length]); })});
+    c.setOption(base(id, {tooltip: axisTooltip(mib), xAxis: timeAxis(null, range(s)), yAxis: valueAxis('MiB', axisNum),
+      dataZoom: zoom(), series: names.map(function (n, i) { return line(n, xs(s.pools[n]), COLORS[i % COLORS.length]); })}));
   }
 
-  function ratesChart(el, id, run) {
-    var r = run.rates;
-    var present = r.t && r.allocation.some(function (v) { return v > 0; });
+  function ratesChart(el, id, s) {
+    var r = s.rates;
+    var present = r.t.length && r.allocation.some(function (v) { return v > 0; });
     var c = card(el, id, 'Allocation and promotion', 'MiB/s per time bin: heap growth between collections, and '
       + 'old-generation growth in young collections.', present, 'no heap figures with time', {});
     if (!c) return;
-    var pair = function (ys) { return r.t.map(function (t, i) { return [t, ys[i]]; }); };
+    var pair = function (ys) { return r.t.map(function (t, i) { return [xt(t), ys[i]]; }); };
     var series = [line('allocation', pair(r.allocation), '#3a6ea5', {areaStyle: {opacity: 0.15}})];
     if (r.promotion.some(function (v) { return v != null; })) series.push(line('promotion', pair(r.promotion), '#c0392b'));
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(function (v) { return num(v, 1) + ' MiB/s'; }),
-      xAxis: timeAxis(), yAxis: valueAxis('MiB/s', axisNum), dataZoom: zoom(), series: series});
+    c.setOption(base(id, {tooltip: axisTooltip(function (v) { return num(v, 1) + ' MiB/s'; }),
+      xAxis: timeAxis(null, range(s)), yAxis: valueAxis('MiB/s', axisNum), dataZoom: zoom(), series: series}));
   }
 
-  function phasesChart(el, id, run) {
-    var names = keys(run.phases.series);
+  function phasesChart(el, id, s) {
+    var names = keys(s.phases.series);
     var c = card(el, id, 'Pause phases', 'Pause time in each top-level phase per time bin (stacked: the time paused '
       + 'in logged phases).', names.length > 0, 'no phase lines (log with -Xlog:gc*, or PrintGCDetails)', {});
     if (!c) return;
-    var cats = run.phases.t.map(sec);
-    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: axisTooltip(ms),
-      xAxis: {type: 'category', data: cats, name: 'uptime', nameLocation: 'middle', nameGap: 26},
-      yAxis: valueAxis('ms', function (v) { return num(v, 1); }), dataZoom: zoom(),
-      series: names.map(function (n) { return {type: 'bar', name: n, stack: 'phases', data: run.phases.series[n]}; })});
+    var cats = s.phases.t.map(function (t) {
+      return X.wall ? new Date(xt(t)).toISOString().substring(11, 19) : uptimeLabel(t);
+    });
+    c.setOption(base(id, {color: COLORS, tooltip: axisTooltip(ms),
+      xAxis: {type: 'category', data: cats, name: X.wall ? 'wall clock (UTC)' : 'uptime', nameLocation: 'middle',
+        nameGap: 26}, yAxis: valueAxis('ms', function (v) { return num(v, 1); }), dataZoom: zoom(),
+      series: names.map(function (n) { return {type: 'bar', name: n, stack: 'phases', data: s.phases.series[n]}; })}));
   }
 
-  function concurrentChart(el, id, run) {
-    var names = keys(run.concurrent);
+  function concurrentChart(el, id, s) {
+    var names = keys(s.concurrent);
     var c = card(el, id, 'Concurrent cycles', 'Duration of each concurrent phase and whole cycle while the application '
-      + 'runs.', hasPoints(run.concurrent), 'no concurrent phases (Serial and Parallel have none)', {logToggle: true});
+      + 'runs.', hasPoints(s.concurrent), 'no concurrent phases (Serial and Parallel have none)', {logToggle: true});
     if (!c) return;
-    c.setOption({animation: false, color: COLORS, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
-      xAxis: timeAxis(), yAxis: valueAxis('duration', ms), dataZoom: zoom(),
-      series: names.map(function (n, i) { return scatter(n, run.concurrent[n], COLORS[i % COLORS.length]); })});
+    c.setOption(base(id, {color: COLORS, tooltip: pointTooltip(ms), xAxis: timeAxis(null, range(s)),
+      yAxis: valueAxis('duration', ms), dataZoom: zoom(),
+      series: names.map(function (n, i) { return scatter(n, xs(s.concurrent[n]), COLORS[i % COLORS.length]); })}));
   }
 
-  function safepointChart(el, id, run) {
-    var s = run.safepoints;
+  function safepointChart(el, id, s) {
+    var sp = s.safepoints;
     var c = card(el, id, 'Safepoints', 'Time application threads were stopped per safepoint, and the part spent '
-      + 'reaching it.', s.total.length > 0, 'no safepoint lines (log with -Xlog:safepoint)', {logToggle: true});
+      + 'reaching it.', sp.total.length > 0, 'no safepoint lines (log with -Xlog:safepoint)', {logToggle: true});
     if (!c) return;
-    var series = [scatter('stopped', s.total, '#3a6ea5')];
-    if (s.timeToSafepoint.length) series.push(scatter('time to safepoint', s.timeToSafepoint, '#e07b39'));
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms), xAxis: timeAxis(),
-      yAxis: valueAxis('ms', ms), dataZoom: zoom(), series: series});
+    var series = [scatter('stopped', xs(sp.total), '#3a6ea5')];
+    if (sp.timeToSafepoint.length) series.push(scatter('time to safepoint', xs(sp.timeToSafepoint), '#e07b39'));
+    c.setOption(base(id, {tooltip: pointTooltip(ms), xAxis: timeAxis(null, range(s)), yAxis: valueAxis('ms', ms),
+      dataZoom: zoom(), series: series}));
   }
 
-  function codeCacheChart(el, id, run) {
-    var names = keys(run.codeHeaps);
+  function codeCacheChart(el, id, s) {
+    var names = keys(s.codeHeaps);
     var c = card(el, id, 'Code cache', 'Used space of each code heap (MiB), its reservation in the legend (dashed '
       + 'where the axis reaches it).', names.length > 0,
       'no code cache samples (JFR recordings have them)', {});
     if (!c) return;
     var series = names.map(function (n, i) {
-      var h = run.codeHeaps[n];
-      var s = line(h.reserved > 0 ? n + ' of ' + mib(h.reserved) : n, h.used, COLORS[i % COLORS.length]);
-      if (h.reserved > 0) s.markLine = {silent: true, symbol: 'none', data: [{yAxis: h.reserved}],
+      var h = s.codeHeaps[n];
+      var line1 = line(h.reserved > 0 ? n + ' of ' + mib(h.reserved) : n, xs(h.used), COLORS[i % COLORS.length]);
+      if (h.reserved > 0) line1.markLine = {silent: true, symbol: 'none', data: [{yAxis: h.reserved}],
         lineStyle: {type: 'dashed', color: COLORS[i % COLORS.length]}, label: {show: false}};
-      return s;
+      return line1;
     });
-    c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis(),
-      yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(), series: series});
+    c.setOption(base(id, {tooltip: axisTooltip(mib), xAxis: timeAxis(null, range(s)), yAxis: valueAxis('MiB', axisNum),
+      dataZoom: zoom(), series: series}));
   }
 
+  /** A run's charts under a choice of time axis: wall clock where the log has it, else (or on request) uptime. */
   function runCharts(el, run, i) {
+    var s = run.series;
+    if (!s) return;
     var p = 'run' + i + '-';
-    pausesChart(el, p + 'pauses', run);
-    histogramChart(el, p + 'histogram', [run], ['pauses']);
-    percentileChart(el, p + 'percentiles', [run], ['pauses'], run.goalMs);
-    heapChart(el, p + 'heap', run);
-    poolsChart(el, p + 'pools', run);
-    ratesChart(el, p + 'rates', run);
-    phasesChart(el, p + 'phases', run);
-    concurrentChart(el, p + 'concurrent', run);
-    safepointChart(el, p + 'safepoints', run);
-    codeCacheChart(el, p + 'codecache', run);
+    var hasWall = s.wallOffsetSec != null;
+    var axis = document.createElement('div');
+    axis.className = 'axis-choice';
+    axis.textContent = 'Time axis: ';
+    var draw = function (wall) {
+      X = {wall: wall, offset: hasWall ? s.wallOffsetSec : 0};
+      el.querySelectorAll('.chart').forEach(function (d) {
+        var chart = charts[d.id];
+        if (chart) { chart.dispose(); delete charts[d.id]; }
+      });
+      el.querySelectorAll('.chart-card').forEach(function (d) { d.remove(); });
+      pausesChart(el, p + 'pauses', s);
+      histogramChart(el, p + 'histogram', [s], ['pauses']);
+      percentileChart(el, p + 'percentiles', [s], ['pauses'], s.goalMs);
+      heapChart(el, p + 'heap', s);
+      poolsChart(el, p + 'pools', s);
+      ratesChart(el, p + 'rates', s);
+      phasesChart(el, p + 'phases', s);
+      concurrentChart(el, p + 'concurrent', s);
+      safepointChart(el, p + 'safepoints', s);
+      codeCacheChart(el, p + 'codecache', s);
+    };
+    [['wall', 'wall clock', hasWall], ['uptime', 'uptime', true]].forEach(function (o) {
+      var label = document.createElement('label');
+      var input = document.createElement('input');
+      input.type = 'radio';
+      input.name = p + 'axis';
+      input.value = o[0];
+      input.disabled = !o[2];
+      input.checked = o[0] === (hasWall ? 'wall' : 'uptime');
+      input.addEventListener('change', function () { if (input.checked) draw(o[0] === 'wall'); });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(' ' + o[1] + ' '));
+      axis.appendChild(label);
+    });
+    if (!hasWall) axis.appendChild(document.createTextNode('(the log has no wall-clock decorations)'));
+    el.appendChild(axis);
+    draw(hasWall);
   }
 
   function compareCharts(el, runs) {
+    var ss = runs.map(function (r) { return r.series; });
+    if (ss.some(function (s) { return !s; })) return;
+    X = {wall: false, offset: 0};
     var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
-    var present = runs.some(function (r) { return hasPoints(r.pauses); });
+    var present = ss.some(function (s) { return hasPoints(s.pauses); });
     var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
       + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
     if (c) {
-      var series = runs.map(function (r, i) { return scatter(names[i], shift(allPauses(r), r.start || 0), SIDE[i]); });
-      series[0].markLine = goalLine(runs[0].goalMs);
-      c.setOption({animation: false, legend: legend(), grid: grid(), tooltip: pointTooltip(ms),
-        xAxis: timeAxis('time since start'), yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series});
+      var series = ss.map(function (s, i) { return scatter(names[i], shift(allPauses(s), s.start || 0), SIDE[i]); });
+      series[0].markLine = goalLine(ss[0].goalMs);
+      c.setOption(base('compare-pauses', {tooltip: pointTooltip(ms), xAxis: timeAxis('time since start'),
+        yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series}));
     }
-    percentileChart(el, 'compare-percentiles', runs, names, runs[0].goalMs);
-    histogramChart(el, 'compare-histogram', runs, names);
+    percentileChart(el, 'compare-percentiles', ss, names, ss[0].goalMs);
+    histogramChart(el, 'compare-histogram', ss, names);
     var h = card(el, 'compare-heap', 'Heap after GC, A and B', 'Whole heap after each collection (MiB).',
-      runs.some(function (r) { return r.heap.after.length > 0; }), 'no heap figures', {});
+      ss.some(function (s) { return s.heap.after.length > 0; }), 'no heap figures', {});
     if (h) {
-      h.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
+      h.setOption(base('compare-heap', {tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
         yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
-        series: runs.map(function (r, i) { return line(names[i], shift(r.heap.after, r.start || 0), SIDE[i]); })});
+        series: ss.map(function (s, i) { return line(names[i], shift(s.heap.after, s.start || 0), SIDE[i]); })}));
     }
   }
 
@@ -350,6 +466,7 @@
         symbol: FAILURE_SYMBOLS[outcome] || 'circle', symbolSize: 14, itemStyle: {color: '#c62828'}, z: 5});
     });
     c.setOption({animation: false, legend: legend(), grid: {left: 64, right: 80, top: 64, bottom: 48},
+      toolbox: toolbox('experiment-sweep'),
       tooltip: {trigger: 'item', formatter: function (p) {
         var d = p.value;
         if (!Array.isArray(d) || d.length < 4) return esc(p.seriesName);

@@ -22,7 +22,7 @@ class ChartLibraryTest {
 
     @Test
     void thePagesOwnScriptCanBeInlined() throws IOException {
-        try (InputStream in = HtmlReport.class.getResourceAsStream("report.js")) {
+        try (InputStream in = HtmlFormat.class.getResourceAsStream("report.js")) {
             String js = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertFalse(js.contains("</script") || js.contains("<!--"));
         }

@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.jfr;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import java.time.Instant;
 import java.util.Set;
@@ -38,13 +39,13 @@ final class JfrFacts {
 
     JvmFacts build() {
         // the flag and the collector come in any order
-        if ("G1".equals(f.collector) && g1RegionFlag > 0) {
+        if (f.collector == Collector.G1 && g1RegionFlag > 0) {
             f.regionSizeBytes = g1RegionFlag;
         }
         return f.build();
     }
 
-    String collector() {
+    Collector collector() {
         return f.collector;
     }
 
@@ -63,13 +64,13 @@ final class JfrFacts {
                 raw("JVM Start Time", start.toString());
                 String args = e.getString("jvmArguments");
                 if (f.collector == null && args != null && args.contains("-XX:+UseEpsilonGC")) {
-                    setCollector("Epsilon");
+                    setCollector(Collector.EPSILON);
                 }
             }
             case "jdk.GCConfiguration" -> {
                 raw("Young Collector", e.getString("youngCollector"));
                 raw("Old Collector", e.getString("oldCollector"));
-                String c = JfrGcAssembler.collectorOfGcName(e.getString("oldCollector"));
+                Collector c = JfrGcAssembler.collectorOfGcName(e.getString("oldCollector"));
                 if (c == null) {
                     c = JfrGcAssembler.collectorOfGcName(e.getString("youngCollector"));
                 }
@@ -153,7 +154,7 @@ final class JfrFacts {
         }
     }
 
-    private void setCollector(String c) {
+    private void setCollector(Collector c) {
         f.collector = c;
         gcs.collector(c);
     }

@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.jfr;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
@@ -38,7 +39,7 @@ final class JfrGcAssembler {
     private final Set<Long> emitted = new LinkedHashSet<>();
     private final JfrClock clock;
     private final Consumer<GcEvent> out;
-    private String collector;
+    private Collector collector;
     private long late;
 
     JfrGcAssembler(JfrClock clock, Consumer<GcEvent> out) {
@@ -46,7 +47,7 @@ final class JfrGcAssembler {
         this.out = out;
     }
 
-    void collector(String name) {
+    void collector(Collector name) {
         collector = name;
     }
 
@@ -97,8 +98,8 @@ final class JfrGcAssembler {
             oldest.remove();
         }
         List<GcEvent> events = new ArrayList<>();
-        String coll = collectorOf(gc);
-        boolean concurrentCollector = "ZGC".equals(coll) || "Shenandoah".equals(coll);
+        Collector coll = collectorOf(gc);
+        boolean concurrentCollector = coll == Collector.ZGC || coll == Collector.SHENANDOAH;
         MemoryUsage heap = gc.heapBefore >= 0 || gc.heapAfter >= 0
                 ? MemoryUsage.bytes("Heap", gc.heapBefore, gc.heapAfter, gc.heapCommitted) : null;
         String cycleName = cycleName(gc.gcName);
@@ -124,7 +125,7 @@ final class JfrGcAssembler {
         if (cycleName != null && gc.start != null && gc.end != null) {
             double ms = OpenJfrGc.nanos(gc.start, gc.end) / 1e6;
             events.add(new GcEvent(gc.id, clock.uptimeSec(gc.start), gc.start, coll, GcKind.CYCLE, cycleName,
-                    "G1".equals(coll) ? "" : gc.cause, 0.0, ms, "ZGC".equals(coll) ? heap : null, List.of(),
+                    coll == Collector.G1 ? "" : gc.cause, 0.0, ms, coll == Collector.ZGC ? heap : null, List.of(),
                     List.of(), gc.pauses.isEmpty() ? gc.cpu : null, Set.of(), gc.ordinal));
         }
         // log order: each event is printed when it ends, the cycle summary last
@@ -133,24 +134,24 @@ final class JfrGcAssembler {
         events.forEach(out);
     }
 
-    private String collectorOf(OpenJfrGc gc) {
-        String fromName = collectorOfGcName(gc.gcName);
-        return fromName != null ? fromName : collector != null ? collector : "";
+    private Collector collectorOf(OpenJfrGc gc) {
+        Collector fromName = collectorOfGcName(gc.gcName);
+        return fromName != null ? fromName : collector != null ? collector : Collector.UNKNOWN;
     }
 
     /** The model's collector name for a {@code jdk.GarbageCollection} or {@code jdk.GCConfiguration} name. */
-    static String collectorOfGcName(String gcName) {
+    static Collector collectorOfGcName(String gcName) {
         if (gcName == null) {
             return null;
         }
         return switch (gcName) {
-            case "G1New", "G1Old", "G1Full" -> "G1";
-            case "DefNew", "SerialOld", "MarkSweepCompact" -> "Serial";
-            case "ParallelScavenge", "ParallelOld", "PSMarkSweep" -> "Parallel";
-            case "ParNew", "ConcurrentMarkSweep" -> "CMS";
-            case "Z", "ZGC Major", "ZGC Minor" -> "ZGC";
-            case "Shenandoah" -> "Shenandoah";
-            case "Epsilon" -> "Epsilon";
+            case "G1New", "G1Old", "G1Full" -> Collector.G1;
+            case "DefNew", "SerialOld", "MarkSweepCompact" -> Collector.SERIAL;
+            case "ParallelScavenge", "ParallelOld", "PSMarkSweep" -> Collector.PARALLEL;
+            case "ParNew", "ConcurrentMarkSweep" -> Collector.CMS;
+            case "Z", "ZGC Major", "ZGC Minor" -> Collector.ZGC;
+            case "Shenandoah" -> Collector.SHENANDOAH;
+            case "Epsilon" -> Collector.EPSILON;
             default -> null;
         };
     }
@@ -176,7 +177,7 @@ final class JfrGcAssembler {
      * Kind and log-style label of a pause. Stop-the-world collectors name every pause {@code "GC Pause"} in
      * JFR; the log's label comes from the collection's name and G1's young type.
      */
-    private static Kind pauseKind(OpenJfrGc gc, String pauseName, String coll) {
+    private static Kind pauseKind(OpenJfrGc gc, String pauseName, Collector coll) {
         String gcName = gc.gcName == null ? "" : gc.gcName;
         if (pauseName.startsWith("Pause Degenerated")) {
             return new Kind(GcKind.DEGENERATED, pauseName);
@@ -206,7 +207,7 @@ final class JfrGcAssembler {
             case "DefNew", "ParallelScavenge", "ParNew":
                 return new Kind(GcKind.YOUNG, "Pause Young");
             default:
-                return new Kind("ZGC".equals(coll) || "Shenandoah".equals(coll) ? GcKind.PAUSE
+                return new Kind(coll == Collector.ZGC || coll == Collector.SHENANDOAH ? GcKind.PAUSE
                         : pauseName.contains("Young") ? GcKind.YOUNG : GcKind.PAUSE, pauseName);
         }
     }

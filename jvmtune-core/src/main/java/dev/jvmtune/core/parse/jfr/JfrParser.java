@@ -41,7 +41,7 @@ public final class JfrParser implements TimelineParser {
     public JfrParser(ParseListener listener) {
         this.listener = listener;
         this.gcs = new JfrGcAssembler(clock, listener::onEvent);
-        this.safepoints = new JfrSafepoints(clock, listener::onSafepoint);
+        this.safepoints = new JfrSafepoints(clock, listener::onEvent);
         this.facts = new JfrFacts(clock, gcs);
     }
 
@@ -186,7 +186,7 @@ public final class JfrParser implements TimelineParser {
             }
             case "jdk.CodeCacheStatistics", "jdk.CodeCacheFull" -> codeCache(e, start, type.equals("jdk.CodeCacheFull"));
             case "jdk.Compilation" -> compilation(e, start);
-            case "jdk.CPULoad" -> listener.onCpuLoad(new CpuLoadSample(clock.uptimeSec(start), e.getDouble("jvmUser"),
+            case "jdk.CPULoad" -> listener.onEvent(new CpuLoadSample(clock.uptimeSec(start), e.getDouble("jvmUser"),
                     e.getDouble("jvmSystem"), e.getDouble("machineTotal")));
             default -> {
             }
@@ -244,7 +244,7 @@ public final class JfrParser implements TimelineParser {
     private void codeCache(RecordedEvent e, Instant start, boolean full) {
         long reserved = e.getLong("reservedTopAddress") - e.getLong("startAddress");
         long unallocated = e.getLong("unallocatedCapacity");
-        listener.onCodeCache(new CodeCacheSample(clock.uptimeSec(start), e.getString("codeBlobType"), reserved,
+        listener.onEvent(new CodeCacheSample(clock.uptimeSec(start), e.getString("codeBlobType"), reserved,
                 Math.max(0, reserved - unallocated), (int) e.getLong("entryCount"), (int) e.getLong("methodCount"),
                 (int) e.getLong("fullCount"), full));
     }
@@ -254,7 +254,7 @@ public final class JfrParser implements TimelineParser {
         String method = m == null ? "" : m.getType().getName() + "." + m.getName() + m.getDescriptor();
         // "succeded" is the JDK's own spelling of the field
         boolean ok = e.hasField("succeded") ? e.getBoolean("succeded") : !e.hasField("success") || e.getBoolean("success");
-        listener.onCompilation(new Compilation(clock.uptimeSec(start), e.getLong("compileId"),
+        listener.onEvent(new Compilation(clock.uptimeSec(start), e.getLong("compileId"),
                 e.hasField("compiler") ? e.getString("compiler") : "", method, (int) e.getLong("compileLevel"),
                 e.getDuration().toNanos() / 1e6, ok, e.getBoolean("isOsr"), e.getLong("codeSize"),
                 e.getLong("inlinedBytes")));

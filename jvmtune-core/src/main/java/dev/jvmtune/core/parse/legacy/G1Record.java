@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.legacy;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
@@ -86,7 +87,7 @@ final class G1Record {
     }
 
     GcEvent toEvent() {
-        return new GcEvent(-1, uptime, wall, "G1", kind(), name(), cause, pauseMs, pauseMs, heap, pools, phases, cpu,
+        return new GcEvent(-1, uptime, wall, Collector.G1, kind(), name(), cause, pauseMs, pauseMs, heap, pools, phases, cpu,
                 evacuationFailure ? Set.of(GcIncident.EVACUATION_FAILURE) : Set.of(), line);
     }
 }

@@ -8,6 +8,7 @@ import static dev.jvmtune.core.parse.Bytes.skipSpaces;
 import static dev.jvmtune.core.parse.Bytes.startsWith;
 import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
@@ -123,7 +124,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
     @Override
     protected void newFacts() {
         super.newFacts();
-        facts.collector = "G1";
+        facts.collector = Collector.G1;
     }
 
     @Override
@@ -550,7 +551,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
 
     private void emitConcurrent(String name, double uptime, Instant wall, double ms, Set<GcIncident> incidents,
                                 long line) {
-        out.onEvent(new GcEvent(-1, uptime, wall, "G1", GcKind.CONCURRENT, name, "", 0.0, ms, null, List.of(),
+        out.onEvent(new GcEvent(-1, uptime, wall, Collector.G1, GcKind.CONCURRENT, name, "", 0.0, ms, null, List.of(),
                 List.of(), null, incidents, line));
     }
 
@@ -602,7 +603,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
         SafepointEvent s = LegacyHeader.stoppedTime(b, i, end, lineUptime, line);
         if (s != null) {
             flush(line); // the pause this safepoint belongs to has been printed completely
-            out.onSafepoint(s);
+            out.onEvent(s);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.jvmtune.core.parse.legacy;
 
 import static dev.jvmtune.core.parse.legacy.RecordDecoder.startsWith;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
@@ -34,7 +35,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
 
     private boolean heapBlock;
     /** Collector named by the generations seen so far, for records that name none (-verbose:gc). */
-    private String inferredCollector;
+    private Collector inferredCollector;
     /**
      * -verbose:gc prints CMS initial mark and remark alike ({@code [GC 29798K(58752K), 0.0031310 secs]});
      * they alternate, and a full collection ends a cycle.
@@ -246,7 +247,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         if (kind == GcKind.YOUNG && d.occupancyOnly && d.youngPool == null) {
             kind = nextIsRemark ? GcKind.REMARK : GcKind.INITIAL_MARK;
             nextIsRemark = !nextIsRemark;
-            inferredCollector = "CMS";
+            inferredCollector = Collector.CMS;
         } else if (kind == GcKind.INITIAL_MARK) {
             nextIsRemark = true;
         } else if (kind == GcKind.REMARK || kind == GcKind.FULL) {
@@ -298,7 +299,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
             return;
         }
         String name = oldName != null ? oldName : switch (young.name()) {
-            case "ParNew", "ASParNew" -> "CMS".equals(collector()) ? "CMS" : "Tenured";
+            case "ParNew", "ASParNew" -> collector() == Collector.CMS ? "CMS" : "Tenured";
             case "PSYoungGen", "ASPSYoungGen" -> facts.version != null && facts.version.startsWith("1.6")
                     ? "PSOldGen" : "ParOldGen";
             default -> "Tenured";
@@ -309,11 +310,11 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
                 heap.afterBytes() - young.afterBytes(), capacity));
     }
 
-    private String collector() {
+    private Collector collector() {
         if (facts.collector != null) {
             return facts.collector;
         }
-        return inferredCollector != null ? inferredCollector : "unknown";
+        return inferredCollector != null ? inferredCollector : Collector.UNKNOWN;
     }
 
     /** {@code 4.368: [CMS-concurrent-mark: 0.012/0.813 secs] [Times: user=2.51 sys=0.10, real=0.81 secs]}. */
@@ -354,7 +355,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         double endUp = clock.axis(stamp.uptimeSec, endWall);
         Instant startWall = endWall == null ? null : endWall.minusNanos(Math.round(ms * 1e6));
         if (inferredCollector == null) {
-            inferredCollector = "CMS";
+            inferredCollector = Collector.CMS;
         }
         out.onEvent(new GcEvent(-1, Math.round(endUp * 1e6 - ms * 1e3) / 1e6, startWall, collector(), GcKind.CONCURRENT,
                 strings.get(b, nFrom, nTo), "", 0.0, ms, null, List.of(), List.of(), cpu, Set.of(), line));

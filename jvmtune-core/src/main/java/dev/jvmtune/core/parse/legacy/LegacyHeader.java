@@ -1,5 +1,6 @@
 package dev.jvmtune.core.parse.legacy;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
@@ -97,10 +98,10 @@ public final class LegacyHeader {
                 facts.raw.put(name, Boolean.toString(on));
                 if (on) {
                     switch (name) {
-                        case "UseG1GC" -> facts.collector = "G1";
-                        case "UseConcMarkSweepGC" -> facts.collector = "CMS";
-                        case "UseParallelGC", "UseParallelOldGC" -> facts.collector = "Parallel";
-                        case "UseSerialGC" -> facts.collector = "Serial";
+                        case "UseG1GC" -> facts.collector = Collector.G1;
+                        case "UseConcMarkSweepGC" -> facts.collector = Collector.CMS;
+                        case "UseParallelGC", "UseParallelOldGC" -> facts.collector = Collector.PARALLEL;
+                        case "UseSerialGC" -> facts.collector = Collector.SERIAL;
                         default -> {
                         }
                     }

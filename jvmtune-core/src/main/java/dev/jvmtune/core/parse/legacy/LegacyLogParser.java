@@ -1,6 +1,7 @@
 package dev.jvmtune.core.parse.legacy;
 
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
@@ -69,7 +70,7 @@ abstract class LegacyLogParser implements LogParser {
         }
         SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
         if (s != null) {
-            out.onSafepoint(s);
+            out.onEvent(s);
         }
         return true;
     }
@@ -110,7 +111,7 @@ abstract class LegacyLogParser implements LogParser {
     private void restart(LegacyClock.Restart r) {
         endRun(r.line());
         out.onWarning(r.line(), r.message());
-        out.onRestart(r.line(), r.lastSec(), r.firstSec());
+        out.onEvent(Restart.at(r.line(), r.lastSec(), r.firstSec()));
         newFacts();
     }
 

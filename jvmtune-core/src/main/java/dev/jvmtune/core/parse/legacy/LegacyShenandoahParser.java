@@ -7,6 +7,7 @@ import static dev.jvmtune.core.parse.Bytes.skipSpaces;
 import static dev.jvmtune.core.parse.Bytes.startsWith;
 import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
@@ -65,7 +66,7 @@ public final class LegacyShenandoahParser extends LegacyLogParser {
     @Override
     protected void newFacts() {
         super.newFacts();
-        facts.collector = "Shenandoah";
+        facts.collector = Collector.SHENANDOAH;
     }
 
     @Override
@@ -183,7 +184,7 @@ public final class LegacyShenandoahParser extends LegacyLogParser {
         LegacyText.stamps(r, skipSpaces(r, 0, open), open, stamp);
         Instant wall = stamp.date(r);
         double up = clock.axis(stamp.uptimeSec, wall);
-        out.onEvent(new GcEvent(-1, up, wall, "Shenandoah", kind, name, kind == GcKind.CONCURRENT ? "" : cycleCause,
+        out.onEvent(new GcEvent(-1, up, wall, Collector.SHENANDOAH, kind, name, kind == GcKind.CONCURRENT ? "" : cycleCause,
                 pause ? ms : 0.0, ms, heap, pools, List.of(), null, Set.of(), line));
     }
 

@@ -2,6 +2,7 @@ package dev.jvmtune.core.parse.legacy;
 
 import static dev.jvmtune.core.parse.Bytes.isDigit;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
@@ -53,7 +54,7 @@ final class RecordDecoder {
     /** The record names generations only CMS has (ParNew, CMS, CMS-initial-mark...). */
     boolean cmsShapes;
     /** Generation names tell the collector: "Serial", "CMS", "Parallel", or null. */
-    String collectorHint;
+    Collector collectorHint;
 
     // ---- per-frame state, indexed by depth
     private final int[] nameFrom = new int[MAX_DEPTH];
@@ -313,7 +314,7 @@ final class RecordDecoder {
         if (cmsMark) {
             // "[1 CMS-initial-mark: 0K(2960704K)]", "[1 CMS-remark: ...]": the old generation's occupancy
             cmsShapes = true;
-            collectorHint = "CMS";
+            collectorHint = Collector.CMS;
             if (endsWith(b, nFrom, nTo, "initial-mark")) {
                 initialMark = true;
             } else if (endsWith(b, nFrom, nTo, "remark")) {
@@ -379,15 +380,15 @@ final class RecordDecoder {
         switch (pool) {
             case "ParNew", "CMS", "CMS Perm", "ASParNew", "ASCMS" -> {
                 cmsShapes = true;
-                collectorHint = "CMS";
+                collectorHint = Collector.CMS;
             }
             case "DefNew", "Tenured" -> {
                 if (collectorHint == null) {
-                    collectorHint = "Serial";
+                    collectorHint = Collector.SERIAL;
                 }
             }
             case "PSYoungGen", "ParOldGen", "PSOldGen", "PSPermGen", "ASPSYoungGen", "ASPSOldGen" ->
-                    collectorHint = "Parallel";
+                    collectorHint = Collector.PARALLEL;
             default -> {
             }
         }

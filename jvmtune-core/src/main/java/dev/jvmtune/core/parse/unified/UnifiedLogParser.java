@@ -11,6 +11,7 @@ import static dev.jvmtune.core.parse.Bytes.skipSpaces;
 import static dev.jvmtune.core.parse.Bytes.startsWith;
 import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
@@ -19,6 +20,7 @@ import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.PlabStatistics;
+import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
@@ -193,7 +195,7 @@ public final class UnifiedLogParser implements LogParser {
         last = null;
         out.onWarning(line, String.format(java.util.Locale.ROOT, "clock went back from %.3fs to %.3fs: a JVM "
                 + "restart or another log appended here; what follows is analyzed as a new run", lastUptime, up));
-        out.onRestart(line, lastUptime, up);
+        out.onEvent(Restart.at(line, lastUptime, up));
         facts = new JvmFacts.Builder();
         firstUptime = up;
     }
@@ -426,7 +428,7 @@ public final class UnifiedLogParser implements LogParser {
     /** ZGC: "Garbage Collection (Warmup)" opens a cycle, "... 256M(100%)->30M(12%) [0.012s]" closes it. */
     private void zgcCycle(long id, byte[] b, int r, int label, int end, int durStart, double durMs, long line) {
         if (facts.collector == null) {
-            facts.collector = "ZGC";
+            facts.collector = Collector.ZGC;
         }
         if (startsWith(b, label, end, MAJOR_COLLECTION) || startsWith(b, label, end, MINOR_COLLECTION)) {
             facts.raw.putIfAbsent("ZGC Mode", "generational");
@@ -460,7 +462,7 @@ public final class UnifiedLogParser implements LogParser {
             int close = matchingParen(b, paren, nameEnd);
             cause = strings.get(b, paren + 1, close < 0 ? nameEnd : close);
         }
-        emit(new GcEvent(id, startUp, startWall, "ZGC", GcKind.CYCLE, name, cause, 0.0, duration, heap,
+        emit(new GcEvent(id, startUp, startWall, Collector.ZGC, GcKind.CYCLE, name, cause, 0.0, duration, heap,
                 List.of(), List.of(), null, Set.of(), line));
         forget(id);
     }
@@ -558,7 +560,7 @@ public final class UnifiedLogParser implements LogParser {
                     cap = Bytes.parseLong(b, bEnd + 1, close);
                 }
             }
-            return new MemoryUsage(name, -1, -1, -1, before, after, cap);
+            return MemoryUsage.regions(name, before, after, cap);
         }
         long before = parseSize(b, v, arrow);
         int bTokEnd = bEnd < end ? bEnd + 1 : bEnd;
@@ -661,14 +663,14 @@ public final class UnifiedLogParser implements LogParser {
 
     private boolean usingLine(byte[] b, int from, int end) {
         String what = Bytes.string(b, from, end);
-        String collector = switch (what) {
-            case "G1" -> "G1";
-            case "Parallel" -> "Parallel";
-            case "Serial" -> "Serial";
-            case "Concurrent Mark Sweep" -> "CMS";
-            case "Shenandoah" -> "Shenandoah";
-            case "The Z Garbage Collector" -> "ZGC";
-            case "Epsilon" -> "Epsilon";
+        Collector collector = switch (what) {
+            case "G1" -> Collector.G1;
+            case "Parallel" -> Collector.PARALLEL;
+            case "Serial" -> Collector.SERIAL;
+            case "Concurrent Mark Sweep" -> Collector.CMS;
+            case "Shenandoah" -> Collector.SHENANDOAH;
+            case "The Z Garbage Collector" -> Collector.ZGC;
+            case "Epsilon" -> Collector.EPSILON;
             default -> null;
         };
         if (collector == null) {
@@ -683,7 +685,7 @@ public final class UnifiedLogParser implements LogParser {
         String op = q < 0 ? "" : strings.get(b, m + SAFEPOINT.length, q);
         double reaching = nanosAfter(b, m, end, REACHING);
         double total = nanosAfter(b, m, end, TOTAL);
-        out.onSafepoint(new SafepointEvent(deco.uptimeSec(), op, reaching / 1e6, total / 1e6, line));
+        out.onEvent(new SafepointEvent(deco.uptimeSec(), op, reaching / 1e6, total / 1e6, line));
     }
 
     private static double nanosAfter(byte[] b, int from, int end, byte[] key) {
@@ -699,7 +701,7 @@ public final class UnifiedLogParser implements LogParser {
         int s = m + STOPPED.length;
         double total = parseDouble(b, s, numberEnd(b, s, end));
         double stopping = secondsAfter(b, s, end, STOPPING);
-        out.onSafepoint(new SafepointEvent(deco.uptimeSec(), "", stopping * 1000.0, total * 1000.0, line));
+        out.onEvent(new SafepointEvent(deco.uptimeSec(), "", stopping * 1000.0, total * 1000.0, line));
     }
 
     // ---------------------------------------------------------------- events
@@ -772,29 +774,29 @@ public final class UnifiedLogParser implements LogParser {
         out.onEvent(e);
     }
 
-    private String collector(String name) {
+    private Collector collector(String name) {
         return collector(name, List.of());
     }
 
     /** The collector from "Using ...", else inferred from what the event looks like (rotated or cut logs). */
-    private String collector(String name, List<MemoryUsage> pools) {
+    private Collector collector(String name, List<MemoryUsage> pools) {
         if (facts.collector != null) {
             return facts.collector;
         }
         for (MemoryUsage p : pools) {
             switch (p.name()) {
-                case "Eden regions" -> facts.collector = "G1";
-                case "PSYoungGen" -> facts.collector = "Parallel";
-                case "DefNew" -> facts.collector = "Serial";
-                case "ParNew" -> facts.collector = "CMS";
+                case "Eden regions" -> facts.collector = Collector.G1;
+                case "PSYoungGen" -> facts.collector = Collector.PARALLEL;
+                case "DefNew" -> facts.collector = Collector.SERIAL;
+                case "ParNew" -> facts.collector = Collector.CMS;
                 default -> {
                 }
             }
         }
         if (facts.collector == null && (name.startsWith("Pause Init Mark") || name.startsWith("Pause Final"))) {
-            facts.collector = "Shenandoah";
+            facts.collector = Collector.SHENANDOAH;
         }
-        return facts.collector == null ? "unknown" : facts.collector;
+        return facts.collector == null ? Collector.UNKNOWN : facts.collector;
     }
 
     private record Label(GcKind kind, String name, String cause) {
@@ -824,7 +826,7 @@ public final class UnifiedLogParser implements LogParser {
         }
         String first = n > 0 ? strings.get(b, groups[0], groups[1]) : "";
         String second = n > 2 ? strings.get(b, groups[2], groups[3]) : "";
-        boolean causeInGroups = !"Shenandoah".equals(facts.collector) && !"ZGC".equals(facts.collector);
+        boolean causeInGroups = facts.collector != Collector.SHENANDOAH && facts.collector != Collector.ZGC;
         switch (base) {
             case "Pause Young": {
                 boolean typed = switch (first) {
@@ -845,7 +847,7 @@ public final class UnifiedLogParser implements LogParser {
                 if (!causeInGroups) {
                     return new Label(GcKind.PAUSE, strings.get(b, r, end), "");
                 }
-                return new Label("CMS".equals(facts.collector) ? GcKind.INITIAL_MARK : GcKind.CONCURRENT_START,
+                return new Label(facts.collector == Collector.CMS ? GcKind.INITIAL_MARK : GcKind.CONCURRENT_START,
                         strings.get(b, r, baseEnd), first);
             case "Pause Mixed":
                 return new Label(GcKind.MIXED, strings.get(b, r, baseEnd), first);
@@ -915,7 +917,7 @@ public final class UnifiedLogParser implements LogParser {
             pools = more;
         }
 
-        GcEvent toEvent(String collector) {
+        GcEvent toEvent(Collector collector) {
             return new GcEvent(id, uptime, wall, collector, kind, name, cause, pauseMs, pauseMs, heap, pools, phases,
                     cpu, incidents, line, plab);
         }

@@ -1,6 +1,5 @@
 package dev.jvmtune.core.parse.legacy;
 
-import dev.jvmtune.core.parse.CollectingListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,11 +11,15 @@ import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.CollectingListener;
 import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.Pools;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +30,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@link LegacyG1Parser} on the JDK 7/8 G1 logs of the shared corpus. Expected figures are read off the
@@ -128,7 +131,7 @@ class LegacyG1ParserTest {
                 .count(), "pauses with (to-space exhausted)");
         for (GcEvent e : p.pauses()) {
             assertTrue(e.pauseMs() >= 0 && e.pauseMs() == e.durationMs(), "pause time of " + e);
-            assertEquals("G1", e.collector());
+            assertEquals("G1", e.collector().label());
             assertEquals(-1, e.gcId());
             assertTrue(!Double.isNaN(e.uptimeSec()), "uptime of the pause at line " + e.line());
         }
@@ -160,9 +163,9 @@ class LegacyG1ParserTest {
         assertNull(e.wallTime());
         assertEquals(6.9788, e.pauseMs(), EPS);
         assertEquals(84, e.line());
-        assertEquals(new MemoryUsage("Heap", 24L << 20, Math.round(7041.5 * 1024), 256L << 20, -1, -1, -1), e.heap());
-        assertEquals(MemoryUsage.bytes("Eden regions", 24L << 20, 0, 29L << 20), e.pool("Eden regions"));
-        assertEquals(MemoryUsage.bytes("Survivor regions", 0, 3072L << 10, -1), e.pool("Survivor regions"));
+        assertEquals(MemoryUsage.bytes("Heap", 24L << 20, Math.round(7041.5 * 1024), 256L << 20), e.heap());
+        assertEquals(MemoryUsage.bytes("Eden regions", 24L << 20, 0, 29L << 20), Pools.named(e, "Eden regions"));
+        assertEquals(MemoryUsage.bytes("Survivor regions", 0, 3072L << 10, -1), Pools.named(e, "Survivor regions"));
         assertPhase(e, "Parallel Time", 5.0, 5.0);
         assertPhase(e, "Parallel Time/Object Copy", 4.0, 4.2);
         assertPhase(e, "Parallel Time/Ext Root Scanning/Thread Roots", 0.4, 0.8);
@@ -322,7 +325,7 @@ class LegacyG1ParserTest {
         assertEquals(154.975, first.pauseMs(), EPS);
         assertEquals(java.time.Instant.parse("2014-08-01T14:04:46.201Z"), first.wallTime());
         assertEquals(Math.round(129.4 * (1 << 20)), first.heap().afterBytes());
-        assertEquals(130L << 20, first.pool("Survivor regions").afterBytes());
+        assertEquals(130L << 20, Pools.named(first, "Survivor regions").afterBytes());
         assertEquals("100.00 ms", p.parser().facts().raw().get("G1 target pause time"));
         assertEquals(18, p.parser().facts().parallelWorkers());
         // line 5121: " (to-space exhausted), 0.4483810 secs]" ends the young pause opened on line 5114
@@ -348,7 +351,7 @@ class LegacyG1ParserTest {
         assertEquals(85.423, e.pauseMs(), EPS);
         assertTrue(Double.isNaN(e.uptimeSec()));
         assertEquals(Math.round(4982.3 * (1 << 20)), e.heap().beforeBytes());
-        assertEquals(Math.round(2486.0 * (1 << 20)), e.pool("Eden regions").beforeBytes());
+        assertEquals(Math.round(2486.0 * (1 << 20)), Pools.named(e, "Eden regions").beforeBytes());
         assertPhase(e, "Parallel Time/Object Copy", 14.9, 16.2);
         assertEquals(0.87, e.cpu().userSec(), EPS);
         assertTrue(p.warnings().stream().anyMatch(w -> w.startsWith("15: end of a pause record whose first line is missing")),
@@ -384,14 +387,13 @@ class LegacyG1ParserTest {
         Path dir = corpus("streaming/rotating_directory");
         List<GcEvent> events = new ArrayList<>();
         try (GcLogStream s = GcLogStream.openFile(dir)) {
-            s.onEvent(events::add);
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, events::add));
             for (InputStats in : s.inputs()) {
                 assertEquals(LogFormat.LEGACY, in.format());
                 assertEquals(0, in.unrecognizedLines(), in.path());
                 assertEquals(List.of(), in.warnings(), in.path());
             }
-            assertEquals("G1", s.facts().collector());
+            assertEquals("G1", s.facts().collector().label());
             assertEquals(2L << 20, s.facts().regionSizeBytes());
             assertEquals(7.748, s.firstTimestampSec(), EPS);
             assertEquals(71649.121, s.lastTimestampSec(), EPS);
@@ -420,8 +422,8 @@ class LegacyG1ParserTest {
             firstLines = s.count();
         }
 
-        List<dev.jvmtune.core.analysis.LogAnalysis> runs = dev.jvmtune.core.analysis.LogAnalysis.of(
-                dev.jvmtune.core.input.LogInputs.resolve(List.of(both)).get(0), null, null);
+        List<dev.jvmtune.core.run.Run> runs = dev.jvmtune.core.run.RunReader.read(
+                dev.jvmtune.core.input.LogInputs.resolve(List.of(both)).get(0), dev.jvmtune.core.run.RunReader.Options.DEFAULT);
 
         assertEquals(2, runs.size());
         assertEquals(221, runs.get(0).summary().pauses().count());
@@ -487,7 +489,7 @@ class LegacyG1ParserTest {
         assertEquals(23.346, full.pauseMs(), EPS);
         assertEquals(Math.round(17.2 * (1 << 20)), full.heap().beforeBytes(), "the detail line's finer figure wins");
         assertEquals(13L << 20, full.heap().capacityBytes());
-        assertEquals(5120L << 10, full.pool("Eden regions").capacityBytes());
+        assertEquals(5120L << 10, Pools.named(full, "Eden regions").capacityBytes());
         assertNotNull(full.cpu());
     }
 }

@@ -16,6 +16,8 @@ import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.parse.Pools;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,7 +93,7 @@ class LegacyGenerationalParserTest {
         assertEquals(young + full + initialMark + remark + concurrent, p.events().size(), "other kinds");
         assertEquals(safepoints, p.safepoints().size(), "safepoints");
         assertEquals(pauseMs, p.pauseTotalMs(), 0.0005);
-        long byCollector = p.events().stream().filter(e -> e.collector().equals(collector)).count();
+        long byCollector = p.events().stream().filter(e -> e.collector().label().equals(collector)).count();
         if (file.startsWith("generated/")) {
             // -verbose:gc names no generation: CMS shows only from its first occupancy-only pause on
             assertEquals(p.events().size() - 4, byCollector);
@@ -118,7 +120,7 @@ class LegacyGenerationalParserTest {
         assertEquals(1, e.line());
         assertEquals(12.221, e.uptimeSec(), EPS);
         assertNull(e.wallTime());
-        assertEquals("CMS", e.collector());
+        assertEquals("CMS", e.collector().label());
         assertEquals(GcKind.YOUNG, e.kind());
         assertEquals("ParNew", e.name());
         assertEquals("GCLocker Initiated GC", e.cause());
@@ -143,7 +145,7 @@ class LegacyGenerationalParserTest {
         assertEquals("CMS-initial-mark", im.name());
         assertEquals(20.673, im.pauseMs(), EPS);
         assertEquals(MemoryUsage.bytes("Heap", 82414L << 10, 82414L << 10, 3127232L << 10), im.heap());
-        assertEquals(MemoryUsage.bytes("CMS", 0, 0, 2960704L << 10), im.pool("CMS"));
+        assertEquals(MemoryUsage.bytes("CMS", 0, 0, 2960704L << 10), Pools.named(im, "CMS"));
         // 11.183: [GC[YG occupancy: 88501 K (166528 K)]11.183: [Rescan (parallel) , 0.0664760 secs]11.249:
         // [weak refs processing, 0.0002850 secs] [1 CMS-remark: 23431K(2960704K)] 111933K(3127232K), 0.0669360 secs]
         GcEvent remark = p.at(15, GcKind.REMARK);
@@ -192,8 +194,8 @@ class LegacyGenerationalParserTest {
         assertEquals(4.363, full.uptimeSec(), EPS);
         assertEquals(183.009, full.pauseMs(), EPS);
         assertEquals(Set.of(GcIncident.CONCURRENT_MODE_INTERRUPTED), full.incidents());
-        assertEquals(MemoryUsage.bytes("CMS", 16487L << 10, 23431L << 10, 2960704L << 10), full.pool("CMS"));
-        assertEquals(MemoryUsage.bytes("CMS Perm", 19815L << 10, 19787L << 10, 21248L << 10), full.pool("CMS Perm"));
+        assertEquals(MemoryUsage.bytes("CMS", 16487L << 10, 23431L << 10, 2960704L << 10), Pools.named(full, "CMS"));
+        assertEquals(MemoryUsage.bytes("CMS Perm", 19815L << 10, 19787L << 10, 21248L << 10), Pools.named(full, "CMS Perm"));
         assertEquals(MemoryUsage.bytes("Heap", 84377L << 10, 23431L << 10, 3127232L << 10), full.heap());
         assertEquals(0.48, full.cpu().userSec(), EPS); // the Full GC's Times, not the concurrent mark's
     }
@@ -212,7 +214,7 @@ class LegacyGenerationalParserTest {
         assertEquals(4, first.line());
         assertEquals(0.122, first.uptimeSec(), EPS);
         assertEquals(2.4413, first.pauseMs(), EPS);
-        assertEquals(MemoryUsage.bytes("ParNew", 1088L << 10, 448L << 10, 2176L << 10), first.pool("ParNew"));
+        assertEquals(MemoryUsage.bytes("ParNew", 1088L << 10, 448L << 10, 2176L << 10), Pools.named(first, "ParNew"));
 
         GcEvent preclean = p.at(22250, GcKind.CONCURRENT);
         assertEquals("CMS-concurrent-preclean", preclean.name());
@@ -222,7 +224,7 @@ class LegacyGenerationalParserTest {
         assertEquals(904.5333, cmf.pauseMs(), EPS);
         assertEquals(902.7552, cmf.phaseMs("CMS"), EPS);
         assertEquals(Set.of(GcIncident.CONCURRENT_MODE_FAILURE), cmf.incidents());
-        assertEquals(MemoryUsage.bytes("CMS", 1047025L << 10, 241942L << 10, 1048576L << 10), cmf.pool("CMS"));
+        assertEquals(MemoryUsage.bytes("CMS", 1047025L << 10, 241942L << 10, 1048576L << 10), Pools.named(cmf, "CMS"));
         assertEquals(5, p.events().stream().filter(e -> e.incidents().contains(GcIncident.CONCURRENT_MODE_FAILURE)).count());
     }
 
@@ -242,8 +244,8 @@ class LegacyGenerationalParserTest {
         assertEquals(13.8474, remark.phaseMs("Rescan (parallel)"), EPS);
         assertEquals(0.0863, phase(remark, "weak refs processing/FinalReference"), EPS);
         assertEquals(0.0052, phase(remark, "ParNew/FinalReference"), EPS);
-        assertEquals(MemoryUsage.bytes("ParNew", 10996L << 10, 2817L << 10, 78656L << 10), remark.pool("ParNew"));
-        assertEquals(MemoryUsage.bytes("CMS", 103776L << 10, 103776L << 10, 174784L << 10), remark.pool("CMS"));
+        assertEquals(MemoryUsage.bytes("ParNew", 10996L << 10, 2817L << 10, 78656L << 10), Pools.named(remark, "ParNew"));
+        assertEquals(MemoryUsage.bytes("CMS", 103776L << 10, 103776L << 10, 174784L << 10), Pools.named(remark, "CMS"));
         assertEquals(0.19, remark.cpu().userSec(), EPS);
         assertTrue(p.events().stream().noneMatch(e -> e.line() == 75), "the inner ParNew is no pause of its own");
         // PrintReferenceGC inside a young collection
@@ -264,14 +266,14 @@ class LegacyGenerationalParserTest {
         assertEquals(3.335, e.uptimeSec(), EPS);
         assertEquals("PSYoungGen", e.name());
         assertEquals(80.398, e.pauseMs(), EPS);
-        assertEquals(MemoryUsage.bytes("PSYoungGen", 786432L << 10, 122819L << 10, 917504L << 10), e.pool("PSYoungGen"));
+        assertEquals(MemoryUsage.bytes("PSYoungGen", 786432L << 10, 122819L << 10, 917504L << 10), Pools.named(e, "PSYoungGen"));
         assertEquals(MemoryUsage.bytes("Heap", 786432L << 10, 122819L << 10, 3014656L << 10), e.heap());
         assertEquals(0.25, e.cpu().userSec(), EPS);
         assertEquals(5249, p.stats().lines());
         // line 30 promoted 92913K: [PSYoungGen: 909251K->131043K(917504K)] 909251K->223956K(3014656K)
         GcEvent second = p.at(30, GcKind.YOUNG);
         assertEquals(MemoryUsage.bytes("ParOldGen", 0, (223956L - 131043L) << 10, (3014656L - 917504L) << 10),
-                second.pool("ParOldGen"));
+                Pools.named(second, "ParOldGen"));
     }
 
     /** PrintAdaptiveSizePolicy breaks the record after {@code [GC (Allocation Failure) }. */
@@ -287,9 +289,9 @@ class LegacyGenerationalParserTest {
         assertEquals(6.5109, e.pauseMs(), EPS);
         GcEvent full = p.events().stream().filter(x -> x.kind() == GcKind.FULL).findFirst().orElseThrow();
         assertEquals("Metadata GC Threshold", full.cause());
-        assertNotNull(full.pool("ParOldGen"));
-        assertNotNull(full.pool("Metaspace"));
-        assertEquals("Parallel", p.facts().collector());
+        assertNotNull(Pools.named(full, "ParOldGen"));
+        assertNotNull(Pools.named(full, "Metaspace"));
+        assertEquals("Parallel", p.facts().collector().label());
     }
 
     /**
@@ -302,11 +304,11 @@ class LegacyGenerationalParserTest {
         Parsed p = parse(PRE + "serial/defnew/details/tenuring/180/serial180.log");
         GcEvent e = p.at(91, GcKind.FULL);
         assertEquals("GC", e.name());
-        assertEquals("Serial", e.collector());
+        assertEquals("Serial", e.collector().label());
         assertEquals(112.607, e.pauseMs(), EPS);
         assertEquals(22.6551, e.phaseMs("DefNew"), EPS);
         assertEquals(89.7662, e.phaseMs("Tenured"), EPS);
-        assertEquals(MemoryUsage.bytes("Tenured", 50879L << 10, 34432L << 10, 50964L << 10), e.pool("Tenured"));
+        assertEquals(MemoryUsage.bytes("Tenured", 50879L << 10, 34432L << 10, 50964L << 10), Pools.named(e, "Tenured"));
         GcEvent young = p.events().get(0);
         assertEquals("DefNew", young.name());
         assertEquals(4.17, young.pauseMs(), EPS);
@@ -319,7 +321,7 @@ class LegacyGenerationalParserTest {
         GcEvent e = p.events().get(0);
         assertEquals(GcKind.YOUNG, e.kind());
         assertEquals("GC", e.name());
-        assertEquals("unknown", e.collector());
+        assertEquals("unknown", e.collector().label());
         assertEquals(10.8498, e.pauseMs(), EPS);
         assertEquals(MemoryUsage.bytes("Heap", 17024L << 10, 2610L << 10, 83008L << 10), e.heap());
         assertEquals(List.of(), e.pools());
@@ -331,7 +333,7 @@ class LegacyGenerationalParserTest {
         assertEquals(GcKind.INITIAL_MARK, leaker.at(5, GcKind.INITIAL_MARK).kind());
         assertEquals(3.131, leaker.at(5, GcKind.INITIAL_MARK).pauseMs(), EPS);
         assertEquals(GcKind.REMARK, leaker.at(7, GcKind.REMARK).kind());
-        assertEquals("CMS", leaker.at(7, GcKind.REMARK).collector());
+        assertEquals("CMS", leaker.at(7, GcKind.REMARK).collector().label());
     }
 
     /** PrintGCApplicationStoppedTime lines become safepoints; the header gives the facts. */
@@ -342,7 +344,7 @@ class LegacyGenerationalParserTest {
         assertEquals(1.019, s.uptimeSec(), EPS);
         assertEquals(0.1542, s.totalMs(), 1e-9);
         assertEquals("1.8.0_152-b16", p.facts().version());
-        assertEquals("Parallel", p.facts().collector());
+        assertEquals("Parallel", p.facts().collector().label());
         GcEvent full = p.at(1428, GcKind.FULL);
         assertEquals("Metadata GC Threshold", full.cause());
         assertEquals(11.477, full.phaseMs("FinalReference"), EPS);
@@ -438,8 +440,8 @@ class LegacyGenerationalParserTest {
         Files.write(both, Files.readAllBytes(first));
         Files.write(both, Files.readAllBytes(second), java.nio.file.StandardOpenOption.APPEND);
 
-        List<dev.jvmtune.core.analysis.LogAnalysis> runs = dev.jvmtune.core.analysis.LogAnalysis.of(
-                LogInputs.resolve(List.of(both)).get(0), null, null);
+        List<dev.jvmtune.core.run.Run> runs = dev.jvmtune.core.run.RunReader.read(
+                LogInputs.resolve(List.of(both)).get(0), dev.jvmtune.core.run.RunReader.Options.DEFAULT);
 
         assertEquals(2, runs.size());
         assertEquals(191, runs.get(0).summary().pauses().count());
@@ -471,9 +473,13 @@ class LegacyGenerationalParserTest {
         List<GcEvent> events = new ArrayList<>();
         List<SafepointEvent> safepoints = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(timelines.get(0))) {
-            s.onEvent(events::add);
-            s.onSafepoint(safepoints::add);
-            s.start();
+            s.start(e -> {
+                if (e instanceof GcEvent g) {
+                    events.add(g);
+                } else if (e instanceof SafepointEvent sp) {
+                    safepoints.add(sp);
+                }
+            });
             assertEquals(1, s.inputs().size());
             return new Parsed(events, safepoints, s.inputs().get(0), s.facts());
         }

@@ -3,9 +3,9 @@ package dev.jvmtune.core.parse.unified;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.run.Run;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,11 +26,11 @@ class IncidentsAndRestartTest {
 
     @Test
     void restartInOneFileStartsANewRunWithItsOwnFacts() throws Exception {
-        List<LogAnalysis> runs = TestLogs.analyze(log());
+        List<Run> runs = TestLogs.analyze(log());
 
         assertEquals(2, runs.size());
-        LogAnalysis first = runs.get(0);
-        LogAnalysis second = runs.get(1);
+        Run first = runs.get(0);
+        Run second = runs.get(1);
         assertTrue(first.name().endsWith("(run 1)"), first.name());
         assertTrue(second.name().endsWith("(run 2 from line 67)"), second.name());
         assertTrue(first.jvm().version().startsWith("17."), first.jvm().version());
@@ -49,7 +49,7 @@ class IncidentsAndRestartTest {
 
     @Test
     void evacuationFailuresOfJdk17AndJdk25AreCounted() throws Exception {
-        List<LogAnalysis> runs = TestLogs.analyze(log());
+        List<Run> runs = TestLogs.analyze(log());
 
         assertEquals(Map.of(GcIncident.EVACUATION_FAILURE, 2L), runs.get(0).summary().incidents());
         assertEquals(Map.of(GcIncident.EVACUATION_FAILURE, 1L), runs.get(1).summary().incidents());

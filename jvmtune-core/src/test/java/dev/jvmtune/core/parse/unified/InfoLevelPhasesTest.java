@@ -2,10 +2,11 @@ package dev.jvmtune.core.parse.unified;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.Phase;
+import dev.jvmtune.core.run.RunReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ class InfoLevelPhasesTest {
     void topLevelPhasesAreSiblings() throws Exception {
         Path log = Path.of(InfoLevelPhasesTest.class.getResource("/logs/g1-info-phases-jdk17.log").toURI());
         List<GcEvent> events = new ArrayList<>();
-        LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), events::add, null);
+        RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT.tap(JvmEvent.only(GcEvent.class, events::add)));
         GcEvent gc3 = events.stream().filter(e -> e.gcId() == 3 && e.isPause()).findFirst().orElseThrow();
         assertEquals(List.of("Pre Evacuate Collection Set", "Merge Heap Roots", "Evacuate Collection Set",
                 "Post Evacuate Collection Set", "Other"), gc3.phases().stream().map(Phase::path).toList());

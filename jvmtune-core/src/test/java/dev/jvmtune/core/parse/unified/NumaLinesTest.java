@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
+import dev.jvmtune.core.run.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +24,7 @@ class NumaLinesTest {
     @Test
     void realSingleNodeLogSaysNumaDisabled() throws Exception {
         Path log = Path.of(NumaLinesTest.class.getResource("/logs/g1-usenuma-jdk17-single-node.log").toURI());
-        List<LogAnalysis> runs = TestLogs.analyze(log);
+        List<Run> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(Boolean.FALSE, f.numa());
         assertEquals(-1, f.numaNodes());
@@ -47,7 +47,7 @@ class NumaLinesTest {
                 "[1.500s][info][gc,start    ] GC(1) Pause Young (Normal) (G1 Evacuation Pause)",
                 "[1.502s][info][gc,heap,numa] GC(1) Placement match ratio: 50% 10/20 (0: 50% 5/10, 1: 50% 5/10)",
                 "[1.502s][info][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 2.000ms");
-        List<LogAnalysis> runs = TestLogs.analyze(log);
+        List<Run> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(Boolean.TRUE, f.numa());
         assertEquals(2, f.numaNodes());
@@ -101,7 +101,7 @@ class NumaLinesTest {
                 "[0.020s][info][gc,init] NUMA Nodes: 2",
                 "[0.503s][info][gc,heap,numa] GC(0) Placement match ratio: 87% 230/99999999999999999999 (0: 85% 110/129)",
                 "[0.503s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.001ms");
-        List<LogAnalysis> runs = TestLogs.analyze(log);
+        List<Run> runs = TestLogs.analyze(log);
         JvmFacts f = runs.get(0).jvm();
         assertEquals(4, f.parallelWorkers());
         assertEquals(-1, f.concurrentWorkers());

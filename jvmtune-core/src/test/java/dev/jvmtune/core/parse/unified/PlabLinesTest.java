@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.analysis.PlabSizing;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.PlabStatistics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,8 +35,7 @@ class PlabLinesTest {
     private static Parsed parse(Path log) throws Exception {
         List<GcEvent> events = new ArrayList<>();
         try (GcLogStream s = GcLogStream.open(LogInputs.resolve(List.of(log)).get(0))) {
-            s.onEvent(events::add);
-            s.start();
+            s.start(JvmEvent.only(GcEvent.class, events::add));
             return new Parsed(events, s.inputs().get(0).unrecognizedLines());
         }
     }

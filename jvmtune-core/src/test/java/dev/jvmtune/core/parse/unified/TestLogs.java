@@ -1,7 +1,8 @@
 package dev.jvmtune.core.parse.unified;
 
-import dev.jvmtune.core.analysis.LogAnalysis;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ final class TestLogs {
     }
 
     /** What {@code analyze} makes of one file: a run per JVM in it. */
-    static List<LogAnalysis> analyze(Path log) throws IOException {
-        return LogAnalysis.of(LogInputs.resolve(List.of(log)).get(0), null, null);
+    static List<Run> analyze(Path log) throws IOException {
+        return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT);
     }
 }

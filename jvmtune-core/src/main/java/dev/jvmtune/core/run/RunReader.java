@@ -1,0 +1,133 @@
+package dev.jvmtune.core.run;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.Analyzer;
+import dev.jvmtune.core.analysis.chart.RunSeries;
+import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.Restart;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * Reads a timeline once into its {@link Run}s: every event goes to the run's {@link Analyzer} (and to the
+ * caller's tap, e.g. the {@code --events} writer), and where the clock goes back (a JVM restarted and appending
+ * to the same log) the run ends and the next begins, named {@code "gc.log (run 2 from line 1234)"}.
+ */
+public final class RunReader {
+
+    /**
+     * How to read.
+     *
+     * @param pauseGoalMs the pause goal to judge pauses against; 0 for the goal the log states, if any
+     * @param series      whether to gather the chart series of the HTML report
+     * @param tap         receives every event as it is read, restarts included; may be null
+     * @param progress    receives the bytes read so far every few megabytes; may be null
+     */
+    public record Options(double pauseGoalMs, boolean series, Consumer<? super JvmEvent> tap, LongConsumer progress) {
+
+        public static final Options DEFAULT = new Options(0, false, null, null);
+
+        public Options pauseGoal(double ms) {
+            return new Options(ms, series, tap, progress);
+        }
+
+        public Options withSeries() {
+            return new Options(pauseGoalMs, true, tap, progress);
+        }
+
+        public Options tap(Consumer<? super JvmEvent> consumer) {
+            return new Options(pauseGoalMs, series, consumer, progress);
+        }
+
+        public Options progress(LongConsumer consumer) {
+            return new Options(pauseGoalMs, series, tap, consumer);
+        }
+    }
+
+    private RunReader() {
+    }
+
+    /** One run per JVM in the timeline, in log order. */
+    public static List<Run> read(LogInputs.Timeline timeline, Options options) throws IOException {
+        try (GcLogStream stream = GcLogStream.open(timeline)) {
+            Runs runs = new Runs(stream, options);
+            if (options.progress() != null) {
+                stream.onProgress(options.progress());
+            }
+            stream.start(runs);
+            runs.end();
+            List<Run> out = new ArrayList<>();
+            for (int i = 0; i < runs.done.size(); i++) {
+                Part p = runs.done.get(i);
+                String name = runs.done.size() == 1 ? timeline.name()
+                        : timeline.name() + " (run " + (i + 1) + (p.fromLine == 0 ? ""
+                        : timeline.files().size() == 1 ? " from line " + p.fromLine
+                        : " from " + p.file + " line " + p.fromLine) + ")";
+                out.add(Run.of(name, stream.inputs(), p.facts, p.analysis, p.series));
+            }
+            return out;
+        }
+    }
+
+    /** The runs of a log file or directory of rotated files that holds one JVM's logs. */
+    public static List<Run> read(Path log, Options options) throws IOException {
+        List<LogInputs.Timeline> timelines = LogInputs.resolve(List.of(log));
+        if (timelines.size() != 1) {
+            throw new LogInputs.InputException(log + " holds logs of " + timelines.size() + " different JVMs");
+        }
+        return read(timelines.get(0), options);
+    }
+
+    private record Part(String file, long fromLine, JvmFacts facts, Analysis analysis, RunSeries series) {
+    }
+
+    /** The run being read and those finished. */
+    private static final class Runs implements Consumer<JvmEvent> {
+        final List<Part> done = new ArrayList<>();
+        final GcLogStream stream;
+        final Options options;
+        Analyzer analyzer;
+        double start = Double.NaN;
+        String file;
+        long fromLine;
+
+        Runs(GcLogStream stream, Options options) {
+            this.stream = stream;
+            this.options = options;
+            analyzer = new Analyzer(options.pauseGoalMs(), options.series());
+        }
+
+        @Override
+        public void accept(JvmEvent e) {
+            if (e instanceof Restart r) {
+                close(r.lastSec());
+                analyzer = new Analyzer(options.pauseGoalMs(), options.series());
+                start = r.firstSec();
+                file = r.file();
+                fromLine = r.line();
+            }
+            analyzer.accept(e);
+            if (options.tap() != null) {
+                options.tap().accept(e);
+            }
+        }
+
+        private void close(double lastSec) {
+            double first = done.isEmpty() ? stream.firstTimestampSec() : start;
+            JvmFacts facts = stream.facts();
+            Analysis analysis = analyzer.result(first, lastSec, facts);
+            done.add(new Part(file, fromLine, facts, analysis, analyzer.series(analysis)));
+        }
+
+        void end() {
+            close(stream.lastTimestampSec());
+        }
+    }
+}

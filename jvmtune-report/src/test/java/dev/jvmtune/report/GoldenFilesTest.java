@@ -1,0 +1,116 @@
+package dev.jvmtune.report;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.HtmlFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every format of {@code analyze} on logs of every dialect and the concurrent collectors, against golden files
+ * ({@code src/test/resources/golden/NAME.txt}, {@code .json}, {@code .jsonl}, {@code .html.json} - the HTML report's
+ * embedded chart data): text, the JSON document, the events and what the page draws. A change of any figure, field
+ * or event shows in review as a diff of these files ({@link Golden} says how to regenerate them).
+ */
+class GoldenFilesTest {
+
+    static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
+    private static final String REGENERATE = "./mvnw -o -pl jvmtune-report -am test -Dtest=GoldenFilesTest "
+            + "-Dsurefire.failIfNoSpecifiedTests=false -Djvmtune.golden=update";
+    private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The logs: a name for the golden files and where the log is (corpus, or this module's test resources). */
+    static Stream<Arguments> logs() {
+        return Stream.of(
+                Arguments.of("g1-unified-jdk11", corpus("unified/g1gc/jvm-gc-10Nov2022.log")),
+                Arguments.of("zgc-generational-jdk25", resource("zgc-jdk25.log")),
+                Arguments.of("shenandoah-unified", corpus("shenandoah/shenandoah.log.0")),
+                Arguments.of("cms-parnew-jdk8",
+                        corpus("preunified/cms/parnew/details/tenuring/180/scavangeBeforeRemarkWithReference.log")),
+                Arguments.of("parallel-jdk8", corpus("preunified/ps/details/parallel_adaptive.log")),
+                Arguments.of("jfr-g1-jdk17", resource("g1-jdk17.jfr.gz")),
+                // two runs in one log (a restart), to-space exhausted; and G1's PLAB statistics
+                Arguments.of("g1-restart-jdk17", resource("g1-evacuation-failure-two-runs.log")),
+                Arguments.of("g1-plab-jdk17", resource("g1-plab-jdk17.log")));
+    }
+
+    static Path corpus(String relative) {
+        return Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"), "gctoolkit-testdata", relative);
+    }
+
+    static Path resource(String name) {
+        try {
+            return Path.of(GoldenFilesTest.class.getResource("/logs/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What {@code analyze LOG --json-out --events --html} writes for {@code log}, copied to {@code dir} first. */
+    record Outputs(String text, String json, String events, String htmlData) {
+    }
+
+    static Outputs analyze(Path log, Path dir) throws IOException {
+        assumeTrue(Files.exists(log), "no log " + log + " (the corpus lives in ../shared/corpus)");
+        Path copy = dir.resolve(log.getFileName().toString());
+        Files.copy(log, copy);
+        ByteArrayOutputStream events = new ByteArrayOutputStream();
+        RunFormat eventFormat = RunFormatType.EVENTS.create("golden");
+        Consumer<JvmEvent> tap = eventFormat.attach(events, null);
+        List<Run> runs = RunReader.read(copy, RunReader.Options.DEFAULT.withSeries().tap(tap));
+        eventFormat.write(runs, events);
+        String text = render(RunFormatType.TEXT, runs);
+        String json = render(RunFormatType.JSON, runs);
+        List<HtmlFormat.ChartRun> charts = new ArrayList<>();
+        runs.forEach(r -> charts.add(new HtmlFormat.ChartRun(r.name(), r.series())));
+        JsonNode data = PRETTY.readTree(HtmlFormat.data(new HtmlFormat.Data("runs", charts)));
+        String dirName = dir.toString();
+        return new Outputs(anonymous(text, dirName), anonymous(json, dirName),
+                anonymous(events.toString(StandardCharsets.UTF_8), dirName),
+                anonymous(PRETTY.writeValueAsString(data) + "\n", dirName));
+    }
+
+    private static String render(RunFormatType type, List<Run> runs) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        type.create("golden").write(runs, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The temporary directory out of the paths, so that the files do not depend on where the test ran. */
+    private static String anonymous(String s, String dir) {
+        return s.replace(dir, "LOGS");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("logs")
+    void everyFormatMatchesItsGoldenFile(String name, Path log, @TempDir Path dir) throws IOException {
+        Outputs o = analyze(log, dir);
+        List<String> problems = new ArrayList<>();
+        for (String[] f : new String[][] {{".txt", o.text()}, {".json", o.json()}, {".jsonl", o.events()},
+            {".html.json", o.htmlData()}}) {
+            String p = Golden.check(GOLDEN.resolve(name + f[0]), f[1], REGENERATE);
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+        Golden.assertNone(problems);
+    }
+}
