@@ -36,30 +36,39 @@ mb=$(find "$fleet" -type f -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s
 
 run_fleet() { bin/jvmtune fleet "$fleet" --out "$out" --master "$master" -q 2>/dev/null | head -1; }
 run_analyze() { bin/jvmtune analyze --json -q "${files[@]}" >/dev/null 2>&1 || true; }
-timed() { local s e; s=$(date +%s%N); "$@" >/tmp/fleet-bench.$$; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+# wall ms, then user + sys CPU ms of the command and its children (CPU is what other processes disturb least)
+timed() {
+  local s e f=/tmp/fleet-bench-times.$$
+  times >"$f.0"; s=$(date +%s%N); "$@" >/tmp/fleet-bench.$$; e=$(date +%s%N); times >"$f.1"
+  echo "$(( (e - s) / 1000000 )) $(awk 'FNR == 2 {split($1, u, /[ms]/); split($2, y, /[ms]/)
+    t = (u[1] * 60 + u[2] + y[1] * 60 + y[2]) * 1000; d = FILENAME ~ /1$/ ? d + t : d - t} END {printf "%d", d}' "$f.0" "$f.1")"
+  rm -f "$f.0" "$f.1"
+}
 
 echo "fleet: ${#files[@]} files, $mb MB; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 run_analyze  # warm-up of both (the fleet run below counts the JVMs): CDS archive, file cache
 jvms=$(run_fleet | sed -n 's/^\([0-9,]*\) JVMs.*/\1/p' | tr -d ,)
-fleet_ms=(); analyze_ms=()
+fleet_ms=(); analyze_ms=(); fleet_cpu=(); analyze_cpu=()
 for i in $(seq 1 "$repeats"); do
-  fleet_ms+=("$(timed run_fleet)")
-  analyze_ms+=("$(timed run_analyze)")
-  echo "round $i: fleet ${fleet_ms[-1]} ms, analyze ${analyze_ms[-1]} ms, load $(cut -d' ' -f1 /proc/loadavg)" >&2
+  read -r w c <<<"$(timed run_fleet)"; fleet_ms+=("$w"); fleet_cpu+=("$c")
+  read -r w c <<<"$(timed run_analyze)"; analyze_ms+=("$w"); analyze_cpu+=("$c")
+  echo "round $i: fleet ${fleet_ms[-1]} ms (CPU ${fleet_cpu[-1]} ms), analyze ${analyze_ms[-1]} ms (CPU ${analyze_cpu[-1]} ms), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 done
 rm -f /tmp/fleet-bench.$$
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 fm=$(median "${fleet_ms[@]}"); am=$(median "${analyze_ms[@]}")
+fc=$(median "${fleet_cpu[@]}"); ac=$(median "${analyze_cpu[@]}")
+sec() { awk -v m="$1" 'BEGIN {printf "%.1f", m / 1000}'; }
 rate() { awk -v n="$1" -v ms="$2" 'BEGIN {printf "%.1f", n / (ms / 1000)}'; }
 {
   echo "# Fleet benchmark ($(date -u '+%Y-%m-%d %H:%M UTC'))"
   echo
   echo "$jvms JVMs in ${#files[@]} files, $mb MB (the corpora and the workloads' logs x $copies); $(nproc) cores;"
-  echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg). Median of $repeats alternating runs, wall time of the"
-  echo "whole command (JVM and Spark start included)."
+  echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg). Median of $repeats alternating runs, wall and CPU (user +"
+  echo "sys) time of the whole command (JVM and Spark start included)."
   echo
-  echo "| command | wall s (median) | runs | JVMs/s | MB/s |"
-  echo "| --- | ---: | --- | ---: | ---: |"
-  echo "| \`jvmtune fleet --master $master\` (tables, views, report) | $(awk -v m="$fm" 'BEGIN {printf "%.1f", m / 1000}') | ${fleet_ms[*]} | $(rate "$jvms" "$fm") | $(rate "$mb" "$fm") |"
-  echo "| \`jvmtune analyze --json\` (one process, JVM after JVM) | $(awk -v m="$am" 'BEGIN {printf "%.1f", m / 1000}') | ${analyze_ms[*]} | $(rate "$jvms" "$am") | $(rate "$mb" "$am") |"
+  echo "| command | wall s (median) | runs (wall ms) | JVMs/s | MB/s | CPU s (median) | runs (CPU ms) |"
+  echo "| --- | ---: | --- | ---: | ---: | ---: | --- |"
+  echo "| \`jvmtune fleet --master $master\` (tables, views, report) | $(sec "$fm") | ${fleet_ms[*]} | $(rate "$jvms" "$fm") | $(rate "$mb" "$fm") | $(sec "$fc") | ${fleet_cpu[*]} |"
+  echo "| \`jvmtune analyze --json\` (one process, JVM after JVM) | $(sec "$am") | ${analyze_ms[*]} | $(rate "$jvms" "$am") | $(rate "$mb" "$am") | $(sec "$ac") | ${analyze_cpu[*]} |"
 } | tee bench/out/results-fleet.md

@@ -28,8 +28,9 @@ class FleetCommandIT {
 
     static Result jvmtune(Path fleetDir, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new java.util.ArrayList<>(List.of(java.toString()));
-        if (Runtime.version().feature() >= 24) { // as bin/jvmtune does: Spark warns on these JDKs otherwise
+        // the options bin/jvmtune gives a fleet: C1 only, and on JDK 24+ two that Spark warns without
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-XX:TieredStopAtLevel=1"));
+        if (Runtime.version().feature() >= 24) {
             command.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
         command.addAll(List.of("-jar", CLI_JAR.toString()));
