@@ -29,12 +29,6 @@ public record InputStats(String path, LogFormat format, long bytes, long lines, 
         doubtfulSplits = List.copyOf(doubtfulSplits);
     }
 
-    /** The same figures shown under another path (a file read through a local copy, under its original name). */
-    public InputStats withPath(String shown) {
-        return new InputStats(shown, format, bytes, lines, unrecognizedLines, samples, warnings, unrecognizedRecordLines,
-                doubtfulSplits);
-    }
-
     /** A line number and a text (the skipped line, cut to 200 characters, or a warning message). */
     public record LineSample(long line, String text) {
     }
