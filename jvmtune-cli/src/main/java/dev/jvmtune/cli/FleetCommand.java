@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
  * the fleet's own jar, into a class loader of their own (parent: the platform loader, so the fleet's Jackson
  * and jvmtune classes are its own) only when this command runs.
  */
-@Command(name = "fleet", description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
+@Command(name = "fleet", header = "Many JVMs' GC logs on Apache Spark: tables, views, report",
+        description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
         + "into Parquet tables, Spark SQL views and a fleet report. 'jvmtune fleet --help' lists its options; "
         + "docs/fleet.md has the details and the spark-submit command.", ""})
 final class FleetCommand extends StreamCommand implements Callable<Integer> {
