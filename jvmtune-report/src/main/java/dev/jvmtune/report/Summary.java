@@ -4,12 +4,14 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.HeapResizing;
+import dev.jvmtune.core.analysis.HeldUp;
 import dev.jvmtune.core.analysis.LiveSet;
 import dev.jvmtune.core.analysis.Metaspace;
 import dev.jvmtune.core.analysis.PauseClusters;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PhaseShares;
 import dev.jvmtune.core.analysis.PlabSizing;
+import dev.jvmtune.core.analysis.Stalls;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
@@ -84,7 +86,7 @@ public final class Summary {
             out.add(new Line("Evacuation", f("%.1f MiB/ms median young (p10 %.1f, p90 %.1f)%s", ev.p50MBPerMs(),
                     ev.p10MBPerMs(), ev.p90MBPerMs(), eden)));
         }
-        out.add(new Line("Throughput", f("%s of the time not paused by GC", pct(a.throughputPct()))));
+        stalls(out, a);
         out.add(new Line("Full GCs", f("%d", a.fullGcCount())));
         out.add(new Line("Allocation", f("%s   promotion %s", rate(a.allocationRateMBps()),
                 rate(a.promotionRateMBps()))));
@@ -114,6 +116,35 @@ public final class Summary {
         }
         details(out, a);
         return out;
+    }
+
+    /**
+     * Throughput; where threads stalled, the time held up (pauses plus stalls) first, the pause-only figure beside
+     * it, and the stalls by kind and by thread.
+     */
+    private static void stalls(List<Line> out, Analysis a) {
+        Stalls st = a.stalls();
+        if (st == null || st.count() == 0) {
+            out.add(new Line("Throughput", f("%s of the time not paused by GC", pct(a.throughputPct()))));
+            return;
+        }
+        HeldUp h = a.heldUp();
+        out.add(new Line("Throughput", f("%s of the time not held up by GC (pauses alone: %s)",
+                pct(a.throughputPct()), pct(a.pauseThroughputPct()))));
+        out.add(new Line("Held up", f("%s by GC (%s of the run): pauses %s, stalls outside them %s",
+                seconds(h.totalMs() / 1000), pct(h.pct()), seconds(h.pausesMs() / 1000),
+                seconds(h.stallsMs() / 1000))));
+        List<String> kinds = new ArrayList<>();
+        st.byKind().forEach((k, v) -> kinds.add(f("%s %,d (%.1f ms, longest %.1f ms)",
+                k.name().toLowerCase(Locale.ROOT), v.count(), v.totalMs(), v.maxMs())));
+        String perCycle = st.cycles() > 0 ? f(", %.2f per cycle", st.count() / (double) st.cycles()) : "";
+        out.add(new Line("Stalls", f("%,d in %,d thread(s)%s: %s; %.1f ms of thread time", st.count(),
+                st.threadCount(), perCycle, String.join(", ", kinds), st.totalMs())));
+        List<String> threads = new ArrayList<>();
+        for (Stalls.ThreadStalls t : st.threads().subList(0, Math.min(3, st.threads().size()))) {
+            threads.add(f("%s %,d (%.1f ms)", t.thread(), t.count(), t.totalMs()));
+        }
+        out.add(new Line("Stalled threads", String.join(", ", threads)));
     }
 
     /** Code cache, compilation and CPU load lines, present for JFR recordings. */

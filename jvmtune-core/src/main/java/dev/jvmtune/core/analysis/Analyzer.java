@@ -38,6 +38,8 @@ public final class Analyzer {
     private final PlabSizing.Accumulator plab = add(new PlabSizing.Accumulator());
     private final CodeCacheChurn.Accumulator churn = add(new CodeCacheChurn.Accumulator());
     private final PoolPeak.Accumulator poolPeaks = add(new PoolPeak.Accumulator());
+    private final Stalls.Accumulator stalls = add(new Stalls.Accumulator());
+    private final HeldUp.Accumulator heldUp = add(new HeldUp.Accumulator());
     /** The HTML report's series; null unless asked for (they cost a little per event). */
     private final ChartSeries charts;
     /** {@link #all} as an array: the loop every event goes through. */
@@ -81,8 +83,9 @@ public final class Analyzer {
         PauseSeries series = pauses.series;
         Steady steady = steadyState(series);
         PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, facts);
-        double throughput = duration > 0 ? Math.max(0, 100.0 * (1.0 - all.totalMs() / 1000.0 / duration)) : Double.NaN;
-        return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(), throughput,
+        HeldUp held = heldUp.build(all.totalMs(), duration);
+        return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(),
+                throughput(held.totalMs(), duration), throughput(all.totalMs(), duration), held, stalls.build(),
                 causes.fullGcs(), heapFlow.allocationRateMBps(), heapFlow.promotionRateMBps(),
                 safepoints.build(all.totalMs()), incidents.build(), jit.codeCache(), jit.compilations(),
                 churn.build(start, end), jit.cpuLoad(), steady.state,
@@ -92,6 +95,11 @@ public final class Analyzer {
                 heapFlow.sizes(), PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(),
                 causes.fullGcCauses(), metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(),
                 detail.build(), plab.build(), poolPeaks.build());
+    }
+
+    /** Share of {@code durationSec} not lost to {@code lostMs}; NaN when the run has no duration. */
+    private static double throughput(double lostMs, double durationSec) {
+        return durationSec > 0 ? Math.max(0, 100.0 * (1.0 - lostMs / 1000.0 / durationSec)) : Double.NaN;
     }
 
     /** The chart series of the run so far, drawn against {@code analysis}; null unless asked for. */

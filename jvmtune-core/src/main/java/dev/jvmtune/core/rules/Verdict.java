@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.HeldUp;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.options.JvmOption;
@@ -54,9 +55,12 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
                     goal.goalMs(), s.over(), s.pauses(), s.overPct(), steady.p99Ms())
                     : f("Pause goal %.0f ms NOT met: %d of %d steady-state pauses over it (%.1f%%), by up to %.0f ms; "
                     + "p99 %.1f ms", goal.goalMs(), s.over(), s.pauses(), s.overPct(), s.maxExcessMs(), steady.p99Ms());
+            line += stalled(a);
         } else if (steady.count() > 0) {
-            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; "
-                    + "GC took %.1f%% of the time", steady.p99Ms(), steady.maxMs(), 100 - a.throughputPct());
+            String share = a.stalls() == null || a.stalls().count() == 0
+                    ? f("GC took %.1f%% of the time", 100 - a.throughputPct()) : stalled(a).substring(2);
+            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; %s",
+                    steady.p99Ms(), steady.maxMs(), share);
         } else {
             line = "No pauses in this log: nothing to judge";
         }
@@ -96,6 +100,20 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
         flags.addAll(chosen.values());
         return new Verdict(met, line, findings.subList(0, Math.min(TOP, findings.size())), flags, conflicts,
                 alternative);
+    }
+
+    /**
+     * "; the application was held up by GC ..." where threads stalled: on the concurrent collectors the pauses
+     * are short and the stalls are the time lost. Empty without stalls.
+     */
+    static String stalled(Analysis a) {
+        if (a.stalls() == null || a.stalls().count() == 0) {
+            return "";
+        }
+        HeldUp h = a.heldUp();
+        return f("; the application was held up by GC %.1f%% of the time: %.2f s, of which %.2f s stalled outside "
+                + "pauses (%,d stalls) and %.3f s paused", h.pct(), h.totalMs() / 1000, h.stallsMs() / 1000,
+                a.stalls().count(), h.pausesMs() / 1000);
     }
 
     private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {

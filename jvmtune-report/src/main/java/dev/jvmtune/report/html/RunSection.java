@@ -108,7 +108,14 @@ final class RunSection {
         card("p99 pause", Figures.ms(a.pauses().p99Ms()), vsGoal, a.pauses().p99Ms() > goalMs);
         card("Longest pause", Figures.ms(a.pauses().maxMs()), goal == null ? "p99.9 " + Figures.ms(a.pauses().p999Ms())
                 : Figures.count(goal.overall().over()) + " pauses over the goal", a.pauses().maxMs() > goalMs);
-        card("Throughput", Figures.pct(a.throughputPct()), "time not paused by GC", a.throughputPct() < 95);
+        if (a.stalls() == null || a.stalls().count() == 0) {
+            card("Throughput", Figures.pct(a.throughputPct()), "time not paused by GC", a.throughputPct() < 95);
+        } else {
+            card("Throughput", Figures.pct(a.throughputPct()), "time not held up by GC; pauses alone "
+                    + Figures.pct(a.pauseThroughputPct()), a.throughputPct() < 95);
+            card("Held up", Figures.seconds(a.heldUp().totalMs() / 1000), "pauses " + Figures.ms(a.heldUp().pausesMs())
+                    + " + stalls " + Figures.ms(a.heldUp().stallsMs()), a.heldUp().stallsMs() > a.heldUp().pausesMs());
+        }
         card("Full GCs", Figures.count(a.fullGcCount()), a.fullGcCount() == 0 ? "none" : "stop-the-world, whole heap",
                 a.fullGcCount() > 0);
         card("Allocation", Figures.rate(a.allocationRateMBps()), "promotion " + Figures.rate(a.promotionRateMBps()),

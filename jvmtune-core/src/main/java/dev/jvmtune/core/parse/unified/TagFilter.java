@@ -11,12 +11,13 @@ import java.util.Set;
  * Skipped tag sets are about a third of a G1 log at debug level (age tables, TLAB statistics,
  * refinement, IHOP, heap printouts before and after each collection). A tag set not listed here is
  * always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose content no
- * parser reads.
+ * parser reads ({@code gc,stats} holds Shenandoah's pacing delays, {@code gc,mmu} ZGC's minimum mutator
+ * utilization).
  */
 final class TagFilter {
 
     private static final Set<String> IGNORED = Set.of("gc,age", "gc,ref", "gc,ref,start", "gc,tlab",
-            "gc,ihop", "gc,ergo,ihop", "gc,mmu", "gc,refine,stats", "gc,ergo,refine", "gc,stats", "gc,alloc,stats",
+            "gc,ihop", "gc,ergo,ihop", "gc,refine,stats", "gc,ergo,refine", "gc,alloc,stats",
             "gc,alloc,region", "gc,remset", "gc,remset,tracking", "gc,region", "gc,task", "gc,task,start",
             "gc,ergo,heap", "gc,ergo,cset", "gc,humongous", "gc,phases,start", "gc,load", "gc,nmethod",
             "gc,reloc", "gc,heap,region", "gc,freelist");
