@@ -137,7 +137,8 @@ public final class Summary {
         List<String> kinds = new ArrayList<>();
         st.byKind().forEach((k, v) -> kinds.add(f("%s %,d (%.1f ms, longest %.1f ms)",
                 k.name().toLowerCase(Locale.ROOT), v.count(), v.totalMs(), v.maxMs())));
-        String perCycle = st.cycles() > 0 ? f(", %.2f per cycle", st.count() / (double) st.cycles()) : "";
+        String perCycle = a.cycles() != null && a.cycles().count() > 0
+                ? f(", %.2f per cycle", st.count() / (double) a.cycles().count()) : "";
         out.add(new Line("Stalls", f("%,d in %,d thread(s)%s: %s; %.1f ms of thread time", st.count(),
                 st.threadCount(), perCycle, String.join(", ", kinds), st.totalMs())));
         List<String> threads = new ArrayList<>();

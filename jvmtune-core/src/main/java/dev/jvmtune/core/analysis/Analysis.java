@@ -18,6 +18,8 @@ import java.util.Map;
  *                           stalled ({@code heldUp})
  * @param pauseThroughputPct share of {@code durationSec} the application was not paused by GC (stalls left out)
  * @param heldUp             time the application was held up by GC: pauses plus stalls outside them
+ * @param cycles             concurrent cycles and ZGC's statistics of them (live, allocated, promoted, MMU);
+ *                           {@code null} when the run has no cycles
  * @param stalls             threads waiting for the collector outside pauses (ZGC stalls, Shenandoah pacing);
  *                           {@code null} when the run has none
  * @param fullGcCount        full, stop-the-world collections
@@ -50,7 +52,7 @@ import java.util.Map;
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, ConcurrentWork concurrent, double throughputPct,
-                       double pauseThroughputPct, HeldUp heldUp, Stalls stalls,
+                       double pauseThroughputPct, HeldUp heldUp, Stalls stalls, CollectorCycles cycles,
                        long fullGcCount, double allocationRateMBps, double promotionRateMBps, Safepoints safepoints,
                        Map<GcIncident, Long> incidents, CodeCache codeCache, Compilations compilation,
                        CodeCacheChurn codeCacheChurn, CpuLoad cpuLoad, SteadyState steadyState, PauseGoal pauseGoal,

@@ -40,6 +40,7 @@ public final class Analyzer {
     private final PoolPeak.Accumulator poolPeaks = add(new PoolPeak.Accumulator());
     private final Stalls.Accumulator stalls = add(new Stalls.Accumulator());
     private final HeldUp.Accumulator heldUp = add(new HeldUp.Accumulator());
+    private final CollectorCycles.Accumulator cycles = add(new CollectorCycles.Accumulator());
     /** The HTML report's series; null unless asked for (they cost a little per event). */
     private final ChartSeries charts;
     /** {@link #all} as an array: the loop every event goes through. */
@@ -84,9 +85,14 @@ public final class Analyzer {
         Steady steady = steadyState(series);
         PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, facts);
         HeldUp held = heldUp.build(all.totalMs(), duration);
+        CollectorCycles cycleFigures = cycles.build();
+        double promotion = heapFlow.promotionRateMBps();
+        if (Double.isNaN(promotion) && cycleFigures != null && cycleFigures.promotedBytes() >= 0 && duration > 0) {
+            promotion = cycleFigures.promotedBytes() / 1024.0 / 1024.0 / duration; // generational ZGC says it
+        }
         return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(),
                 throughput(held.totalMs(), duration), throughput(all.totalMs(), duration), held, stalls.build(),
-                causes.fullGcs(), heapFlow.allocationRateMBps(), heapFlow.promotionRateMBps(),
+                cycleFigures, causes.fullGcs(), heapFlow.allocationRateMBps(), promotion,
                 safepoints.build(all.totalMs()), incidents.build(), jit.codeCache(), jit.compilations(),
                 churn.build(start, end), jit.cpuLoad(), steady.state,
                 goal == null ? null : new PauseGoal(goal.goalMs(), goal.source(),

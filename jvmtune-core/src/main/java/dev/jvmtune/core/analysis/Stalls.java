@@ -1,7 +1,5 @@
 package dev.jvmtune.core.analysis;
 
-import dev.jvmtune.core.model.GcEvent;
-import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.GcStall;
 import dev.jvmtune.core.model.JvmEvent;
 import java.util.ArrayList;
@@ -23,13 +21,11 @@ import java.util.Map;
  * @param byKind      count, total and distribution per kind, in the order of {@link GcStall.Kind}
  * @param threads     the threads that waited longest, most first (at most {@link #TOP_THREADS})
  * @param threadCount threads that stalled at all
- * @param cycles      concurrent cycles of the run (ZGC cycles, Shenandoah cycles), for stalls per cycle; 0 when the
- *                    log has no cycle summaries
  * @param gcThreadStalls stalls of the collector's own workers (generational ZGC's relocation stalls of its
  *                    workers), left out of every other figure: they slow a cycle, not the application
  */
 public record Stalls(long count, double totalMs, double maxMs, double wallMs, Map<GcStall.Kind, PauseStats> byKind,
-                     List<ThreadStalls> threads, long threadCount, long cycles, long gcThreadStalls) {
+                     List<ThreadStalls> threads, long threadCount, long gcThreadStalls) {
 
     static final int TOP_THREADS = 10;
     /** Threads tracked by name before the rest are summed as {@link #OTHER_THREADS}: memory stays bounded. */
@@ -52,20 +48,10 @@ public record Stalls(long count, double totalMs, double maxMs, double wallMs, Ma
         private long count;
         private double totalMs;
         private double maxMs;
-        private long cycles;
-        private long shenandoahCycles;
         private long gcThreadStalls;
 
         @Override
         public void accept(JvmEvent e) {
-            if (e instanceof GcEvent g) {
-                if (g.kind() == GcKind.CYCLE) {
-                    cycles++;
-                } else if (g.name().startsWith("Pause Init Mark")) { // Shenandoah logs no cycle summary
-                    shenandoahCycles++;
-                }
-                return;
-            }
             if (!(e instanceof GcStall s) || !(s.durationMs() >= 0)) {
                 return;
             }
@@ -96,7 +82,7 @@ public record Stalls(long count, double totalMs, double maxMs, double wallMs, Ma
             threads.forEach((name, t) -> top.add(new ThreadStalls(name, (long) t[0], t[1], t[2])));
             top.sort(Comparator.comparingDouble(ThreadStalls::totalMs).reversed().thenComparing(ThreadStalls::thread));
             return new Stalls(count, totalMs, maxMs, wall.totalMs(), byKind, top.subList(0, Math.min(TOP_THREADS,
-                    top.size())), threads.size(), cycles > 0 ? cycles : shenandoahCycles, gcThreadStalls);
+                    top.size())), threads.size(), gcThreadStalls);
         }
     }
 

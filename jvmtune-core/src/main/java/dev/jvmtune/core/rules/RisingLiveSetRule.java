@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Leak suspicion: what the heap keeps after its Full or mixed collections rises steadily over the run. A heap
+ * Leak suspicion: what the heap keeps after the collections that clean its old generation (Full, mixed, degenerated) rises steadily over the run. A heap
  * that grows with the data may be fine; one that grows with time ends in back-to-back Full GCs and an
  * OutOfMemoryError. No flag fixes it: the evidence says where to look and when the heap will be full.
  */
@@ -32,7 +32,7 @@ final class RisingLiveSetRule implements Rule {
         }
         long heap = Math.max(run.jvm().heapMaxBytes(), run.analysis().heap().maxCapacityBytes());
         List<String> evidence = List.of(
-                f("heap after %d Full or mixed collections rose from %d to %d MiB over %.1f min (trend %+.1f MiB/h, "
+                f("heap after %d old-generation collections rose from %d to %d MiB over %.1f min (trend %+.1f MiB/h, "
                                 + "r = %.2f, %+.0f%%)", live.collections(), mib(live.firstBytes()), mib(live.lastBytes()),
                         live.spanSec() / 60, live.slopeMBPerHour(), live.correlation(), live.risePct()));
         List<String> arithmetic = heap > 0 && live.slopeMBPerHour() > 0 ? List.of(f("at %.1f MiB/h the %d MiB heap "

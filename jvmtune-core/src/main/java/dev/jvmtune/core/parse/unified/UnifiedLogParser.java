@@ -13,6 +13,7 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
+import dev.jvmtune.core.model.CycleStatistics;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
@@ -102,6 +103,7 @@ public final class UnifiedLogParser implements LogParser {
     /** Shenandoah's cancellations and upgrades, for the next degenerated or Full GC, which finishes the cycle. */
     private Set<GcIncident> pendingFallback = Set.of();
     private final StallLines stalls = new StallLines(strings);
+    private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
 
@@ -207,6 +209,7 @@ public final class UnifiedLogParser implements LogParser {
         out.onEvent(Restart.at(line, lastUptime, up));
         facts = new JvmFacts.Builder();
         pendingFallback = Set.of();
+        zgcStatistics.clear();
         firstUptime = up;
     }
 
@@ -248,6 +251,10 @@ public final class UnifiedLogParser implements LogParser {
                 return true;
             }
         }
+        if (facts.collector == Collector.ZGC && zgcStatistics.read(id, label == r ? 0 : b[r], b, label, end)) {
+            return true;
+        }
+
         if (label < end && (b[label] == 'P' || b[label] == 'W')) { // G1's NUMA statistics
             if (NumaLines.accept(facts, b, label, end)) {
                 return true;
@@ -465,6 +472,11 @@ public final class UnifiedLogParser implements LogParser {
         }
         emit(new GcEvent(id, startUp, startWall, Collector.ZGC, GcKind.CYCLE, name, cause, 0.0, duration, heap,
                 List.of(), List.of(), null, Set.of(), line));
+        CycleStatistics stats = zgcStatistics.end(id, deco.uptimeSec(), !startsWith(b, label, end, GARBAGE_COLLECTION),
+                line);
+        if (stats != null) {
+            out.onEvent(stats);
+        }
         forget(id);
     }
 
