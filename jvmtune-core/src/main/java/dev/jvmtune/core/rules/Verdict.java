@@ -92,6 +92,7 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
                 }
             }
         }
+        xmsFollowsXmx(findings, chosen, owner, conflicts);
         xmsNotAboveXmx(chosen, conflicts);
         List<String> flags = new ArrayList<>();
         if (unlock) {
@@ -114,6 +115,42 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
         return f("; the application was held up by GC %.1f%% of the time: %.2f s, of which %.2f s stalled outside "
                 + "pauses (%,d stalls) and %.3f s paused", h.pct(), h.totalMs() / 1000, h.stallsMs() / 1000,
                 a.stalls().count(), h.pausesMs() / 1000);
+    }
+
+    /**
+     * A finding that pins the heap ({@code -Xms} equal to its {@code -Xmx}, against resizing) keeps it pinned when
+     * another finding's {@code -Xmx} won: left below it, its {@code -Xms} would bring back the resizing it complains
+     * about ({@code -Xmx423m -Xms200m}).
+     */
+    private static void xmsFollowsXmx(List<Finding> findings, Map<String, String> chosen, Map<String, String> owner,
+                                      List<String> conflicts) {
+        String xms = chosen.get("-Xms");
+        String xmx = chosen.get("-Xmx");
+        if (xms == null || xmx == null || owner.get("-Xms").equals(owner.get("-Xmx"))) {
+            return;
+        }
+        for (Finding f : findings) {
+            if (!f.ruleId().equals(owner.get("-Xms"))) {
+                continue;
+            }
+            long pinnedXms = -1;
+            long ownXmx = -1;
+            for (String o : f.recommendation().options()) {
+                JvmOption opt = JvmOption.parse(o);
+                if (opt.key().equals("-Xms")) {
+                    pinnedXms = opt.bytes();
+                } else if (opt.key().equals("-Xmx")) {
+                    ownXmx = opt.bytes();
+                }
+            }
+            if (pinnedXms > 0 && pinnedXms == ownXmx && JvmOption.parse(xms).bytes() != JvmOption.parse(xmx).bytes()) {
+                String raised = "-Xms" + xmx.substring(4);
+                chosen.put("-Xms", raised);
+                conflicts.add(f("%s (%s) set to %s: it pins -Xms to -Xmx, and %s (%s) sets -Xmx", xms, owner.get("-Xms"),
+                        raised, xmx, owner.get("-Xmx")));
+            }
+            return;
+        }
     }
 
     private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {

@@ -190,6 +190,11 @@ final class Decorations {
 
     private static final byte[] INIT = Bytes.ascii("init");
 
+    /** The tag sets of the lines so far. */
+    java.util.Set<String> tagsSeen() {
+        return tagFilter.seen();
+    }
+
     /** True when the line's tag set includes {@code init} ({@code gc,init}). */
     boolean hasInitTag() {
         return tagsFrom >= 0 && indexOf(buf, tagsFrom, tagsTo, INIT) >= 0;

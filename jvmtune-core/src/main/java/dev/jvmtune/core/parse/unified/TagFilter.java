@@ -29,6 +29,9 @@ final class TagFilter {
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
+    /** Every distinct tag set met, as logged ({@code gc,heap}), up to {@link #MAX_SEEN}. */
+    private final java.util.Set<String> seen = new java.util.TreeSet<>();
+    private static final int MAX_SEEN = 256;
     /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
     private int lastCode;
@@ -54,6 +57,9 @@ final class TagFilter {
             int end = Bytes.trimEnd(b, from, to);
             String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
             code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0);
+            if (seen.size() < MAX_SEEN) {
+                seen.add(tags);
+            }
             key = Arrays.copyOfRange(b, from, to);
             keys[slot] = key;
             codes[slot] = code;
@@ -61,6 +67,11 @@ final class TagFilter {
         last = key;
         lastCode = code;
         return code;
+    }
+
+    /** The tag sets met so far: what the log was written with ({@code -Xlog:gc*} gives gc,heap, gc,cpu...). */
+    java.util.Set<String> seen() {
+        return java.util.Collections.unmodifiableSet(seen);
     }
 
     static int length(int code) {

@@ -118,6 +118,7 @@ public final class UnifiedLogParser implements LogParser {
 
     @Override
     public JvmFacts facts() {
+        facts.logTags.addAll(deco.tagsSeen());
         return facts.build();
     }
 
