@@ -15,9 +15,9 @@ import java.util.Set;
  * The log is too thin to decide: without phases, per-generation figures, CPU times or safepoints the rules that
  * need them (evacuation speed, reference processing, parallelism, time to safepoint) cannot speak. The finding
  * names the exact logging options that add what is missing, for the JDK that wrote the log, and never options the
- * log was written with: a unified log's tags say what it was written with ({@code gc,heap}, {@code gc,cpu} come with
- * {@code gc*}, {@code safepoint} with {@code safepoint}), and what a collector never logs per pause (ZGC's and
- * Shenandoah's pauses have no pools or CPU times) is not missing.
+ * log was written with: a unified log's tags say what it was written with ({@code gc,phases}, {@code gc,heap},
+ * {@code gc,cpu} come with {@code gc*}, {@code safepoint} with {@code safepoint}), and what a collector never logs
+ * (ZGC's and Shenandoah's pauses have no pools or CPU times) is not missing.
  */
 final class ThinLoggingRule implements Rule {
 
@@ -41,7 +41,7 @@ final class ThinLoggingRule implements Rule {
             return Optional.empty();
         }
         Set<String> tags = run.jvm().logTags();
-        List<String> missing = tags.isEmpty() ? fromPauses(run, d) : fromTags(tags);
+        List<String> missing = tags.isEmpty() ? fromPauses(run, d) : fromTags(tags, run.collector());
         if (missing.size() < MIN_MISSING) {
             return Optional.empty();
         }
@@ -58,20 +58,25 @@ final class ThinLoggingRule implements Rule {
     }
 
     /**
-     * What {@code -Xlog:gc*,safepoint} would add to a unified log written with {@code tags}: the details of every
-     * {@code gc+...} tag set when it has none, and safepoints.
+     * What {@code -Xlog:gc*,safepoint} would add to a unified log written with {@code tags}: phases ({@code gc,phases}),
+     * sizes ({@code gc,heap}; Shenandoah logs none per collection) and CPU times ({@code gc,cpu}; ZGC and Shenandoah
+     * log none), and safepoints.
      */
-    private static List<String> fromTags(Set<String> tags) {
+    private static List<String> fromTags(Set<String> tags, Collector c) {
         List<String> missing = new ArrayList<>();
-        boolean details = false;
+        boolean phases = false;
         boolean safepoints = false;
         for (String t : tags) {
-            details |= t.startsWith("gc,") && !t.equals("gc,start");
+            phases |= t.equals("gc,phases") || t.startsWith("gc,phases,");
             safepoints |= t.equals("safepoint") || t.startsWith("safepoint,");
         }
-        if (!details) {
+        if (!phases) {
             missing.add(PHASES);
+        }
+        if (c != Collector.SHENANDOAH && !tags.contains("gc,heap")) {
             missing.add(POOLS);
+        }
+        if (c != Collector.ZGC && c != Collector.SHENANDOAH && !tags.contains("gc,cpu")) {
             missing.add(CPU);
         }
         if (!safepoints) {
@@ -80,20 +85,23 @@ final class ThinLoggingRule implements Rule {
         return missing;
     }
 
-    /** Without tags (JDK 6-8, undecorated unified logs): what the pauses lack that the collector would log. */
+    /**
+     * Without tags (JDK 6-8, undecorated unified logs): what the pauses lack that the collector would log. Phases,
+     * sizes and CPU times come together ({@code -XX:+PrintGCDetails}, {@code gc*}): a log with any of them was
+     * written with all, even where a line of them could not be read.
+     */
     private static List<String> fromPauses(RuleContext run, LogDetail d) {
         List<String> missing = new ArrayList<>();
         Collector c = run.collector();
         // ZGC's and Shenandoah's pauses are one line each whatever the flags
-        boolean perPause = c != Collector.ZGC && c != Collector.SHENANDOAH;
-        // JDK 6-8 Parallel, Serial and CMS logs have no phases whatever the flags; G1's do
-        if (perPause && d.withPhases() == 0 && (run.jdkOr(8) >= 9 || c == Collector.G1)) {
-            missing.add(PHASES);
-        }
-        if (perPause && d.withPools() == 0) {
+        boolean details = d.withPhases() > 0 || d.withPools() > 0 || d.withCpu() > 0
+                || c == Collector.ZGC || c == Collector.SHENANDOAH;
+        if (!details) {
+            // JDK 6-8 Parallel, Serial and CMS logs have no phases whatever the flags; G1's do
+            if (run.jdkOr(8) >= 9 || c == Collector.G1) {
+                missing.add(PHASES);
+            }
             missing.add(POOLS);
-        }
-        if (perPause && d.withCpu() == 0) {
             missing.add(CPU);
         }
         if (run.analysis().safepoints().count() == 0) {
