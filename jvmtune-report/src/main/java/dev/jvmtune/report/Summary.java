@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.GcCpu;
@@ -355,6 +356,6 @@ public final class Summary {
     }
 
     static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+        return Rounding.text(format, args);
     }
 }

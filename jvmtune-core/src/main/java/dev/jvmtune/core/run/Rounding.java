@@ -2,6 +2,8 @@ package dev.jvmtune.core.run;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * How every JSON document of jvmtune writes a figure: to 3 decimals, and below 1 to 3 significant digits, so that
@@ -11,6 +13,8 @@ import java.math.MathContext;
 public final class Rounding {
 
     private static final MathContext THREE = new MathContext(3);
+    /** A zero printed with a sign: {@code -0}, {@code -0.00}, not followed by another digit. */
+    private static final Pattern NEGATIVE_ZERO = Pattern.compile("-(0(?:\\.0+)?)(?![0-9.])");
 
     private Rounding() {
     }
@@ -23,5 +27,14 @@ public final class Rounding {
             return Math.abs(v) >= 9e12 ? Math.rint(v) : Math.round(v * 1000) / 1000.0;
         }
         return new BigDecimal(v).round(THREE).doubleValue();
+    }
+
+    /**
+     * {@code String.format} as every text of jvmtune writes figures: locale-independent, and a figure that rounds to
+     * zero without a minus sign ({@code 0.00 ms}, not {@code -0.00 ms}, for a difference of -0.001 ms).
+     */
+    public static String text(String format, Object... args) {
+        String s = String.format(Locale.ROOT, format, args);
+        return s.indexOf("-0") < 0 ? s : NEGATIVE_ZERO.matcher(s).replaceAll("$1");
     }
 }

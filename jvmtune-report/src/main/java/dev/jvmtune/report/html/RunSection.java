@@ -1,5 +1,6 @@
 package dev.jvmtune.report.html;
 
+import dev.jvmtune.core.run.Rounding;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.analysis.Analysis;
@@ -241,7 +242,7 @@ final class RunSection {
                 .append("</td><td>").append(Figures.seconds(c.userSec())).append("</td><td>")
                 .append(Figures.seconds(c.sysSec())).append("</td><td>").append(Figures.seconds(c.realSec()))
                 .append("</td><td>").append(Double.isNaN(c.parallelism()) ? Figures.UNKNOWN
-                        : String.format(Locale.ROOT, "%.2f", c.parallelism()))
+                        : Rounding.text("%.2f", c.parallelism()))
                 .append("</td><td>").append(Figures.count(c.realOverCpuPauses())).append(" of ")
                 .append(Figures.count(c.judgedPauses())).append("</td><td>").append(Figures.count(c.sysOverUserPauses()))
                 .append(" of ").append(Figures.count(c.judgedPauses())).append("</td></tr></tbody></table></section>\n");
