@@ -1,7 +1,7 @@
 package dev.jvmtune.report;
 
-import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.KeyFigure;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package dev.jvmtune.report;
 
-import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.CollectorCycles;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.HeapResizing;
@@ -10,6 +10,7 @@ import dev.jvmtune.core.analysis.LiveSet;
 import dev.jvmtune.core.analysis.Metaspace;
 import dev.jvmtune.core.analysis.PauseClusters;
 import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.analysis.PhaseShares;
 import dev.jvmtune.core.analysis.PlabSizing;
 import dev.jvmtune.core.analysis.Stalls;
@@ -18,6 +19,7 @@ import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,6 +97,7 @@ public final class Summary {
             out.add(new Line("Concurrent", f("%,d phases, %.1f ms in total", a.concurrent().count(),
                     a.concurrent().totalMs())));
         }
+        cycles(out, a.cycles());
         Analysis.Safepoints sp = a.safepoints();
         if (sp.count() > 0) {
             // a JFR recording without jdk.SafepointStateSynchronization does not tell the time to reach them
@@ -147,6 +150,32 @@ public final class Summary {
             threads.add(f("%s %,d (%.1f ms)", t.thread(), t.count(), t.totalMs()));
         }
         out.add(new Line("Stalled threads", String.join(", ", threads)));
+    }
+
+    /** Whole concurrent cycles and what ZGC says of them: live set, allocation during a cycle, promotion, MMU. */
+    private static void cycles(List<Line> out, CollectorCycles c) {
+        if (c == null || c.count() == 0) {
+            return;
+        }
+        PauseStats d = c.durationMs();
+        List<String> parts = new ArrayList<>();
+        parts.add(f("%,d, p50 %s ms, p90 %s ms, longest %s ms", c.count(), shortMs(d.p50Ms()), shortMs(d.p90Ms()),
+                shortMs(d.maxMs())));
+        if (c.maxLiveBytes() >= 0) {
+            parts.add("live at mark end up to " + mb(c.maxLiveBytes()));
+        }
+        if (c.maxAllocatedBytes() >= 0) {
+            parts.add("up to " + mb(c.maxAllocatedBytes()) + " allocated during one");
+        }
+        if (c.promotedBytes() >= 0) {
+            parts.add(mb(c.promotedBytes()) + " promoted");
+        }
+        if (!c.mmu().isEmpty()) {
+            List<String> mmu = new ArrayList<>();
+            c.mmu().forEach(m -> mmu.add(f("%.0f ms %.1f%%", m.windowMs(), m.pct())));
+            parts.add("MMU " + String.join(", ", mmu));
+        }
+        out.add(new Line("Cycles", String.join("; ", parts)));
     }
 
     /** Code cache, compilation and CPU load lines, present for JFR recordings. */

@@ -17,19 +17,14 @@ import java.util.TreeMap;
  *
  * @param count                 cycles
  * @param durationMs            their durations
- * @param withStatistics        cycles with ZGC's statistics
  * @param maxLiveBytes          the most found live at mark end over the whole heap; -1 when not logged
- * @param lastLiveBytes         the last such figure; -1 when not logged
  * @param maxAllocatedBytes     the most allocated during one cycle (mark start to relocate end); -1 when not logged
- * @param peakAllocationMBps    the highest allocation rate during a cycle: allocated in it over its duration, MiB/s;
- *                              NaN when not logged
  * @param promotedBytes         moved from the young to the old generation over the run; -1 when not logged
  * @param softMaxBytes          the last soft maximum heap capacity logged; -1 when none
  * @param mmu                   the run's minimum mutator utilization per window, as ZGC measured it; empty when
  *                              not logged
  */
-public record CollectorCycles(long count, PauseStats durationMs, long withStatistics, long maxLiveBytes,
-                              long lastLiveBytes, long maxAllocatedBytes, double peakAllocationMBps,
+public record CollectorCycles(long count, PauseStats durationMs, long maxLiveBytes, long maxAllocatedBytes,
                               long promotedBytes, long softMaxBytes, List<CycleStatistics.Mmu> mmu) {
 
     public CollectorCycles {
@@ -47,16 +42,11 @@ public record CollectorCycles(long count, PauseStats durationMs, long withStatis
     }
 
     static final class Accumulator implements Aggregation {
-        private static final double MIB = 1024.0 * 1024.0;
         private final PauseStats.Accumulator durations = new PauseStats.Accumulator();
         private final TreeMap<Double, Double> mmu = new TreeMap<>();
-        private long lastCycleId = Long.MIN_VALUE;
-        private double lastCycleMs = Double.NaN;
-        private long withStatistics;
+        private boolean statistics;
         private long maxLive = -1;
-        private long lastLive = -1;
         private long maxAllocated = -1;
-        private double peakRate = Double.NaN;
         private long promoted = -1;
         private long softMax = -1;
         private boolean summaries;
@@ -70,8 +60,6 @@ public record CollectorCycles(long count, PauseStats durationMs, long withStatis
             if (e instanceof GcEvent g && g.kind() == GcKind.CYCLE) {
                 summaries = true;
                 durations.add(g.durationMs());
-                lastCycleId = g.gcId();
-                lastCycleMs = g.durationMs();
             } else if (e instanceof GcEvent g && g.collector() == Collector.SHENANDOAH && !summaries) {
                 shenandoah(g);
             } else if (e instanceof CycleStatistics s) {
@@ -99,19 +87,9 @@ public record CollectorCycles(long count, PauseStats durationMs, long withStatis
         }
 
         private void statistics(CycleStatistics s) {
-            withStatistics++;
-            if (s.liveBytes() >= 0) {
-                maxLive = Math.max(maxLive, s.liveBytes());
-                lastLive = s.liveBytes();
-            }
-            if (s.allocatedBytes() >= 0) {
-                maxAllocated = Math.max(maxAllocated, s.allocatedBytes());
-                // the cycle's summary comes just before its statistics
-                if (s.gcId() == lastCycleId && lastCycleMs > 0) {
-                    double rate = s.allocatedBytes() / MIB / (lastCycleMs / 1000.0);
-                    peakRate = Double.isNaN(peakRate) ? rate : Math.max(peakRate, rate);
-                }
-            }
+            statistics = true;
+            maxLive = Math.max(maxLive, s.liveBytes());
+            maxAllocated = Math.max(maxAllocated, s.allocatedBytes());
             if (s.promotedBytes() >= 0) {
                 promoted = Math.max(0, promoted) + s.promotedBytes();
             }
@@ -126,13 +104,13 @@ public record CollectorCycles(long count, PauseStats durationMs, long withStatis
         /** Null when the run has no cycles and no statistics. */
         CollectorCycles build() {
             // a Shenandoah cycle still open is left out: it may not have ended, and build must not change the state
-            if (durations.count() == 0 && withStatistics == 0) {
+            if (durations.count() == 0 && !statistics) {
                 return null;
             }
             List<CycleStatistics.Mmu> windows = new ArrayList<>();
             mmu.forEach((w, p) -> windows.add(new CycleStatistics.Mmu(w, p)));
-            return new CollectorCycles(durations.count(), durations.build(), withStatistics, maxLive, lastLive,
-                    maxAllocated, peakRate, promoted, softMax, windows);
+            return new CollectorCycles(durations.count(), durations.build(), maxLive, maxAllocated, promoted, softMax,
+                    windows);
         }
     }
 }

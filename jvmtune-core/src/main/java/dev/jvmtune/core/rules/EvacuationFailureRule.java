@@ -1,10 +1,10 @@
 package dev.jvmtune.core.rules;
 
-import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
 package dev.jvmtune.core.rules;
 
-import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.jvmtune.core.rules;
 
-import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -3,6 +3,7 @@ package dev.jvmtune.core.run;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -13,8 +14,8 @@ import java.util.regex.Pattern;
 public final class Rounding {
 
     private static final MathContext THREE = new MathContext(3);
-    /** A zero printed with a sign: {@code -0}, {@code -0.00}, not followed by another digit. */
-    private static final Pattern NEGATIVE_ZERO = Pattern.compile("-(0(?:\\.0+)?)(?![0-9.])");
+    /** A format specifier: flags, width, precision, conversion ({@code %,8.2f}, {@code %d}, {@code %%}). */
+    private static final Pattern SPECIFIER = Pattern.compile("%([-#+ 0,(<]*)(\\d+)?(?:\\.(\\d+))?([a-zA-Z%])");
 
     private Rounding() {
     }
@@ -34,7 +35,25 @@ public final class Rounding {
      * zero without a minus sign ({@code 0.00 ms}, not {@code -0.00 ms}, for a difference of -0.001 ms).
      */
     public static String text(String format, Object... args) {
-        String s = String.format(Locale.ROOT, format, args);
-        return s.indexOf("-0") < 0 ? s : NEGATIVE_ZERO.matcher(s).replaceAll("$1");
+        Matcher m = SPECIFIER.matcher(format);
+        int arg = 0;
+        Object[] shown = args;
+        while (m.find() && arg < args.length) {
+            char conversion = m.group(4).charAt(0);
+            if (conversion == '%' || conversion == 'n') {
+                continue;
+            }
+            if ((conversion == 'f' || conversion == 'e') && args[arg] instanceof Double v && Double.compare(v, 0.0) < 0) {
+                int precision = m.group(3) == null ? 6 : Integer.parseInt(m.group(3));
+                if (-v < 0.5 * Math.pow(10, -precision)) {
+                    if (shown == args) {
+                        shown = args.clone();
+                    }
+                    shown[arg] = 0.0;
+                }
+            }
+            arg++;
+        }
+        return String.format(Locale.ROOT, format, shown);
     }
 }

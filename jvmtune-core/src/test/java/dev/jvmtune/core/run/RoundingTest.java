@@ -11,6 +11,7 @@ class RoundingTest {
         assertEquals("0.00 ms", Rounding.text("%.2f ms", -0.001));
         assertEquals("0 MiB/h, 0.0%", Rounding.text("%.0f MiB/h, %.1f%%", -0.2, -0.0));
         assertEquals("-0.01 ms -0.0423 -10.00", Rounding.text("%.2f ms %.4f %.2f", -0.006, -0.0423, -10.0));
+        assertEquals("churn-0 174 (-1 ms), 100%", Rounding.text("%s %,d (%d ms), %.0f%%", "churn-0", 174, -1, 100.0));
     }
 
     @Test

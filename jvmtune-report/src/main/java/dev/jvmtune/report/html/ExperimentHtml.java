@@ -1,9 +1,9 @@
 package dev.jvmtune.report.html;
 
-import dev.jvmtune.core.run.Rounding;
 import static dev.jvmtune.report.ExperimentReport.num;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;

@@ -1,6 +1,5 @@
 package dev.jvmtune.report.html;
 
-import dev.jvmtune.core.run.Rounding;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.analysis.Analysis;
@@ -14,6 +13,7 @@ import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.Severity;
 import dev.jvmtune.core.rules.Verdict;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.Summary;
 import java.util.List;
