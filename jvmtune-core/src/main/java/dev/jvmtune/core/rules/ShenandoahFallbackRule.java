@@ -19,8 +19,9 @@ import java.util.Optional;
  * and finished stop-the-world as a degenerated GC, or, when that made too little progress, as a Full GC; before
  * that its pacer slowed the allocating threads. The heap must hold the live set plus what the application
  * allocates while a cycle runs, twice (what the running cycle cannot free yet, and room for the next), above
- * Shenandoah's minimum free threshold. Where the heap has that room already, the cycles are too slow: more
- * concurrent GC threads while the CPUs allow.
+ * Shenandoah's minimum free threshold - and, since the pacer taxes allocation by live / free, free space of the
+ * order of the live set: the project's 3 x live set, as heap-too-small sizes a heap. Where the heap has both
+ * already, the cycles are too slow: more concurrent GC threads while the CPUs allow.
  */
 final class ShenandoahFallbackRule implements Rule {
 
@@ -93,20 +94,29 @@ final class ShenandoahFallbackRule implements Rule {
         }
         double cycleSec = cycles.durationMs().p90Ms() / 1000.0;
         double perCycle = rate * Text.MIB * cycleSec;
-        long needed = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
+        long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
+        long forLiveSet = live * HeapTooSmallRule.LIVE_SET_MULTIPLE;
+        long needed = Math.max(forCycles, forLiveSet);
         evidence.add(f("live set up to %d MiB (heap after Full and degenerated GCs); allocation %.0f MiB/s; "
                         + "%,d cycles, p90 %.0f ms; heap %d MiB", mib(live), rate, cycles.count(),
                 cycles.durationMs().p90Ms(), mib(heap)));
-        String formula = f("(live + %.0f x allocated per cycle) / (1 - %.0f%% minimum free) = (%d + %.0f x %.0f MiB/s "
-                        + "x %.3f s) / %.2f = %d MiB", CYCLES_OF_HEADROOM, MIN_FREE_PCT, mib(live), CYCLES_OF_HEADROOM,
-                rate, cycleSec, 1 - MIN_FREE_PCT / 100, mib(needed));
+        List<String> arithmetic = List.of(
+                f("room for the cycles: (live + %.0f x allocated per cycle) / (1 - %.0f%% minimum free) = (%d + %.0f x "
+                                + "%.0f MiB/s x %.3f s) / %.2f = %d MiB (what the running cycle cannot free yet, and room for "
+                                + "the next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, mib(live), CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - MIN_FREE_PCT / 100, mib(forCycles)),
+                f("room for the live set: %d x live = %d x %d = %d MiB, as heap-too-small sizes it: a pacer that taxes "
+                                + "allocation by live / free and cycles cancelled for want of free regions need free space of "
+                                + "the order of the live set", HeapTooSmallRule.LIVE_SET_MULTIPLE,
+                        HeapTooSmallRule.LIVE_SET_MULTIPLE, mib(live), mib(forLiveSet)));
         if (needed <= heap) {
-            return Headroom.moreThreads(run, formula + f(" fits the %d MiB heap: the cycles are too slow for the "
-                    + "allocation", mib(heap)));
+            return Headroom.moreThreads(run, String.join("; ", arithmetic) + f(": both fit the %d MiB heap, so the "
+                    + "cycles are too slow for the allocation", mib(heap)));
         }
         long xmx = Headroom.roundUp(needed);
-        return new Recommendation(List.of("-Xmx" + Text.size(xmx)), List.of(f("heap >= %s (what the running cycle "
-                + "cannot free yet, and room for the next), rounded up to %d MiB: %d MiB more than now", formula,
-                mib(Headroom.ROUND_BYTES), mib(xmx - heap))));
+        List<String> steps = new java.util.ArrayList<>(arithmetic);
+        steps.add(f("heap = the larger, %d MiB, rounded up to %d MiB: %d MiB more than now", mib(needed),
+                mib(Headroom.ROUND_BYTES), mib(xmx - heap)));
+        return new Recommendation(List.of("-Xmx" + Text.size(xmx)), steps);
     }
 }

@@ -64,7 +64,7 @@ final class StallLines {
         return table ? pacingRow(b, from, end, endSec, line) : null;
     }
 
-    /** Whether {@code read} took the last line as part of a record (a stall, the pacing header or a summary row). */
+    /** Whether the last line read was the pacing table's header or one of its rows: the next may be a row too. */
     boolean inPacingTable() {
         return inPacingTable;
     }

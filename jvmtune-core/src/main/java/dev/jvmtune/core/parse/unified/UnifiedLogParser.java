@@ -256,7 +256,6 @@ public final class UnifiedLogParser implements LogParser {
         if (facts.collector == Collector.ZGC && zgcStatistics.read(id, label == r ? 0 : b[r], b, label, end)) {
             return true;
         }
-
         if (label < end && (b[label] == 'P' || b[label] == 'W')) { // G1's NUMA statistics
             if (NumaLines.accept(facts, b, label, end)) {
                 return true;
@@ -669,13 +668,15 @@ public final class UnifiedLogParser implements LogParser {
         if (m >= end) {
             return false;
         }
-        GcStall stall = stalls.read(b, m, end, deco.uptimeSec(), false, line);
-        if (stall != null) {
-            out.onEvent(stall);
-            return true;
-        }
-        if (stalls.inPacingTable()) {
-            return true;
+        if (b[m] == 'A' || b[m] == 'R' || stalls.inPacingTable()) { // the uptime is decoded only for these
+            GcStall stall = stalls.read(b, m, end, deco.uptimeSec(), false, line);
+            if (stall != null) {
+                out.onEvent(stall);
+                return true;
+            }
+            if (stalls.inPacingTable()) {
+                return true;
+            }
         }
         if (startsWith(b, m, end, CANCELLING)) {
             int reason = m + CANCELLING.length;
