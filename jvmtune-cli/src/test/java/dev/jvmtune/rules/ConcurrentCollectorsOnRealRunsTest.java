@@ -1,9 +1,10 @@
 package dev.jvmtune.rules;
 
+import static dev.jvmtune.rules.RulesOnRealRunsTest.classes;
+import static dev.jvmtune.rules.RulesOnRealRunsTest.find;
+import static dev.jvmtune.rules.RulesOnRealRunsTest.java;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
@@ -176,30 +177,12 @@ class ConcurrentCollectorsOnRealRunsTest {
         assertTrue(!out.contains("Ignoring option") && !out.contains("Unrecognized"), cmd + "\n" + out);
     }
 
-    private static Optional<Finding> find(Run run, String ruleId) {
-        return run.findings().stream().filter(f -> f.ruleId().equals(ruleId)).findFirst();
-    }
-
-    private static Path java(int jdk, String property, String fallback) {
-        Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
-        assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
-        return java;
-    }
-
     /** {@link AllocationChurn} for 3 s, two threads, a live set of {@code liveMb}, logged as the users log. */
     private static Run churn(Path java, Path log, List<String> flags, String liveMb) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(flags);
-        cmd.addAll(List.of("-Xlog:gc*,safepoint:file=" + log, "-cp",
-                Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
+        cmd.addAll(List.of("-Xlog:gc*,safepoint:file=" + log, "-cp", classes(AllocationChurn.class),
                 AllocationChurn.class.getName(), "--seconds", "3", "--live-mb", liveMb, "--threads", "2"));
-        Path out = log.resolveSibling(log.getFileName() + ".out");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("child JVM did not finish: " + cmd);
-        }
-        assertEquals(0, p.exitValue(), "child JVM failed: " + cmd + "\n" + Files.readString(out));
-        return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT).get(0);
+        return RulesOnRealRunsTest.launch(cmd, log, 0);
     }
 }
