@@ -15,9 +15,9 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * trial finished before the stop is kept byte for byte, none is stored twice or run twice, no outcome is
  * jvmtune's doing (every program here exits 0), and no process of a trial is left running. About a minute.
  */
+@ExtendWith(PostgresServer.Shared.class)
 class KillMatrixTest {
 
     private static PostgresServer server;
@@ -34,15 +35,8 @@ class KillMatrixTest {
     Path tmp;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = PostgresServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
+    static void start(PostgresServer shared) throws Exception {
+        server = shared;
     }
 
     @Test
