@@ -47,7 +47,7 @@ class ConcurrentCollectorsOnRealRunsTest {
     /**
      * ZGC (JDK 17 single-generation, JDK 25 generational) in a 96 MB heap with a 40 MB live set: hundreds of
      * allocation stalls in 3 s. The recommended heap, from live at mark end and allocation per cycle, cuts the stall
-     * time by more than half; a 1 GB heap has none and the rule is silent.
+     * time; a 1 GB heap has none and the rule is silent.
      */
     @ParameterizedTest(name = "JDK {0}")
     @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
@@ -88,7 +88,9 @@ class ConcurrentCollectorsOnRealRunsTest {
         Run after = churn(java, dir.resolve("after.log"), recommended, "40");
         double stalledBefore = before.summary().heldUp().stallsMs();
         double stalledAfter = after.summary().heldUp().stallsMs();
-        assertTrue(stalledAfter < stalledBefore / 2, "stalled " + stalledBefore + " ms before, " + stalledAfter
+        // how much less is the interleaved A/B's to say (docs/concurrent-collectors.md): one pair of runs on a loaded
+        // machine only shows the direction (measured: x0.13-0.67)
+        assertTrue(stalledAfter < stalledBefore, "stalled " + stalledBefore + " ms before, " + stalledAfter
                 + " ms with " + flags + ", JDK " + jdk);
 
         Run roomy = churn(java, dir.resolve("roomy.log"), List.of("-XX:+UseZGC", "-Xmx1g"), "40");

@@ -149,7 +149,7 @@ public final class Summary {
         for (Stalls.ThreadStalls t : st.threads().subList(0, Math.min(3, st.threads().size()))) {
             threads.add(f("%s %,d (%.1f ms)", t.thread(), t.count(), t.totalMs()));
         }
-        out.add(new Line("Stalled threads", String.join(", ", threads)));
+        out.add(new Line("By thread", String.join(", ", threads)));
     }
 
     /** Whole concurrent cycles and what ZGC says of them: live set, allocation during a cycle, promotion, MMU. */

@@ -30,9 +30,4 @@ public record GcStall(double uptimeSec, Kind kind, String thread, double duratio
         /** Shenandoah's pacer slowed the thread's allocations so that the cycle could finish first. */
         PACING
     }
-
-    /** When the wait ended. */
-    public double endSec() {
-        return uptimeSec + durationMs / 1000.0;
-    }
 }
