@@ -21,6 +21,8 @@ final class Decorations {
     boolean invalid;
     /** The line's tags say it carries nothing the parser uses (see {@link TagFilter}). */
     boolean ignorable;
+    /** The line's tags are {@code gc,stats} (see {@link TagFilter#stats}). */
+    boolean stats;
 
     private final TagFilter tagFilter = new TagFilter();
     private boolean detailLevel;
@@ -62,6 +64,7 @@ final class Decorations {
         wallParsed = false;
         invalid = false;
         ignorable = false;
+        stats = false;
         detailLevel = false;
         tagsFrom = -1;
         int pos = from;
@@ -94,6 +97,7 @@ final class Decorations {
         messageStart = pos;
         if (tagsFrom >= 0) {
             ignorable = TagFilter.ignorable(tagsCode, detailLevel);
+            stats = TagFilter.stats(tagsCode);
         }
         return any;
     }

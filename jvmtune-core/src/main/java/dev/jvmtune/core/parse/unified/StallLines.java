@@ -64,6 +64,14 @@ final class StallLines {
         return table ? pacingRow(b, from, end, endSec, line) : null;
     }
 
+    /**
+     * Whether a {@code gc,stats} line at {@code b[from, end)} may be the pacing table's: its header, or any line while
+     * the table is open (the first that is no row closes it). The rest of the statistics blocks are skipped unread.
+     */
+    boolean wantsStats(byte[] b, int from, int end) {
+        return inPacingTable || startsWith(b, from, end, PACING_HEADER);
+    }
+
     /** Whether the last line read was the pacing table's header or one of its rows: the next may be a row too. */
     boolean inPacingTable() {
         return inPacingTable;

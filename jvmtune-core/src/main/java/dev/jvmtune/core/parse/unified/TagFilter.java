@@ -11,8 +11,8 @@ import java.util.Set;
  * Skipped tag sets are about a third of a G1 log at debug level (age tables, TLAB statistics,
  * refinement, IHOP, heap printouts before and after each collection). A tag set not listed here is
  * always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose content no
- * parser reads ({@code gc,stats} holds Shenandoah's pacing delays, {@code gc,mmu} ZGC's minimum mutator
- * utilization).
+ * parser reads ({@code gc,mmu} holds ZGC's minimum mutator utilization). {@code gc,stats} is marked apart: of its
+ * long per-cycle blocks only Shenandoah's pacing table is read, and the parser skips the rest by their first bytes.
  */
 final class TagFilter {
 
@@ -23,9 +23,11 @@ final class TagFilter {
             "gc,reloc", "gc,heap,region", "gc,freelist");
     /** {@code gc,heap} at debug/trace holds the full heap printout; the region and pool lines are info. */
     private static final String HEAP = "gc,heap";
+    private static final String STATS = "gc,stats";
 
     private static final int IGNORED_BIT = 1;
     private static final int HEAP_BIT = 2;
+    private static final int STATS_BIT = 1 << 30;
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
@@ -56,7 +58,8 @@ final class TagFilter {
         } else {
             int end = Bytes.trimEnd(b, from, to);
             String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
-            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0);
+            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0)
+                    | (tags.equals(STATS) ? STATS_BIT : 0);
             if (seen.size() < MAX_SEEN) {
                 seen.add(tags);
             }
@@ -75,7 +78,12 @@ final class TagFilter {
     }
 
     static int length(int code) {
-        return code >>> 2;
+        return (code & ~STATS_BIT) >>> 2;
+    }
+
+    /** Whether the lines carry {@code gc,stats}: statistics blocks, read only where the parser asks for them. */
+    static boolean stats(int code) {
+        return (code & STATS_BIT) != 0;
     }
 
     static boolean ignorable(int code, boolean detailLevel) {

@@ -154,7 +154,7 @@ public final class UnifiedLogParser implements LogParser {
             out.onUnrecognized(line, b, from, to);
             return;
         }
-        if (deco.ignorable) {
+        if (deco.ignorable || deco.stats && !stalls.wantsStats(b, deco.messageStart, to)) {
             return;
         }
 
