@@ -24,6 +24,8 @@ final class AllocationStallRule implements Rule {
 
     /** Stall time outside pauses, as a share of the run, below which the rule stays silent. */
     static final double MIN_STALL_PCT = 1.0;
+    /** ... and below this much stall time outside pauses over the whole run (a few stalls while ZGC warms up). */
+    static final double MIN_STALL_MS = 100;
     /** Score: this plus {@link #SCORE_PER_PCT} per percent of the run stalled (1% warns, 4% is critical). */
     static final double SCORE_BASE = 30;
     static final double SCORE_PER_PCT = 10;
@@ -43,7 +45,7 @@ final class AllocationStallRule implements Rule {
             return Optional.empty();
         }
         double stalledPct = 100.0 * a.heldUp().stallsMs() / 1000.0 / a.durationSec();
-        if (stalledPct < MIN_STALL_PCT) {
+        if (stalledPct < MIN_STALL_PCT || a.heldUp().stallsMs() < MIN_STALL_MS) {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>();

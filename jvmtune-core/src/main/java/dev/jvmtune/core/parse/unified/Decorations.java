@@ -194,6 +194,11 @@ final class Decorations {
 
     private static final byte[] INIT = Bytes.ascii("init");
 
+    /** Whether the line has a tags decoration. */
+    boolean hasTags() {
+        return tagsFrom >= 0;
+    }
+
     /** The tag sets of the lines so far. */
     java.util.Set<String> tagsSeen() {
         return tagFilter.seen();

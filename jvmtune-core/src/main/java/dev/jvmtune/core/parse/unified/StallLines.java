@@ -43,20 +43,30 @@ final class StallLines {
     }
 
     /**
-     * The stall on {@code b[from, end)} (the message, decorations and GC id cut off), or null.
+     * A ZGC stall on {@code b[from, end)} (the message, decorations and GC id cut off), or null.
      *
-     * @param endSec   the line's uptime: when the wait ended (ZGC) or was reported (pacing); NaN when not logged
+     * @param endSec   the line's uptime: when the wait ended; NaN when not logged
      * @param gcThread whether the line has a GC id: generational ZGC logs its workers' relocation stalls so
      */
-    GcStall read(byte[] b, int from, int end, double endSec, boolean gcThread, long line) {
-        boolean table = inPacingTable;
-        inPacingTable = false;
+    GcStall zgc(byte[] b, int from, int end, double endSec, boolean gcThread, long line) {
         if (startsWith(b, from, end, ALLOCATION)) {
             return zgc(GcStall.Kind.ALLOCATION, b, from + ALLOCATION.length, end, endSec, gcThread, line);
         }
         if (startsWith(b, from, end, RELOCATION)) {
             return zgc(GcStall.Kind.RELOCATION, b, from + RELOCATION.length, end, endSec, gcThread, line);
         }
+        return null;
+    }
+
+    /**
+     * A pacing delay on a statistics line ({@code gc,stats}, or any line of a log without tags), or null. Only such
+     * lines open and close the table: other threads' lines may be printed between its rows.
+     *
+     * @param endSec the line's uptime, when the delay was reported
+     */
+    GcStall pacing(byte[] b, int from, int end, double endSec, long line) {
+        boolean table = inPacingTable;
+        inPacingTable = false;
         if (startsWith(b, from, end, PACING_HEADER)) {
             inPacingTable = true;
             return null;
@@ -70,11 +80,6 @@ final class StallLines {
      */
     boolean wantsStats(byte[] b, int from, int end) {
         return inPacingTable || startsWith(b, from, end, PACING_HEADER);
-    }
-
-    /** Whether the last line read was the pacing table's header or one of its rows: the next may be a row too. */
-    boolean inPacingTable() {
-        return inPacingTable;
     }
 
     private GcStall zgc(GcStall.Kind kind, byte[] b, int name, int end, double endSec, boolean gcThread, long line) {

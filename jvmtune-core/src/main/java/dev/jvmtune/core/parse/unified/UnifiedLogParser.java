@@ -247,7 +247,7 @@ public final class UnifiedLogParser implements LogParser {
             return true;
         }
         if (label < end && (b[label] == 'R' || b[label] == 'A')) {
-            GcStall stall = stalls.read(b, label, end, deco.uptimeSec(), true, line);
+            GcStall stall = stalls.zgc(b, label, end, deco.uptimeSec(), true, line);
             if (stall != null) {
                 out.onEvent(stall);
                 return true;
@@ -668,13 +668,19 @@ public final class UnifiedLogParser implements LogParser {
         if (m >= end) {
             return false;
         }
-        if (b[m] == 'A' || b[m] == 'R' || stalls.inPacingTable()) { // the uptime is decoded only for these
-            GcStall stall = stalls.read(b, m, end, deco.uptimeSec(), false, line);
-            if (stall != null) {
-                out.onEvent(stall);
+        if (deco.stats || !deco.hasTags()) {
+            GcStall paced = stalls.pacing(b, m, end, deco.uptimeSec(), line);
+            if (paced != null || deco.stats) {
+                if (paced != null) {
+                    out.onEvent(paced);
+                }
                 return true;
             }
-            if (stalls.inPacingTable()) {
+        }
+        if (b[m] == 'A' || b[m] == 'R') { // the uptime is decoded only for these
+            GcStall stall = stalls.zgc(b, m, end, deco.uptimeSec(), false, line);
+            if (stall != null) {
+                out.onEvent(stall);
                 return true;
             }
         }
