@@ -132,7 +132,7 @@ class KillMatrixTest {
                 : CliRun.of("tune", "--out", out.toString(), "--db", db, "--goal", "metrics.wallSec <= 0.01",
                 "--max-trials", "15", "--", "sh", "-c", script(runs, "echo '{\"wallSec\":0.3}' > \"$JVMTUNE_METRICS\"; "),
                 marker);
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), what + ": " + r.out() + r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), what + ": " + r.out() + r.err());
         List<String> after = trialLines(journal);
         assertEquals(before, after.subList(0, before.size()), what + ": journaled trials changed");
         List<StoredTrial> stored = tuneTrials(db, journal);

@@ -44,7 +44,7 @@ class TunerTest {
             return new TrialResult(seq, arm, flags.line(), "OK", v[0] * jitter,
                     Map.of("wall", v[0] * jitter, "latency.p99", v[1] * jitter), dir.toString());
         };
-        try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s)) {
+        try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s, null)) {
             return new Tuner(runner, List.of(), SearchSpace.standard(64L << 30), s, j, QUIET, 0).run();
         }
     }

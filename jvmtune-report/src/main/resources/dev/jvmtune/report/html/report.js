@@ -65,6 +65,7 @@
     var div = document.createElement('div');
     div.className = 'chart';
     div.id = id;
+    if (opts && opts.height) div.style.height = opts.height + 'px';
     section.appendChild(div);
     var chart = echarts.init(div, null, {renderer: 'canvas'});
     charts[id] = chart;
@@ -392,13 +393,16 @@
     draw(hasWall);
   }
 
-  function compareCharts(el, runs) {
+  function compareCharts(el, runs, labels) {
     var ss = runs.map(function (r) { return r.series; });
     if (ss.some(function (s) { return !s; })) return;
     X = {wall: false, offset: 0};
-    var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    // the sides' labels where the page has them (baseline, final), else A and B with the file names
+    var names = labels && labels.length === 2 ? labels.slice()
+      : ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    var sides = names.join(' and ');
     var present = ss.some(function (s) { return hasPoints(s.pauses); });
-    var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
+    var c = card(el, 'compare-pauses', 'Pauses over time, ' + sides, 'All pauses of each run against the time since '
       + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
     if (c) {
       var series = ss.map(function (s, i) { return scatter(names[i], shift(allPauses(s), s.start || 0), SIDE[i]); });
@@ -408,7 +412,7 @@
     }
     percentileChart(el, 'compare-percentiles', ss, names, ss[0].goalMs);
     histogramChart(el, 'compare-histogram', ss, names);
-    var h = card(el, 'compare-heap', 'Heap after GC, A and B', 'Whole heap after each collection (MiB).',
+    var h = card(el, 'compare-heap', 'Heap after GC, ' + sides, 'Whole heap after each collection (MiB).',
       ss.some(function (s) { return s.heap.after.length > 0; }), 'no heap figures', {});
     if (h) {
       h.setOption(base('compare-heap', {tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
@@ -480,11 +484,220 @@
       yAxis: valueAxis(exp.metric + (exp.unit ? ' (' + exp.unit + ')' : ''), axisNum), series: series});
   }
 
+  // A fleet: each chart draws one of the page's tables (the views of jvmtune fleet), in the table's order.
+  function fleetCharts(el, fleet) {
+    var tables = fleet.tables;
+    function column(t, name) {
+      var i = t.columns.indexOf(name);
+      return t.rows.map(function (r) { return r[i]; });
+    }
+    function has(name) { return tables[name] && tables[name].rows.length > 0; }
+    var top = 25; // the tables hold every row; a chart of more bars is unreadable
+    if (tables.pause_goal_misses) {
+      var m = tables.pause_goal_misses;
+      var c = card(el, 'fleet-misses', 'Services by pause-goal misses',
+        'Runs that missed their pause goal per service, most first (top ' + top + '); the tooltip adds the pauses over the goal.',
+        has('pause_goal_misses'), 'no runs', {wide: true});
+      if (c) {
+        var services = column(m, 'service').slice(0, top);
+        var misses = column(m, 'runsMissingGoal').slice(0, top);
+        var over = column(m, 'pausesOverGoal').slice(0, top);
+        c.setOption({animation: false, grid: {left: 160, right: 24, top: 16, bottom: 40},
+          tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}, formatter: function (ps) {
+            var i = ps[0].dataIndex;
+            return esc(services[i]) + '<br>runs missing the goal: <b>' + esc(num(misses[i], 0)) + '</b><br>pauses over it: '
+              + esc(num(over[i], 0));
+          }},
+          xAxis: {type: 'value', name: 'runs missing the goal', nameLocation: 'middle', nameGap: 26, minInterval: 1},
+          yAxis: {type: 'category', inverse: true, data: services, axisLabel: {width: 150, overflow: 'truncate'}},
+          series: [{type: 'bar', name: 'runs missing the goal', data: misses, itemStyle: {color: '#c0392b'}}]});
+      }
+    }
+    if (tables.findings_by_rule) {
+      var f = tables.findings_by_rule;
+      var fc = card(el, 'fleet-findings', 'Findings by frequency and time lost',
+        'Runs each rule fired in, and the pause time of those runs (seconds).', has('findings_by_rule'), 'no findings', {wide: true});
+      if (fc) {
+        var rules = column(f, 'ruleId').slice(0, top);
+        fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 40, bottom: 40},
+          tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+          xAxis: [{type: 'value', name: 'runs', position: 'bottom'}, {type: 'value', name: 's lost', position: 'top'}],
+          yAxis: {type: 'category', inverse: true, data: rules, axisLabel: {width: 190, overflow: 'truncate'}},
+          series: [{type: 'bar', name: 'runs', data: column(f, 'runs').slice(0, top), color: COLORS[0]},
+            {type: 'bar', name: 'time lost (s)', xAxisIndex: 1, color: COLORS[1],
+              data: column(f, 'timeLostMs').slice(0, top).map(function (v) { return v == null ? 0 : v / 1000; })}]});
+      }
+    }
+    [['collectors_in_use', 'collector', 'fleet-collectors', 'Collectors in use'],
+      ['jdks_in_use', 'jdk', 'fleet-jdks', 'JDKs in use']].forEach(function (spec) {
+      var t = tables[spec[0]];
+      if (!t) return;
+      var pc = card(el, spec[2], spec[3], 'Runs per ' + spec[1] + '.', has(spec[0]), 'no runs');
+      if (pc) {
+        var names = column(t, spec[1]), runs = column(t, 'runs');
+        pc.setOption({animation: false, tooltip: {trigger: 'item', formatter: function (p) {
+          return esc(p.name) + ': <b>' + esc(num(p.value, 0)) + '</b> runs (' + esc(num(p.percent, 1)) + '%)';
+        }}, legend: legend(), series: [{type: 'pie', radius: ['30%', '65%'], top: 24,
+          data: names.map(function (n, i) { return {name: String(n), value: runs[i]}; })}]});
+      }
+    });
+    if (tables.p99_by_service) {
+      var p = tables.p99_by_service;
+      var bc = card(el, 'fleet-p99', 'p99 by service', 'Steady-state p99 of each run: minimum, quartiles, maximum (top '
+        + top + ' by median).', has('p99_by_service'), 'no pauses', {wide: true, logToggle: true});
+      if (bc) {
+        var cols = ['minMs', 'q1Ms', 'medianMs', 'q3Ms', 'maxMs'].map(function (n) { return column(p, n); });
+        var boxes = column(p, 'service').slice(0, top).map(function (s, i) { return cols.map(function (c) { return c[i]; }); });
+        bc.setOption({animation: false, grid: {left: 64, right: 24, top: 24, bottom: 90},
+          tooltip: {trigger: 'item', formatter: function (q) {
+            var v = q.value.slice(-5);
+            return esc(q.name) + '<br>' + ['min', 'q1', 'median', 'q3', 'max'].map(function (k, i) {
+              return k + ' ' + esc(ms(v[i]));
+            }).join('<br>');
+          }},
+          xAxis: {type: 'category', data: column(p, 'service').slice(0, top), axisLabel: {rotate: 40, width: 120, overflow: 'truncate'}},
+          yAxis: valueAxis('p99 (ms)', axisNum), series: [{type: 'boxplot', name: 'p99', data: boxes}]});
+      }
+    }
+    if (tables.by_date) {
+      var d = tables.by_date;
+      var dc = card(el, 'fleet-dates', 'Day by day', 'Median and p90 of the runs\u2019 steady-state p99 per day'
+        + (fleet.rollout ? '; the dashed line is the split day ' + fleet.rollout : '') + '.', has('by_date'), 'no runs', {wide: true});
+      if (dc) {
+        var days = column(d, 'date');
+        dc.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(ms),
+          xAxis: {type: 'category', data: days}, yAxis: valueAxis('p99 (ms)', axisNum),
+          series: [{type: 'line', name: 'median p99', data: column(d, 'medianP99Ms'), color: COLORS[0],
+            markLine: fleet.rollout ? {silent: true, symbol: 'none', data: [{xAxis: fleet.rollout}], lineStyle: {type: 'dashed', color: '#555'}} : undefined},
+            {type: 'line', name: 'p90 of p99', data: column(d, 'p90P99Ms'), color: COLORS[1]}]});
+      }
+    }
+    if (tables.jdks_by_date) {
+      var j = tables.jdks_by_date;
+      var jc = card(el, 'fleet-jdks-by-date', 'JDKs by day', 'Runs per JDK and day.', has('jdks_by_date'), 'no runs', {wide: true});
+      if (jc) {
+        var jdays = [], jdks = [], count = {};
+        j.rows.forEach(function (r) {
+          if (jdays.indexOf(r[0]) < 0) jdays.push(r[0]);
+          if (jdks.indexOf(r[1]) < 0) jdks.push(r[1]);
+          count[r[0] + '\u0000' + r[1]] = r[2];
+        });
+        jc.setOption({animation: false, legend: legend(), grid: grid(), tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+          xAxis: {type: 'category', data: jdays}, yAxis: Object.assign(valueAxis('runs', axisNum), {minInterval: 1}),
+          series: jdks.map(function (k, i) {
+            return {type: 'bar', stack: 'jdk', name: 'JDK ' + k, color: COLORS[i % COLORS.length],
+              data: jdays.map(function (day) { return count[day + '\u0000' + k] || 0; })};
+          })});
+      }
+    }
+  }
+
+  // A tuning session's value of a trial on the goal's metric, with its unit.
+  function tuneValue(t, v) {
+    return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (t.unit ? ' ' + t.unit : '');
+  }
+
+  // Each candidate's rounds as rows: every trial of arm A (the current best) and B (the candidate) as a point
+  // relative to A's median, and the effect (median B / median A, or B - A) with its bootstrap 95% interval.
+  function forestChart(el, t) {
+    var ratio = t.effect === 'ratio';
+    var rows = [], ci = [], effects = [], a = [], b = [];
+    t.steps.forEach(function (s) {
+      s.rounds.forEach(function (r) {
+        var y = rows.length;
+        rows.push(s.label + '  \u00b7 ' + r.name);
+        var rel = function (v) { return ratio ? v / r.medianA : v - r.medianA; };
+        r.a.forEach(function (v) { a.push([rel(v), y, v]); });
+        r.b.forEach(function (v) { b.push([rel(v), y, v]); });
+        if (r.value != null) {
+          ci.push([r.ciLow, r.ciHigh, y, s.accepted ? 1 : 0]);
+          effects.push({value: [r.value, y, r.ciLow, r.ciHigh, r.pValue, r.verdict],
+            itemStyle: {color: r.verdict === 'better' ? '#2e7d32' : r.verdict === 'worse' ? '#c62828' : '#52606d'}});
+        }
+      });
+    });
+    var none = ratio ? 1 : 0;
+    var c = card(el, 'tune-forest', 'Each candidate against the current best: ' + t.metric + (ratio ? ', B / A' : ', B - A'),
+      'Per round, every trial of A (the current best) and B (the candidate) ' + (ratio ? 'divided by' : 'less')
+      + ' A\'s median, and the effect with its 95% bootstrap interval (diamond and bar; green: better beyond noise). '
+      + 'The dashed line is no change.', rows.length > 0, 'no A/B ran', {wide: true, height: 90 + rows.length * 34});
+    if (!c) return;
+    var fmt = function (v) { return ratio ? num(v, 3) + 'x' : (v > 0 ? '+' : '') + num(v, 3); };
+    c.setOption({animation: false, legend: legend(), grid: {left: 260, right: 40, top: 40, bottom: 40},
+      toolbox: toolbox('tune-forest'),
+      tooltip: {trigger: 'item', formatter: function (p) {
+        var d = p.value;
+        if (p.seriesName === '95% CI') return esc(rows[d[2]]) + '<br>95% CI ' + esc(fmt(d[0])) + ' \u2013 ' + esc(fmt(d[1]));
+        if (p.seriesName === 'effect') return esc(rows[d[1]]) + '<br><b>' + esc(fmt(d[0])) + '</b> [' + esc(fmt(d[2]))
+          + ', ' + esc(fmt(d[3])) + '], p ' + esc(num(d[4], 4)) + ', ' + esc(d[5]);
+        return esc(p.seriesName) + ': ' + esc(tuneValue(t, d[2])) + ' (' + esc(fmt(d[0])) + ')';
+      }},
+      xAxis: {type: 'value', scale: true, name: ratio ? 'B / A (ratio to A\'s median)' : 'B - A', nameLocation: 'middle',
+        nameGap: 26, axisLabel: {formatter: fmt}},
+      yAxis: {type: 'category', data: rows, inverse: true, axisLabel: {width: 240, overflow: 'truncate'}},
+      series: [
+        {type: 'scatter', name: 'A: current best', data: a, symbolSize: 8, itemStyle: {color: SIDE[0], opacity: 0.75}},
+        {type: 'scatter', name: 'B: candidate', data: b, symbolSize: 8, itemStyle: {color: SIDE[1], opacity: 0.75}},
+        {type: 'custom', name: '95% CI', data: ci, encode: {x: [0, 1], y: 2}, z: 3,
+          renderItem: function (params, api) {
+            var lo = api.coord([api.value(0), api.value(2)]), hi = api.coord([api.value(1), api.value(2)]);
+            var style = {stroke: api.value(3) ? '#2e7d32' : '#323f4b', lineWidth: 2};
+            return {type: 'group', children: [
+              {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: style},
+              {type: 'line', shape: {x1: lo[0], y1: lo[1] - 6, x2: lo[0], y2: lo[1] + 6}, style: style},
+              {type: 'line', shape: {x1: hi[0], y1: hi[1] - 6, x2: hi[0], y2: hi[1] + 6}, style: style}]};
+          }},
+        {type: 'scatter', name: 'effect', data: effects, symbol: 'diamond', symbolSize: 16, z: 4,
+          markLine: {silent: true, symbol: 'none', data: [{xAxis: none}], lineStyle: {type: 'dashed', color: '#7b8794'},
+            label: {formatter: 'no change', position: 'end'}}}]});
+  }
+
+  // The goal's metric of every trial in the order they ran, by role, with each candidate's trials shaded.
+  function trialsChart(el, t) {
+    var roles = [['baseline', 'baseline', '#7b8794'], ['A', 'A: current best', SIDE[0]], ['B', 'B: candidate', SIDE[1]]];
+    var c = card(el, 'tune-trials', t.metric + ' of every trial, in time order',
+      'Drift and noise of the machine show here: each shaded band is one candidate\'s A/B (green: accepted). '
+      + 'Failed trials are marked at 0.', t.trials.length > 0, 'no trial ran', {wide: true});
+    if (!c) return;
+    var point = function (p) { return [p.seq, p.value, p.flags, p.outcome, p.seconds]; };
+    var series = roles.map(function (r) {
+      return {type: 'scatter', name: r[1], symbolSize: 9, itemStyle: {color: r[2]},
+        data: t.trials.filter(function (p) { return p.role === r[0] && p.outcome === 'OK' && p.value != null; }).map(point)};
+    });
+    var failed = t.trials.filter(function (p) { return p.outcome !== 'OK' || p.value == null; });
+    if (failed.length) {
+      series.push({type: 'scatter', name: 'failed', symbol: 'triangle', symbolSize: 12, itemStyle: {color: '#c62828'},
+        data: failed.map(function (p) { var q = point(p); q[1] = 0; return q; })});
+    }
+    series[0].markArea = {silent: true, data: t.steps.filter(function (s) { return s.firstSeq >= 0; }).map(function (s) {
+      return [{name: String(s.index + 1), xAxis: s.firstSeq - 0.5,
+        itemStyle: {color: s.accepted ? 'rgba(46,125,50,0.10)' : 'rgba(123,135,148,0.08)'}}, {xAxis: s.lastSeq + 0.5}];
+    }), label: {position: 'insideTop', color: '#52606d'}};
+    c.setOption(base('tune-trials', {
+      tooltip: {trigger: 'item', formatter: function (p) {
+        var d = p.value;
+        if (!Array.isArray(d)) return esc(p.name);
+        return 'trial ' + esc(d[0]) + ' &middot; ' + esc(p.seriesName) + ' &middot; ' + esc(d[3]) + '<br><b>'
+          + esc(p.seriesName === 'failed' ? 'no value' : tuneValue(t, d[1])) + '</b> in ' + esc(num(d[4], 1)) + ' s<br>'
+          + esc(d[2] || '(JVM defaults)');
+      }},
+      xAxis: {type: 'value', name: 'trial', nameLocation: 'middle', nameGap: 28, minInterval: 1,
+        min: -0.5, max: function (v) { return v.max + 0.5; }, axisLabel: {formatter: function (v) {
+          return Number.isInteger(v) ? String(v) : ''; }}, splitLine: {show: false}},
+      yAxis: valueAxis(t.metric + (t.unit ? ' (' + t.unit + ')' : ''), axisNum), series: series}));
+  }
+
   document.querySelectorAll('.charts').forEach(function (el) {
-    if (el.dataset.experiment) {
+    if (el.dataset.fleet) {
+      fleetCharts(el, data);
+    } else if (el.dataset.experiment) {
       experimentCharts(el, data);
+    } else if (el.dataset.forest) {
+      forestChart(el, data);
+    } else if (el.dataset.trials) {
+      trialsChart(el, data);
     } else if (el.dataset.compare) {
-      compareCharts(el, data.runs);
+      compareCharts(el, data.runs, data.labels);
     } else {
       var i = Number(el.dataset.run);
       runCharts(el, data.runs[i], i);
