@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.input.UnsupportedLogException;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JvmOption;
 import dev.jvmtune.core.rules.Finding;
@@ -64,8 +65,8 @@ class AdviceCoherenceTest {
                         for (LogInputs.Timeline t : LogInputs.resolve(List.of(log))) {
                             runs.addAll(RunReader.read(t, RunReader.Options.DEFAULT));
                         }
-                    } catch (IOException | RuntimeException notALog) {
-                        continue; // FindingsBaselineTest holds why
+                    } catch (UnsupportedLogException notAHotSpotGcLog) {
+                        continue; // FindingsBaselineTest holds which and why; any other failure fails here
                     }
                     String text = head(log);
                     for (Run run : runs) {
@@ -136,7 +137,38 @@ class AdviceCoherenceTest {
             assertTrue(!(Boolean.TRUE.equals(booleans.get("DisableExplicitGC"))
                             && Boolean.TRUE.equals(booleans.get("ExplicitGCInvokesConcurrent"))),
                     a.log() + ": DisableExplicitGC makes ExplicitGCInvokesConcurrent pointless: " + flags);
+            long xmn = byKey.containsKey("-Xmn") ? JvmOption.parse(byKey.get("-Xmn")).bytes() : -1;
+            assertTrue(xmn < 0 || (xmx < 0 || xmn < xmx) && !byKey.containsKey("-XX:NewRatio"),
+                    a.log() + ": -Xmn beside -Xmx or NewRatio: " + flags);
+            assertTrue(percent(byKey, "G1NewSizePercent", 5) <= percent(byKey, "G1MaxNewSizePercent", 60),
+                    a.log() + ": G1's young generation minimum above its maximum: " + flags);
+            assertTrue(!byKey.containsKey("-Xloggc:gc.log") || flags.stream().noneMatch(f -> f.startsWith("-Xlog:")),
+                    a.log() + ": JDK 8 and unified logging options together: " + flags);
+            // the options tune the collector the line runs
+            Collector runs = flags.stream().map(JvmOption::parse).flatMap(o -> o.selects().stream()).findFirst()
+                    .orElse(a.run().jvm().collector());
+            for (String flag : flags) {
+                JvmOption.parse(flag).tunes().ifPresent(c -> assertTrue(runs == Collector.UNKNOWN || c == runs,
+                        a.log() + ": " + flag + " tunes " + c + ", the line runs " + runs + ": " + flags));
+            }
+            // every option a finding recommends is on the line or its conflict with the one there is named
+            for (Finding f : a.run().findings()) {
+                if (f.recommendation() == null || f.ruleId().equals("collector-for-goal")) {
+                    continue;
+                }
+                for (String option : f.recommendation().options()) {
+                    assertTrue(flags.contains(option) || a.run().verdict().conflicts().stream()
+                                    .anyMatch(c -> c.startsWith(option + " ") || c.contains(" " + option + " ")),
+                            a.log() + ": " + option + " of " + f.ruleId() + " neither on the line " + flags
+                                    + " nor in the conflicts " + a.run().verdict().conflicts());
+                }
+            }
         }
+    }
+
+    private static int percent(Map<String, String> byKey, String name, int jdkDefault) {
+        String flag = byKey.get("-XX:" + name);
+        return flag == null ? jdkDefault : Integer.parseInt(JvmOption.parse(flag).value());
     }
 
     @Test
