@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Application threads waiting for the collector outside any pause ({@link GcStall}): ZGC's allocation and
@@ -94,7 +95,7 @@ public record Stalls(long count, double totalMs, double maxMs, double wallMs, Ma
      */
     static final class Union {
         static final double HORIZON_SEC = 10;
-        private final java.util.TreeMap<Double, Double> open = new java.util.TreeMap<>();
+        private final TreeMap<Double, Double> open = new TreeMap<>();
         /** Everything before this has been folded into {@link #doneMs}. */
         private double doneUpToSec = Double.NEGATIVE_INFINITY;
         private double latestEndSec = Double.NEGATIVE_INFINITY;

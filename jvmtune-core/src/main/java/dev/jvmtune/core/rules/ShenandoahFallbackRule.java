@@ -114,7 +114,7 @@ final class ShenandoahFallbackRule implements Rule {
                     + "cycles are too slow for the allocation", mib(heap)));
         }
         long xmx = Headroom.roundUp(needed);
-        List<String> steps = new java.util.ArrayList<>(arithmetic);
+        List<String> steps = new ArrayList<>(arithmetic);
         steps.add(f("heap = the larger, %d MiB, rounded up to %d MiB: %d MiB more than now", mib(needed),
                 mib(Headroom.ROUND_BYTES), mib(xmx - heap)));
         return new Recommendation(List.of("-Xmx" + Text.size(xmx)), steps);

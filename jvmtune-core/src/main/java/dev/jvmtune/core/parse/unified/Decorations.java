@@ -8,6 +8,7 @@ import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Set;
 
 /**
  * The {@code [...]} decorations at the start of a unified-logging line, recognised by shape rather than
@@ -200,7 +201,7 @@ final class Decorations {
     }
 
     /** The tag sets of the lines so far. */
-    java.util.Set<String> tagsSeen() {
+    Set<String> tagsSeen() {
         return tagFilter.seen();
     }
 

@@ -22,8 +22,8 @@ import dev.jvmtune.core.parse.StringCache;
  *   in angle brackets ({@code <total>}), which are left out.</li>
  * </ul>
  * Generational ZGC also logs its own workers' relocation stalls, with the cycle's GC id and generation:
- * {@code GC(8) O: Relocation Stall (ZWorkerOld#0) 0.035ms}. The ZGC thread name is what lies between the first {@code (} and the last {@code )} before the duration, so names
- * with spaces or parentheses stay whole.
+ * {@code GC(8) O: Relocation Stall (ZWorkerOld#0) 0.035ms}. The ZGC thread name is what lies between the first
+ * {@code (} and the last {@code )} before the duration, so names with spaces or parentheses stay whole.
  */
 final class StallLines {
 

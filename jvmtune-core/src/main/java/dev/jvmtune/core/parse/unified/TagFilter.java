@@ -3,7 +3,9 @@ package dev.jvmtune.core.parse.unified;
 import dev.jvmtune.core.parse.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a line's tag decoration tells the parser, cached per distinct decoration: its length without the
@@ -32,7 +34,7 @@ final class TagFilter {
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
     /** Every distinct tag set met, as logged ({@code gc,heap}), up to {@link #MAX_SEEN}. */
-    private final java.util.Set<String> seen = new java.util.TreeSet<>();
+    private final Set<String> seen = new TreeSet<>();
     private static final int MAX_SEEN = 256;
     /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
@@ -73,8 +75,8 @@ final class TagFilter {
     }
 
     /** The tag sets met so far: what the log was written with ({@code -Xlog:gc*} gives gc,heap, gc,cpu...). */
-    java.util.Set<String> seen() {
-        return java.util.Collections.unmodifiableSet(seen);
+    Set<String> seen() {
+        return Collections.unmodifiableSet(seen);
     }
 
     static int length(int code) {
