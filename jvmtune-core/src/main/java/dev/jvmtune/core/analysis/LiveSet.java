@@ -6,11 +6,11 @@ import dev.jvmtune.core.model.MemoryUsage;
 
 /**
  * The heap left after collections that clean the old generation (Full GCs, G1 mixed pauses that evacuated
- * without failure): the closest a
+ * without failure, Shenandoah's degenerated cycles of the whole heap): the closest a
  * GC log comes to the live set. Its trend over the run is the leak signal: a live set that keeps rising
  * from one old collection to the next. The line is fitted by least squares in O(1) per collection.
  *
- * @param collections    Full and mixed collections with a heap-after figure
+ * @param collections    Full, mixed and degenerated collections with a heap-after figure
  * @param firstBytes     heap after the first of them
  * @param lastBytes      after the last
  * @param minBytes       the smallest
@@ -43,8 +43,11 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
 
         @Override
         public void add(GcEvent e) {
-            // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives
-            if (e.kind() != GcKind.FULL && (e.kind() != GcKind.MIXED || !e.incidents().isEmpty())) {
+            // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives; a
+            // degenerated cycle of generational Shenandoah's young generation leaves the old one as it was
+            boolean oldCleaned = e.kind() == GcKind.FULL || e.kind() == GcKind.MIXED && e.incidents().isEmpty()
+                    || e.kind() == GcKind.DEGENERATED && !e.name().contains("(Young)");
+            if (!oldCleaned) {
                 return;
             }
             MemoryUsage heap = e.heap();
