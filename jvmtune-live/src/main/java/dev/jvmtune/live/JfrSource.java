@@ -92,7 +92,7 @@ public final class JfrSource implements LiveSource {
                 "GCPhaseConcurrent", "GCPhaseConcurrentLevel1", "G1GarbageCollection", "GCHeapSummary",
                 "G1HeapSummary", "PSHeapSummary", "MetaspaceSummary", "GCCPUTime", "EvacuationFailed",
                 "PromotionFailed", "SafepointBegin", "SafepointStateSynchronization", "SafepointEnd",
-                "ExecuteVMOperation", "CodeCacheFull")) {
+                "ExecuteVMOperation", "CodeCacheFull", "ZAllocationStall")) {
             s.put("jdk." + e + "#enabled", "true");
             s.put("jdk." + e + "#threshold", "0 ms");
         }

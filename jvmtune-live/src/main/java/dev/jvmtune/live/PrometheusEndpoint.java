@@ -57,7 +57,12 @@ public final class PrometheusEndpoint implements AutoCloseable {
             .help("Promotion rate over the sliding window (old generation growth in young collections)")
             .register(registry);
     private final Gauge throughput = Gauge.builder().name("jvmtune_window_throughput_ratio")
-            .help("Share of the sliding window the application was not paused by GC, 0-1").register(registry);
+            .help("Share of the sliding window the application was neither paused nor stalled by GC, 0-1")
+            .register(registry);
+    private final Gauge stall = Gauge.builder().name("jvmtune_window_stall_seconds").unit(Unit.SECONDS)
+            .help("Application threads waiting for the collector outside pauses in the sliding window (ZGC stalls, "
+                    + "Shenandoah pacing): thread time, and wall time during which at least one waited")
+            .labelNames("part").register(registry);
     private final Gauge safepoint = Gauge.builder().name("jvmtune_window_safepoint_seconds").unit(Unit.SECONDS)
             .help("Time stopped at safepoints in the sliding window: total, reaching them, not for GC")
             .labelNames("part").register(registry);
@@ -115,6 +120,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
         allocation.set(a.allocationRateMBps() * MIB);
         promotion.set(a.promotionRateMBps() * MIB);
         throughput.set(a.throughputPct() / 100.0);
+        stall.labelValues("thread_time").set(a.stalls() == null ? 0 : a.stalls().totalMs() / 1000.0);
+        stall.labelValues("wall").set(a.stalls() == null ? 0 : a.stalls().wallMs() / 1000.0);
         if (a.safepoints() != null) {
             safepoint.labelValues("total").set(a.safepoints().totalMs() / 1000.0);
             safepoint.labelValues("time_to_safepoint").set(a.safepoints().timeToSafepointMs() / 1000.0);

@@ -46,6 +46,17 @@ final class WindowJson {
             }
             g.writeEndObject();
             number(g, "throughputPct", a.throughputPct());
+            number(g, "heldUpMs", a.heldUp().totalMs());
+            if (a.stalls() == null) {
+                g.writeNullField("stalls");
+            } else {
+                g.writeObjectFieldStart("stalls");
+                g.writeNumberField("count", a.stalls().count());
+                number(g, "totalMs", a.stalls().totalMs());
+                number(g, "maxMs", a.stalls().maxMs());
+                number(g, "wallMs", a.stalls().wallMs());
+                g.writeEndObject();
+            }
             number(g, "allocationRateMBps", a.allocationRateMBps());
             number(g, "promotionRateMBps", a.promotionRateMBps());
             MemoryUsage heap = after.heap();

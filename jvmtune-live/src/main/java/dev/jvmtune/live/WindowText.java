@@ -32,6 +32,11 @@ final class WindowText {
         }
         s.append(String.format(Locale.ROOT, "throughput %s %%   allocation %s MB/s   promotion %s MB/s%n",
                 fmt(a.throughputPct()), fmt(a.allocationRateMBps()), fmt(a.promotionRateMBps())));
+        if (a.stalls() != null) {
+            s.append(String.format(Locale.ROOT, "stalls %d: %s ms of thread time, longest %s ms; held up %s ms in all "
+                            + "(pauses and stalls)%n", a.stalls().count(), fmt(a.stalls().totalMs()),
+                    fmt(a.stalls().maxMs()), fmt(a.heldUp().totalMs())));
+        }
         MemoryUsage heap = after.heap();
         if (heap != null) {
             s.append(String.format(Locale.ROOT, "heap after the last GC (uptime %.1f s): %s MB of %s MB%n",
