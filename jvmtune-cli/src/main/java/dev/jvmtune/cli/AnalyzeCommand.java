@@ -8,11 +8,13 @@ import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.live.FollowSource;
 import dev.jvmtune.report.Differences;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
 import dev.jvmtune.report.html.Figures;
 import dev.jvmtune.report.html.HtmlFormat;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -25,6 +27,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -51,7 +54,8 @@ import picocli.CommandLine.Parameters;
                 "  zcat gc.log.gz | jvmtune analyze -",
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
-                "  jvmtune analyze before.log --compare after.log --html compare.html", "",
+                "  jvmtune analyze before.log --compare after.log --html compare.html",
+                "  jvmtune analyze --follow gc.log --prometheus 9400", "",
                 "To get a log worth analyzing, run java (JDK 9+) with:",
                 "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
                 "JDK 8:",
@@ -97,6 +101,14 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress display.")
     boolean quiet;
 
+    @Option(names = "--follow", description = "Follow a log being written (and rotated: -Xlog:gc*:file=gc.log::"
+            + "filecount=N,filesize=S) with the live view of 'watch' over a sliding window - one JSON line per window "
+            + "with --json - until Ctrl-C or --for; then print the analysis of everything read, as without --follow.")
+    boolean follow;
+
+    @Mixin
+    LiveOptions live;
+
     @Override
     public Integer call() throws IOException {
         PrintStream out = streams.out();
@@ -121,6 +133,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune: --" + (json ? "json" : "format " + format) + " and --events - both want stdout: "
                     + "write the events to a file, or use --json-out");
             return Main.USAGE;
+        }
+        if (follow) {
+            return follow(out, err, printed);
         }
         List<LogInputs.Timeline> timelines;
         List<LogInputs.Timeline> compared = List.of();
@@ -253,6 +268,61 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             printed.create(Main.version()).write(List.of(a, against), summary);
         } else {
             printed.create(Main.version()).write(List.of(a, against), summary);
+        }
+        out.flush();
+        return exit;
+    }
+
+    /** {@code --follow}: the live view while the log grows, then the analysis of all that was read. */
+    private int follow(PrintStream out, PrintStream err, RunFormatType printed) throws IOException {
+        String invalid = live.invalid();
+        Path log = logs.get(0);
+        if (invalid == null && (logs.size() != 1 || Files.isDirectory(log) || log.toString().equals("-"))) {
+            invalid = "--follow reads one log file as it is written (gc.log; its rotated files are found by the "
+                    + "JVM's renaming)";
+        }
+        if (invalid == null && (html != null || compare != null || "-".equals(events))) {
+            invalid = "--follow prints the live view and the analysis on stdout; --html and --compare read finished "
+                    + "logs, and --events wants a file";
+        }
+        if (invalid != null) {
+            err.println("jvmtune: " + invalid);
+            return Main.USAGE;
+        }
+        RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
+        OutputStream eventStream = null;
+        RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
+        if (events != null) {
+            // a plain file, written as the log is read (an atomic one would show nothing until the end)
+            eventStream = new BufferedOutputStream(Files.newOutputStream(Path.of(events)), 1 << 16);
+            options = options.tap(eventFormat.attach(eventStream, null));
+        }
+        FollowSource source = new FollowSource(log, options);
+        try {
+            live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
+        } finally {
+            if (eventStream != null) {
+                eventFormat.write(List.of(), eventStream); // ends the last line
+                eventStream.close();
+            }
+        }
+        List<Run> results;
+        try {
+            results = source.runs();
+        } catch (UnsupportedLogException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.NOT_ANALYZABLE;
+        }
+        if (source.rotations() > 0) {
+            err.println("jvmtune: followed " + log + " across " + source.rotations() + " rotations");
+        }
+        int exit = Main.OK;
+        if (!results.isEmpty() && jsonOut != null) {
+            exit = write(jsonOut, "JSON document", o -> RunFormatType.JSON.create(Main.version()).write(results, o),
+                    exit);
+        }
+        if (!results.isEmpty()) {
+            printed.create(Main.version()).write(results, out);
         }
         out.flush();
         return exit;

@@ -40,7 +40,7 @@ public final class Main implements Runnable {
     static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
             BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
-            TuneCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
+            TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The advice is computed once per run in core and only rendered by the outputs: {@code analyze} with every output at
  * once evaluates the rules once per JVM run (counted by a rule of this test's own, which joins the built-in ones
- * through {@code ServiceLoader} as any rule of another jar would), and no class of the report, lab or tuner
+ * through {@code ServiceLoader} as any rule of another jar would), and no class of the report, lab, tuner or live
  * modules, nor the command line, refers to rule evaluation or to the analyzer.
  */
 public class OneEvaluationTest {
@@ -66,7 +66,7 @@ public class OneEvaluationTest {
     @Test
     void noOutputModuleEvaluatesRulesOrAnalyzesAgain() throws IOException {
         List<String> offenders = new ArrayList<>();
-        for (String module : List.of("jvmtune-report", "jvmtune-lab", "jvmtune-tune", "jvmtune-cli")) {
+        for (String module : List.of("jvmtune-report", "jvmtune-lab", "jvmtune-tune", "jvmtune-live", "jvmtune-cli")) {
             Path classes = Path.of("..", module, "target", "classes");
             assertTrue(Files.isDirectory(classes), "built classes of " + module + " at " + classes.toAbsolutePath());
             try (Stream<Path> files = Files.walk(classes)) {

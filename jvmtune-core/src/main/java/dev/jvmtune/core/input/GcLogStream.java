@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -68,6 +69,9 @@ public final class GcLogStream implements AutoCloseable {
     private Consumer<? super JvmEvent> events;
     private LongConsumer progress;
     private long bytesBefore;
+    /** Set for a log being written ({@link #follow}): when to stop waiting for more. */
+    private BooleanSupplier followUntil;
+    private FollowedLog followed;
 
     private GcLogStream(LogInputs.Timeline timeline) {
         this.timeline = timeline;
@@ -84,6 +88,31 @@ public final class GcLogStream implements AutoCloseable {
 
     public static GcLogStream open(LogInputs.Timeline timeline) {
         return new GcLogStream(timeline);
+    }
+
+    /**
+     * A text log being written, read as it grows and across the JVM's rotations ({@code gc.log} renamed to
+     * {@code gc.log.N}, a new {@code gc.log} begun) as one stream, waiting for more at its end: {@link #start}
+     * returns once {@code stopped} is true and everything written before has been read. The log need not exist
+     * yet. Its lines are read from where the current file begins.
+     */
+    public static GcLogStream follow(Path log, BooleanSupplier stopped) {
+        GcLogStream s = new GcLogStream(new LogInputs.Timeline(List.of(new LogFile(log, null, 0))));
+        s.followUntil = stopped;
+        return s;
+    }
+
+    /**
+     * For a followed log: how long (ns) the reader has waited at its end, with everything written read and parsed;
+     * 0 while there is more to read, and for other logs.
+     */
+    public long waitingNanos() {
+        return followed == null ? 0 : followed.waitingNanos();
+    }
+
+    /** For a followed log: how many times the JVM rotated it while it was read; 0 otherwise. */
+    public int rotations() {
+        return followed == null ? 0 : followed.rotations();
     }
 
     /**
@@ -128,7 +157,10 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     private void readFile(LogFile file) throws IOException {
-        try (InputStream raw = file.open()) {
+        if (followUntil != null) {
+            followed = new FollowedLog(file.path(), followUntil);
+        }
+        try (InputStream raw = followed != null ? followed : file.open()) {
             // fix (robustness): a .gz damaged within its first 64 KiB made readNBytes throw here, outside the
             // catch below: the whole file was lost and the message ("Unexpected end of ZLIB input stream")
             // did not name the path. Keep the bytes read and report the error as "reading stopped".
@@ -140,6 +172,9 @@ public final class GcLogStream implements AutoCloseable {
                 while (headBytes.size() < 1 << 16
                         && (n = raw.read(chunk, 0, Math.min(chunk.length, (1 << 16) - headBytes.size()))) >= 0) {
                     headBytes.write(chunk, 0, n);
+                    if (followed != null && knownDialect(headBytes)) {
+                        break; // a log being written may grow slowly: start once its dialect shows
+                    }
                 }
             } catch (IOException e) {
                 if (headBytes.size() == 0) {
@@ -158,6 +193,10 @@ public final class GcLogStream implements AutoCloseable {
             Sniffer.Result sniff = Sniffer.sniff(head, head.length);
             if (sniff.empty()) {
                 throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
+            }
+            if (sniff.format() == LogFormat.JFR && followed != null) {
+                throw new UnsupportedLogException(file.displayName() + ": a JFR recording cannot be followed; watch "
+                        + "the running JVM instead (jvmtune watch PID)", LogFormat.JFR);
             }
             if (sniff.format() == LogFormat.JFR) {
                 readJfr(file, head, rest);
@@ -266,6 +305,15 @@ public final class GcLogStream implements AutoCloseable {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
         }
+    }
+
+    private static boolean knownDialect(ByteArrayOutputStream head) {
+        byte[] b = head.toByteArray();
+        int nl = b.length;
+        while (nl > 0 && b[nl - 1] != '\n') {
+            nl--;
+        }
+        return nl > 0 && Sniffer.sniff(b, nl).format() != LogFormat.UNKNOWN;
     }
 
     /** Why a text the sniffer names no dialect for is refused, in the words a user can act on. */

@@ -56,7 +56,13 @@ public final class RunReader {
 
     /** One run per JVM in the timeline, in log order. */
     public static List<Run> read(LogInputs.Timeline timeline, Options options) throws IOException {
-        try (GcLogStream stream = GcLogStream.open(timeline)) {
+        return read(GcLogStream.open(timeline), options);
+    }
+
+    /** One run per JVM in what {@code stream} reads (a log being followed, say), in log order. */
+    public static List<Run> read(GcLogStream opened, Options options) throws IOException {
+        LogInputs.Timeline timeline = opened.timeline();
+        try (GcLogStream stream = opened) {
             Runs runs = new Runs(stream, options);
             if (options.progress() != null) {
                 stream.onProgress(options.progress());

@@ -62,6 +62,15 @@ final class JfrGcAssembler {
         return gc;
     }
 
+    /** The earliest event start of the ids still held; null when none is. */
+    Instant heldSince() {
+        Instant min = null;
+        for (OpenJfrGc gc : open.values()) {
+            min = OpenJfrGc.earlier(min, gc.earliest);
+        }
+        return min;
+    }
+
     /** JFR events that came after their GC id had been emitted; their figures are missing. */
     long lateEvents() {
         return late;

@@ -39,6 +39,7 @@ public final class JfrParser implements TimelineParser {
     private long ordinal;
     private long skipped;
     private String firstSkip;
+    private double completeThroughSec = Double.NaN;
 
     public JfrParser(ParseListener listener) {
         this.listener = listener;
@@ -63,10 +64,9 @@ public final class JfrParser implements TimelineParser {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
                 read++;
-                acceptChecked(e);
+                accept(e);
                 if (read % CHECK_EVERY == 0) {
-                    gcs.flushStale();
-                    safepoints.flushStale();
+                    flushStale();
                     if (chunks != null && clock.latest() != null) {
                         Instant t = clock.latest();
                         progress.accept((long) (fileBytes * chunks.fraction(t.getEpochSecond() * 1_000_000_000L
@@ -75,7 +75,7 @@ public final class JfrParser implements TimelineParser {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            // only RecordingFile throws here (acceptChecked keeps its own): EOFException or IOException on a
+            // only RecordingFile throws here (accept keeps its own): EOFException or IOException on a
             // cut-off or damaged chunk, runtime exceptions on corrupt constant pools. A chunk's metadata sits at
             // its end, so a chunk cut short yields nothing, and the chunks before it everything
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -93,12 +93,15 @@ public final class JfrParser implements TimelineParser {
     }
 
     /**
-     * A recording of another JDK version may lack a field this reader expects (RecordedObject then throws
+     * Reads one event of a recording or of a live stream ({@code jdk.jfr.consumer.EventStream}); a live reader
+     * calls {@link #flushStale()} now and then (at each flush) and {@link #finish()} at the end.
+     *
+     * <p>A recording of another JDK version may lack a field this reader expects (RecordedObject then throws
      * IllegalArgumentException): the event is skipped and counted rather than the recording abandoned.
      */
-    private void acceptChecked(RecordedEvent e) {
+    public void accept(RecordedEvent e) {
         try {
-            accept(e);
+            read(e);
         } catch (IllegalArgumentException unexpected) {
             if (skipped++ == 0) {
                 firstSkip = e.getEventType().getName() + ": " + unexpected.getMessage();
@@ -106,7 +109,29 @@ public final class JfrParser implements TimelineParser {
         }
     }
 
-    private void accept(RecordedEvent e) {
+    /** Emits the GC ids and safepoints the stream has moved {@code JfrGcAssembler.GRACE_NANOS} past. */
+    public void flushStale() {
+        gcs.flushStale();
+        safepoints.flushStale();
+        double through = clock.lastSec() - JfrGcAssembler.GRACE_NANOS / 1e9;
+        for (Instant held : new Instant[] {gcs.heldSince(), safepoints.heldSince()}) {
+            if (held != null) {
+                through = Math.min(through, clock.uptimeSec(held));
+            }
+        }
+        completeThroughSec = through;
+    }
+
+    /**
+     * Up to when (seconds since JVM start) every event has been emitted, as of the last {@link #flushStale()}: the
+     * latest event then, less the time an event of a GC id may still come late, and no later than the earliest
+     * event of an id or safepoint still held. NaN before the first flush.
+     */
+    public double completeThroughSec() {
+        return completeThroughSec;
+    }
+
+    private void read(RecordedEvent e) {
         ordinal++;
         String type = e.getEventType().getName();
         Instant start = e.getStartTime();
@@ -199,7 +224,11 @@ public final class JfrParser implements TimelineParser {
     }
 
     private OpenJfrGc gc(RecordedEvent e, Instant seen) {
-        return gcs.get(e.getLong("gcId"), seen);
+        OpenJfrGc gc = gcs.get(e.getLong("gcId"), seen);
+        if (gc != null) {
+            gc.earliest = OpenJfrGc.earlier(gc.earliest, e.getStartTime());
+        }
+        return gc;
     }
 
     private static boolean before(RecordedEvent e) {

@@ -23,6 +23,7 @@ final class JfrSafepoints {
         Instant opStart;
         double opMs = Double.NaN;
         Instant lastSeen;
+        Instant earliest;
         long ordinal;
     }
 
@@ -50,6 +51,7 @@ final class JfrSafepoints {
 
     void operation(long id, String operation, Instant start, Instant end, double ms, long ordinal) {
         Open s = get(id, end, ordinal);
+        s.earliest = OpenJfrGc.earlier(s.earliest, start);
         s.operation = operation == null ? "" : operation;
         s.opStart = start;
         s.opMs = ms;
@@ -60,8 +62,18 @@ final class JfrSafepoints {
         if (s.lastSeen == null || seen.isAfter(s.lastSeen)) {
             s.lastSeen = seen;
         }
+        s.earliest = OpenJfrGc.earlier(s.earliest, seen);
         s.ordinal = Math.max(s.ordinal, ordinal);
         return s;
+    }
+
+    /** The earliest event time of the safepoints still held; null when none is. */
+    Instant heldSince() {
+        Instant min = null;
+        for (Open s : open.values()) {
+            min = OpenJfrGc.earlier(min, s.earliest);
+        }
+        return min;
     }
 
     void flushStale() {

@@ -41,6 +41,13 @@ final class OpenJfrGc {
     long heapBefore = -1;
     long heapAfter = -1;
     long heapCommitted = -1;
+    /** The earliest start of this id's events so far: no event of it begins before. */
+    Instant earliest;
+
+    /** The earlier of two instants, either of which may be null. */
+    static Instant earlier(Instant a, Instant b) {
+        return a == null || (b != null && b.isBefore(a)) ? b : a;
+    }
     /** Pool name -> {before, after, capacity}, in the order first seen. */
     final Map<String, long[]> pools = new LinkedHashMap<>();
     /** G1 eden + survivor before/after, for JDKs whose G1 summary lacks the old generation. */

@@ -1,0 +1,106 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.workloads.AllocationChurn;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A JVM running the bundled AllocationChurn for the live tests, and what they read from its GC log. */
+final class LiveJvm {
+
+    static final Path JDK17 = Path.of(System.getProperty("jvmtune.jdk17", "/usr/lib/jvm/java-17-openjdk-amd64"));
+    static final Path JDK25 = Path.of(System.getProperty("jvmtune.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+
+    private LiveJvm() {
+    }
+
+    /** A port nobody listens on now (other developers' tests run beside these). */
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Starts {@code AllocationChurn} with {@code jvmFlags}, its output in {@code dir/churn.out}. */
+    static Process start(Path jdk, Path dir, List<String> jvmFlags, String... args) throws IOException {
+        Path java = jdk.resolve("bin/java");
+        assumeTrue(Files.isExecutable(java), "no JDK at " + jdk);
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m"));
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-cp", workloadClasses().toString(), AllocationChurn.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("churn.out").toFile()).start();
+    }
+
+    /** The flags of a JVM with an unauthenticated JMX agent on {@code port} of the loopback interface. */
+    static List<String> jmxFlags(int port) {
+        return List.of("-Dcom.sun.management.jmxremote.port=" + port, "-Dcom.sun.management.jmxremote.rmi.port=" + port,
+                "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Dcom.sun.management.jmxremote.host=127.0.0.1", "-Djava.rmi.server.hostname=127.0.0.1");
+    }
+
+    /** Waits until something accepts connections on {@code port}. */
+    static void awaitPort(int port, Process jvm, long timeoutMillis) throws Exception {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+                return;
+            } catch (IOException notYet) {
+                if (!jvm.isAlive() || System.currentTimeMillis() > end) {
+                    throw new AssertionError("nothing listens on port " + port + " (JVM alive: " + jvm.isAlive() + ")");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}. */
+    static Process jvmtune(Path dir, Path out, Path err, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .start();
+    }
+
+    private static Path workloadClasses() {
+        try {
+            return Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A pause: when it began (seconds since JVM start) and how long it took. */
+    record Pause(long gcId, double uptimeSec, double ms) {
+    }
+
+    /** The pauses of each GC id of a finished log or rotated set, in log order. */
+    static Map<Long, List<Pause>> logPauses(Path log) throws IOException {
+        Map<Long, List<Pause>> byId = new TreeMap<>();
+        try (GcLogStream s = GcLogStream.openFile(log)) {
+            s.start(JvmEvent.only(GcEvent.class, e -> {
+                if (e.isPause()) {
+                    byId.computeIfAbsent(e.gcId(), k -> new ArrayList<>()).add(new Pause(e.gcId(), e.uptimeSec(),
+                            e.pauseMs()));
+                }
+            }));
+        }
+        return byId;
+    }
+}

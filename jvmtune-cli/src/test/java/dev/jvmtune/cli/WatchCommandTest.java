@@ -1,0 +1,210 @@
+package dev.jvmtune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.model.GcKind;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code watch} on real JVMs (JDK 17 and 25, G1 and generational ZGC) running the bundled AllocationChurn, watched by
+ * process id and over JMX at the same time: every window's pause count equals the JVM's own GC log for the same
+ * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs - G1's
+ * humongous allocations, and on every collector the explicit GC the test asks for over JMX halfway, which must start
+ * and then clear once the window has slid past it.
+ *
+ * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
+ * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
+ * must have the log's number of pauses in the watch. (Not "all ids between the first and the last seen": a
+ * generational ZGC major collection spans many minor ones, so the recording's start and end cut ids out of order.)
+ */
+class WatchCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    enum Case {
+        JDK17_G1(LiveJvm.JDK17, 0.5, true, "-XX:+UseG1GC"),
+        JDK25_G1(LiveJvm.JDK25, 0.5, true, "-XX:+UseG1GC"),
+        /** Generational is JDK 25's only ZGC. */
+        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, "-XX:+UseZGC");
+
+        final Path jdk;
+        /** docs/accuracy.md's per-pause timer-scope allowance between the log and JFR, ms. */
+        final double allowanceMs;
+        final boolean humongous;
+        final String flag;
+
+        Case(Path jdk, double allowanceMs, boolean humongous, String flag) {
+            this.jdk = jdk;
+            this.allowanceMs = allowanceMs;
+            this.humongous = humongous;
+            this.flag = flag;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void windowsCountTheLogsPausesAndShowFindingsLive(Case c, @TempDir Path dir) throws Exception {
+        int port = LiveJvm.freePort();
+        List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
+        flags.addAll(LiveJvm.jmxFlags(port));
+        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
+        CliRun byPid;
+        CliRun byJmx;
+        try {
+            LiveJvm.awaitPort(port, jvm, 30_000);
+            String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
+            CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                    Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString())));
+            CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                    "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
+            Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
+            try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
+                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+            }
+            assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
+            byPid = pid.get(60, TimeUnit.SECONDS);
+            byJmx = jmx.get(60, TimeUnit.SECONDS);
+        } finally {
+            jvm.destroyForcibly();
+        }
+        Map<Long, List<LiveJvm.Pause>> log = LiveJvm.logPauses(dir.resolve("gc.log"));
+        check(c, "pid", byPid, dir.resolve("pid.jsonl"), log);
+        check(c, "jmx", byJmx, dir.resolve("jmx.jsonl"), log);
+    }
+
+    private static String[] with(String[] common, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of(common));
+        return all.toArray(new String[0]);
+    }
+
+    /**
+     * JSON writes times of a second or more to 3 decimals: an event within half a millisecond of a window's edge may
+     * lie on either side of it in the printed figures.
+     */
+    private static final double ROUNDING_SEC = 0.0005;
+
+    /** Seconds kept clear of the watched span's ends when choosing the GC ids the watch must have seen whole. */
+    private static final double MARGIN_SEC = 0.5;
+
+    private static void check(Case c, String how, CliRun run, Path events, Map<Long, List<LiveJvm.Pause>> log)
+            throws Exception {
+        String what = c + " watched by " + how;
+        assertEquals(0, run.exit(), what + ": " + run.err());
+        run.noStackTrace();
+        List<LiveJvm.Pause> pauses = new ArrayList<>();
+        Map<Long, List<LiveJvm.Pause>> seen = new TreeMap<>();
+        double firstSec = Double.NaN;
+        double lastSec = Double.NaN;
+        for (String line : Files.readAllLines(events)) {
+            JsonNode e = JSON.readTree(line);
+            double t = e.path("uptimeSec").asDouble(Double.NaN);
+            if (e.path("type").asText().equals("GcEvent") && GcKind.valueOf(e.path("kind").asText()).isPause()) {
+                // pauses, not cycles: a ZGC major collection's cycle begins long before its last pauses
+                firstSec = Double.isNaN(firstSec) ? t : Math.min(firstSec, t);
+                lastSec = Double.isNaN(lastSec) ? t : Math.max(lastSec, t);
+                LiveJvm.Pause p = new LiveJvm.Pause(e.path("gcId").asLong(), t, e.path("pauseMs").asDouble());
+                pauses.add(p);
+                seen.computeIfAbsent(p.gcId(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        assertTrue(seen.size() > 10, what + ": pauses of more than 10 GC ids, got " + seen.keySet());
+        java.util.Set<Long> whole = new java.util.HashSet<>();
+        for (Map.Entry<Long, List<LiveJvm.Pause>> id : log.entrySet()) {
+            List<LiveJvm.Pause> p = id.getValue();
+            if (p.get(0).uptimeSec() > firstSec + MARGIN_SEC && p.get(p.size() - 1).uptimeSec() < lastSec - MARGIN_SEC) {
+                whole.add(id.getKey());
+                assertEquals(p.size(), seen.getOrDefault(id.getKey(), List.of()).size(),
+                        what + ": pauses of GC(" + id.getKey() + "), log " + p + ", watch " + seen.get(id.getKey()));
+            }
+        }
+        assertTrue(whole.size() > 10, what + ": more than 10 GC ids inside the watched span, got " + whole);
+        List<JsonNode> windows = new ArrayList<>();
+        for (String line : run.out().lines().toList()) {
+            windows.add(JSON.readTree(line));
+        }
+        assertTrue(windows.size() >= 2, what + ": a JSON line per window, got " + windows.size());
+        int compared = 0;
+        int explicitStarted = -1;
+        int explicitCleared = -1;
+        boolean humongous = false;
+        for (JsonNode w : windows) {
+            double from = w.path("fromSec").asDouble();
+            double to = w.path("toSec").asDouble();
+            long n = 0;
+            long atEdge = 0;
+            double watchMs = 0;
+            long nWhole = 0;
+            double wholeMs = 0;
+            double logMs = 0;
+            Map<Long, Integer> nth = new TreeMap<>();
+            for (LiveJvm.Pause p : pauses) {
+                int k = nth.merge(p.gcId(), 1, Integer::sum) - 1; // the k-th pause of its id, as in the log
+                if (Math.abs(p.uptimeSec() - from) <= ROUNDING_SEC || Math.abs(p.uptimeSec() - to) <= ROUNDING_SEC) {
+                    atEdge++;
+                }
+                if (p.uptimeSec() >= from && p.uptimeSec() < to) {
+                    n++;
+                    watchMs += p.ms();
+                    if (whole.contains(p.gcId())) {
+                        nWhole++;
+                        wholeMs += p.ms();
+                        logMs += log.get(p.gcId()).get(k).ms();
+                    }
+                }
+            }
+            long count = w.path("pauses").path("count").asLong();
+            assertTrue(Math.abs(count - n) <= atEdge, what + ": " + count + " pauses in window " + from + "-" + to
+                    + ", the events in it " + n + " (" + atEdge + " within the rounding of its edges): " + w);
+            if (atEdge == 0) {
+                assertEquals(watchMs, w.path("pauses").path("totalMs").asDouble(), 0.001 * (n + 1), what + ": " + w);
+            }
+            if (nWhole > 0) {
+                compared++;
+                double allowed = 0.01 * logMs + nWhole * (c.allowanceMs + 0.0005);
+                assertTrue(Math.abs(wholeMs - logMs) <= allowed, String.format(Locale.ROOT,
+                        "%s: window %.3f-%.3f: %d pauses %.3f ms, the log %.3f ms for the same pauses, allowed %.3f ms",
+                        what, from, to, nWhole, wholeMs, logMs, allowed));
+            }
+            for (JsonNode id : w.path("started")) {
+                explicitStarted = id.asText().equals("explicit-gc") && explicitStarted < 0 ? windows.indexOf(w)
+                        : explicitStarted;
+            }
+            for (JsonNode id : w.path("cleared")) {
+                explicitCleared = id.asText().equals("explicit-gc") ? windows.indexOf(w) : explicitCleared;
+            }
+            for (JsonNode f : w.path("findings")) {
+                humongous |= f.path("ruleId").asText().equals("humongous-allocation");
+            }
+        }
+        assertTrue(compared >= 1, what + ": a window with GC ids seen whole, to compare with the log");
+        assertTrue(explicitStarted >= 0, what + ": the System.gc() found live (explicit-gc started)");
+        assertTrue(explicitCleared > explicitStarted, what + ": and cleared in a later window");
+        if (c.humongous) {
+            assertTrue(humongous, what + ": G1's humongous allocations found live");
+        }
+        assertFalse(run.out().isBlank());
+    }
+}

@@ -1,0 +1,99 @@
+package dev.jvmtune.live;
+
+import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseStats;
+import dev.jvmtune.core.live.Window;
+import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.rules.Finding;
+import java.util.Locale;
+import java.util.Map;
+
+/** The live view of one window, as lines of text: what {@code watch} redraws every second. */
+final class WindowText {
+
+    private WindowText() {
+    }
+
+    static String render(Window w, AfterGc after, long eventsRead) {
+        Analysis a = w.run().summary();
+        JvmFacts jvm = w.run().jvm();
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "jvmtune watching %s%s - uptime %.1f-%.1f s (%.0f s), %,d events read%n",
+                w.run().name(), describe(jvm), w.fromSec(), w.toSec(), w.toSec() - w.fromSec(), eventsRead));
+        s.append(String.format(Locale.ROOT, "%-22s %7s %10s %8s %8s %8s%n", "pauses", "count", "total ms", "p50 ms",
+                "p99 ms", "max ms"));
+        row(s, "all", a.pauses());
+        for (Map.Entry<GcKind, PauseStats> k : a.pausesByKind().entrySet()) {
+            if (k.getValue().count() > 0) {
+                row(s, "  " + k.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '), k.getValue());
+            }
+        }
+        s.append(String.format(Locale.ROOT, "throughput %s %%   allocation %s MB/s   promotion %s MB/s%n",
+                fmt(a.throughputPct()), fmt(a.allocationRateMBps()), fmt(a.promotionRateMBps())));
+        if (a.stalls() != null) {
+            s.append(String.format(Locale.ROOT, "stalls %d: %s ms of thread time, longest %s ms; held up %s ms in all "
+                            + "(pauses and stalls)%n", a.stalls().count(), fmt(a.stalls().totalMs()),
+                    fmt(a.stalls().maxMs()), fmt(a.heldUp().totalMs())));
+        }
+        MemoryUsage heap = after.heap();
+        if (heap != null) {
+            s.append(String.format(Locale.ROOT, "heap after the last GC (uptime %.1f s): %s MB of %s MB%n",
+                    after.atSec(), mb(heap.afterBytes()), mb(heap.capacityBytes())));
+        }
+        if (a.safepoints() != null && a.safepoints().count() > 0) {
+            s.append(String.format(Locale.ROOT, "safepoints %d: %s ms stopped, %s ms reaching them, longest %s ms, "
+                            + "%s ms not for GC%n", a.safepoints().count(), fmt(a.safepoints().totalMs()),
+                    fmt(a.safepoints().timeToSafepointMs()), fmt(a.safepoints().maxMs()), fmt(a.safepoints().nonGcMs())));
+        }
+        if (a.codeCache() != null && !a.codeCache().heaps().isEmpty()) {
+            s.append("code cache (peak used of reserved):");
+            for (Analysis.CodeHeap h : a.codeCache().heaps()) {
+                s.append(String.format(Locale.ROOT, "  %s %s/%s MB", h.name(), mb(h.peakUsedBytes()),
+                        mb(h.reservedBytes())));
+            }
+            s.append(a.codeCache().fullEvents() > 0 ? "  FULL " + a.codeCache().fullEvents() + " times" : "")
+                    .append(System.lineSeparator());
+        }
+        if (a.cpuLoad() != null && a.cpuLoad().samples() > 0) {
+            s.append(String.format(Locale.ROOT, "CPU: this JVM %s %% (max %s %%), the machine %s %%%n",
+                    fmt(a.cpuLoad().meanJvmPct()), fmt(a.cpuLoad().maxJvmPct()), fmt(a.cpuLoad().meanMachinePct())));
+        }
+        s.append(w.run().findings().isEmpty() ? "no findings over this window" : "findings over this window:")
+                .append(System.lineSeparator());
+        for (Finding f : w.run().findings()) {
+            s.append(String.format(Locale.ROOT, "  %-8s %-32s %s%n", f.severity(), f.ruleId(), f.title()));
+        }
+        for (Finding f : w.started()) {
+            s.append(String.format(Locale.ROOT, "+ started at uptime %.1f s: %s (%s)%n", w.toSec(), f.ruleId(), f.title()));
+        }
+        for (Finding f : w.cleared()) {
+            s.append(String.format(Locale.ROOT, "- cleared at uptime %.1f s: %s%n", w.toSec(), f.ruleId()));
+        }
+        return s.toString();
+    }
+
+    private static String describe(JvmFacts jvm) {
+        String version = jvm.version() == null || jvm.version().isEmpty() ? "" : "JDK " + jvm.version();
+        String collector = jvm.collector() == null ? "" : jvm.collector().label();
+        String both = version.isEmpty() || collector.isEmpty() ? version + collector : version + ", " + collector;
+        return both.isEmpty() ? "" : " (" + both + ")";
+    }
+
+    private static void row(StringBuilder s, String label, PauseStats p) {
+        s.append(String.format(Locale.ROOT, "%-22s %7d %10s %8s %8s %8s%n", label, p.count(), fmt(p.totalMs()),
+                fmt(p.p50Ms()), fmt(p.p99Ms()), p.count() == 0 ? "-" : fmt(p.maxMs())));
+    }
+
+    static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    private static String mb(long bytes) {
+        return bytes < 0 ? "?" : fmt(bytes / 1048576.0);
+    }
+}
