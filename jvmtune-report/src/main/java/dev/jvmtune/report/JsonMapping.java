@@ -262,6 +262,9 @@ public final class JsonMapping {
     private abstract static class FindingMixin {
         @JsonInclude(JsonInclude.Include.NON_NULL)
         abstract Recommendation recommendation();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        abstract dev.jvmtune.core.rules.Gain gain();
     }
 
     /** Each event line says what it is: {@code "type": "GcEvent"}, then {@code source} when several logs are read. */

@@ -20,9 +20,11 @@ import dev.jvmtune.core.model.MemoryUsage;
  * @param spanSec        time from the first to the last of them
  * @param risePct        how much the trend line rose over the span, in percent of its value at the first of
  *                       them; NaN when unknown
+ * @param fullMaxBytes   the largest heap after a Full GC, -1 without one: a Full GC compacts everything, so this is
+ *                       the live set itself, where a mixed pause leaves the garbage of the regions it did not choose
  */
 public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
-                      double slopeMBPerHour, double correlation, double risePct, double spanSec) {
+                      double slopeMBPerHour, double correlation, double risePct, double spanSec, long fullMaxBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -38,6 +40,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
         private long last = -1;
         private long min = Long.MAX_VALUE;
         private long max = -1;
+        private long fullMax = -1;
         private double firstT = Double.NaN;
         private double lastT = Double.NaN;
 
@@ -61,6 +64,9 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             lastT = e.uptimeSec();
             min = Math.min(min, after);
             max = Math.max(max, after);
+            if (e.kind() == GcKind.FULL) {
+                fullMax = Math.max(fullMax, after);
+            }
             trend.add(e.uptimeSec() / 3600.0, after / MIB);
         }
 
@@ -70,7 +76,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             }
             double span = Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT;
             return new LiveSet(count, first, last, min, max, trend.slope(), trend.correlation(),
-                    risePct(trend.slope(), span, trend.at(trend.firstX)), span);
+                    risePct(trend.slope(), span, trend.at(trend.firstX)), span, fullMax);
         }
     }
 }

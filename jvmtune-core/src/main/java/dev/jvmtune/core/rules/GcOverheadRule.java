@@ -31,6 +31,8 @@ final class GcOverheadRule implements Rule {
                 String.format(Locale.ROOT, "%d pauses, %d of them Full GCs", a.pauses().count(), a.fullGcCount()));
         return Optional.of(new Finding(id(), t < CRITICAL_BELOW_PCT ? Severity.CRITICAL : Severity.WARNING,
                 (int) Math.min(100, 50 + (WARN_BELOW_PCT - t) * 2),
-                String.format(Locale.ROOT, "GC takes %.1f%% of the time", 100 - t), evidence, null));
+                String.format(Locale.ROOT, "GC takes %.1f%% of the time", 100 - t), evidence, null,
+                new Gain(a.pauses().totalMs() / 1000, a.durationSec(), List.of(String.format(Locale.ROOT,
+                        "GC pauses: %.2f s", a.pauses().totalMs() / 1000)))));
     }
 }

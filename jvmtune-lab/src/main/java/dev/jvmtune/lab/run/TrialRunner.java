@@ -146,6 +146,7 @@ public final class TrialRunner {
         }
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         readStdoutMetrics(stdout, spec.stdoutMetrics(), metrics, notes);
+        readCompilerTimes(stdout, metrics);
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
         Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
@@ -182,7 +183,36 @@ public final class TrialRunner {
         return true;
     }
 
-    /** GC and safepoint logging to OUT/gc.log in the JDK's syntax, hs_err to OUT, and JFR when asked. */
+    /** -XX:+CITime's line per compiler at exit: {@code C2 {speed: ...; standard:  0.123 s, ...; osr:  0.004 s, ...}}. */
+    private static final Pattern COMPILER_TIME = Pattern.compile(
+            "^\\s*(C1|C2) \\{speed: [^;]*; standard:\\s*([0-9.]+) s,[^;]*; osr:\\s*([0-9.]+) s");
+
+    /** The compilers' time from -XX:+CITime's summary in the program's output ({@link Metrics#JIT_COMPILE}). */
+    static void readCompilerTimes(Path stdout, Map<String, Double> metrics) throws IOException {
+        double total = 0;
+        double c2 = 0;
+        boolean seen = false;
+        try (BufferedReader r = Files.newBufferedReader(stdout, StandardCharsets.ISO_8859_1)) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                Matcher m = COMPILER_TIME.matcher(line);
+                if (m.find()) {
+                    double sec = Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
+                    total += sec;
+                    c2 += m.group(1).equals("C2") ? sec : 0;
+                    seen = true;
+                }
+            }
+        }
+        if (seen) {
+            Metrics.put(metrics, Metrics.JIT_COMPILE, total);
+            Metrics.put(metrics, Metrics.JIT_C2, c2);
+        }
+    }
+
+    /**
+     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the compilers' times at exit (-XX:+CITime, to the
+     * program's output: a few lines, no cost while it runs), hs_err to OUT, and JFR when asked.
+     */
     static List<String> loggingFlags(int feature, Path out, boolean jfr) {
         List<String> f = new ArrayList<>();
         if (feature >= 9) {
@@ -191,6 +221,7 @@ public final class TrialRunner {
             f.addAll(List.of("-Xloggc:" + out.resolve("gc.log"), "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
                     "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime"));
         }
+        f.add("-XX:+CITime");
         f.add("-XX:ErrorFile=" + out.resolve("hs_err_pid%p.log"));
         if (jfr && feature >= 11) {
             f.add("-XX:StartFlightRecording=filename=" + out.resolve("recording.jfr") + ",dumponexit=true");
