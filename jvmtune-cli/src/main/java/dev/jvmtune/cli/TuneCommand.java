@@ -12,6 +12,8 @@ import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.tune.LabTrialRunner;
+import dev.jvmtune.tune.CpuCandidates;
+import dev.jvmtune.tune.Evidence;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
@@ -132,6 +134,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the result as JSON (as in DIR/tune.json) instead of text.")
     boolean json;
 
+    @Option(names = "--beyond-bound", description = "Go on when the goal lies beyond the bound printed after the "
+            + "baseline (the most flags can plausibly give back: GC pauses, concurrent GC and compiler CPU); by "
+            + "default the session stops there, out of reach.")
+    boolean beyondBound;
+
     @Parameters(paramLabel = "ARGS", description = "After '--': the workload's parameters, or the command to tune.")
     List<String> args = new ArrayList<>();
 
@@ -166,8 +173,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
-            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
-                    SearchSpace.standard(machineBytes()), s, j, listener(err, s), runner.replayable());
+            String metric = s.goalTarget().metric();
+            Tuner.EvidenceReader evidence = trials -> Evidence.of(trials, metric);
+            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(metric, s.pauseGoalMs()),
+                    new CpuCandidates(metric, evidence)), SearchSpace.standard(machineBytes()), s, j, listener(err, s),
+                    runner.replayable(), evidence);
             TuneResult r = tuner.run();
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve("tune.json")))) {
                 TuneReport.json(r, o);
@@ -266,7 +276,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
                 workload != null ? List.of() : args, jdk, start == null ? "" : start.trim(), goal, guards, repeats,
-                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned);
+                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned, beyondBound);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         FlagSet.parse(s.flags());

@@ -90,7 +90,7 @@ class TuneCommandTest {
     @Test
     void whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted() throws IOException {
         Path out = dir.resolve("fixed");
-        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m"),
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m", "--beyond-bound"),
                 probe("fixed", "200"));
         assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
@@ -104,10 +104,30 @@ class TuneCommandTest {
         assertTrue(r.out().contains("Flags to paste:\n  -Xmx64m"), r.out());
     }
 
+    /**
+     * A goal far beyond what flags can give: the probe sleeps, so GC pauses, concurrent GC and compiler time are a
+     * few milliseconds of its 200; -50% lies beyond the bound, which is printed with its arithmetic after the
+     * baseline, and the session stops there.
+     */
+    @Test
+    void aGoalBeyondTheBoundStopsAfterTheBaseline() throws IOException {
+        Path out = dir.resolve("bound");
+        CliRun r = tune(out, List.of("--goal", "wallSec <= -50%", "--flags", "-Xmx64m"), probe("fixed", "200"));
+        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertTrue(r.out().startsWith("jvmtune tune: goal out of reach of JVM flags"), r.out());
+        assertTrue(r.err().contains("bound: at most the JVM's own time comes back: GC pauses "), r.err());
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        assertEquals("OUT_OF_REACH", json.path("outcome").asText());
+        assertEquals(3, json.path("trialsRun").asInt(), "the baseline only");
+        assertEquals(0, json.path("steps").size());
+        assertTrue(json.path("bound").asText().contains("+ compilers "), json.path("bound").asText());
+    }
+
     @Test
     void aNoisyMetricAcceptsNothingWithinNoise() throws IOException {
         Path out = dir.resolve("noise");
-        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7"),
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7",
+                "--beyond-bound"),
                 probe("random", "100", "400"));
         assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
@@ -123,8 +143,10 @@ class TuneCommandTest {
     @Test
     void aRealEffectIsFoundAndTheGoalMet() throws IOException {
         Path out = dir.resolve("heap");
-        // 200 ms with a heap of 128 MB or more, 400 ms below: doubling -Xmx64m is the change that works
-        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m"), probe("heap", "128", "200"));
+        // 200 ms with a heap of 128 MB or more, 400 ms below: doubling -Xmx64m is the change that works. The probe
+        // sleeps: no GC or compiler time explains it, so the bound would stop the session; --beyond-bound goes on
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--beyond-bound"),
+                probe("heap", "128", "200"));
         assertEquals(Main.OK, r.exit(), r.out() + r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertEquals("GOAL_MET", json.path("outcome").asText());
@@ -160,7 +182,7 @@ class TuneCommandTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.jvmtune.cli.Main", "tune", "--out", out.toString(),
                 "--db", out.resolve("jvmtune.db").toString(),
-                "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--"));
+                "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--beyond-bound", "--"));
         cmd.addAll(probe("heap", "128", "200"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("killed.out").toFile()).start();

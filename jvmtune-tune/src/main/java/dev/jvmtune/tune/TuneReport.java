@@ -28,6 +28,9 @@ public final class TuneReport {
             r.vsBaseline().forEach((k, v) -> b.append(String.format(java.util.Locale.ROOT, " %s %.3gx;", k, v)));
             out.println(b.substring(0, b.length() - 1));
         }
+        if (r.bound() != null) {
+            out.println("bound:   " + r.bound());
+        }
         out.println("trials:  " + r.trialsRun() + String.format(java.util.Locale.ROOT, " (%.0f s)", r.trialSeconds()));
         out.println();
         if (r.steps().isEmpty()) {
@@ -92,6 +95,7 @@ public final class TuneReport {
         root.put("bestDir", r.bestDir());
         root.put("trialsRun", r.trialsRun());
         root.put("trialSeconds", r.trialSeconds());
+        root.put("bound", r.bound());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
     }
 
@@ -100,6 +104,9 @@ public final class TuneReport {
         n.put("index", s.index());
         n.put("source", s.candidate().source());
         n.put("title", s.candidate().title());
+        if (s.candidate().gainSec() > 0) {
+            n.put("gainSec", s.candidate().gainSec());
+        }
         s.candidate().change().forEach(n.putArray("change")::add);
         s.candidate().arithmetic().forEach(n.putArray("arithmetic")::add);
         n.put("from", s.from());

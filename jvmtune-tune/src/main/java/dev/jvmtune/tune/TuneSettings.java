@@ -19,11 +19,12 @@ import java.util.List;
  * @param timeoutSec a trial's time limit
  * @param pinned     settings no candidate may change ({@code -Xmx}, {@code NewRatio}, {@code collector}), as
  *                   {@link FlagSet} keys: what the deployment fixes, such as the memory there is
+ * @param beyondBound go on when the goal lies beyond what flags can plausibly give ({@link GoalBound})
  */
 public record TuneSettings(String workload, List<String> params, List<String> command, String jdk, String flags,
                            String goal, List<String> guards, int repeats, int maxTrials, double maxMinutes,
                            double alpha, long seed, long timeoutSec,
-                           List<String> pinned) {
+                           List<String> pinned, boolean beyondBound) {
 
     public TuneSettings {
         params = params == null ? List.of() : List.copyOf(params);

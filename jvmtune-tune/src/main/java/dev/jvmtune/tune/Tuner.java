@@ -7,11 +7,13 @@ import dev.jvmtune.lab.stats.Significance;
 import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,6 +33,12 @@ import java.util.Set;
  */
 public final class Tuner {
 
+    /** The evidence of a configuration's trials ({@link Evidence#of}); empty where they have none. */
+    @FunctionalInterface
+    public interface EvidenceReader {
+        Optional<Evidence> read(List<TrialResult> trials) throws IOException;
+    }
+
     /** Progress for a person watching. */
     public interface Listener {
         void trial(TrialResult r, int budget, boolean replayed);
@@ -45,6 +53,8 @@ public final class Tuner {
     private final Journal journal;
     private final Listener listener;
     private final int replayable;
+    private final EvidenceReader evidence;
+    private GoalBound bound;
 
     private final Target goal;
     private final List<Target> guards;
@@ -64,6 +74,13 @@ public final class Tuner {
 
     public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
                  Journal journal, Listener listener, int replayable) {
+        this(runner, sources, space, settings, journal, listener, replayable, trials -> Optional.empty());
+    }
+
+    /** @param evidence reads the baseline's evidence, from which the goal is bounded before any candidate */
+    public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
+                 Journal journal, Listener listener, int replayable, EvidenceReader evidence) {
+        this.evidence = evidence;
         this.runner = runner;
         this.sources = List.copyOf(sources);
         this.space = space;
@@ -91,6 +108,15 @@ public final class Tuner {
         }
         double goalBase = baseline.get(goal.metric());
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
+        bound = evidence.read(base).flatMap(e -> GoalBound.of(goal, goalBase, e)).orElse(null);
+        if (bound != null) {
+            listener.note("bound: " + bound.text());
+            if (bound.beyond() && !settings.beyondBound()) {
+                return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
+                        + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(bound.best())
+                        + "); stopped after the baseline (--beyond-bound tries anyway)");
+            }
+        }
         Set<FlagSet> tried = new HashSet<>();
         tried.add(start);
         while (true) {
@@ -164,7 +190,11 @@ public final class Tuner {
             out.addAll(s.propose(best, bestTrials));
         }
         out.addAll(space.candidates(best));
-        return out;
+        // those with an estimate of what they can give back first, the largest first; the rest in their order
+        List<Candidate> ranked = new ArrayList<>(out.stream().filter(c -> c.gainSec() > 0)
+                .sorted(Comparator.comparingDouble(Candidate::gainSec).reversed()).toList());
+        out.stream().filter(c -> !(c.gainSec() > 0)).forEach(ranked::add);
+        return ranked;
     }
 
     private Step verify(int index, Candidate c, FlagSet a, FlagSet b) throws IOException, InterruptedException {
@@ -283,7 +313,8 @@ public final class Tuner {
 
     private TuneResult result(TuneResult.Outcome outcome, String message) {
         return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
-                baseline, bestMedians, vsBaseline, steps, typical(base), typical(bestTrials), seq, seconds);
+                baseline, bestMedians, vsBaseline, steps, typical(base), typical(bestTrials), seq, seconds,
+                bound == null ? null : bound.text());
     }
 
     /** The directory of a typical trial ({@link TrialResult#typical}); null when none is OK. */

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.FlagSet;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
@@ -37,7 +40,7 @@ class TunerTest {
                             BiFunction<FlagSet, Integer, double[]> program)
             throws IOException, InterruptedException {
         TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", goal, guards, 3, 40,
-                0, 0.05, 1, 60, pinned);
+                0, 0.05, 1, 60, pinned, false);
         TrialRunner runner = (seq, arm, flags) -> {
             double[] v = program.apply(flags, seq);
             double jitter = 1 + 0.01 * (seq % 3);
@@ -47,6 +50,53 @@ class TunerTest {
         try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s)) {
             return new Tuner(runner, List.of(), SearchSpace.standard(64L << 30), s, j, QUIET, 0).run();
         }
+    }
+
+    /**
+     * A short job on 2 CPUs whose C2 compilations take 1.2 s of its 4 s (15% of the machine): C1 only is proposed
+     * first, ahead of the search space, with the compilers' figures, and verified by the A/B (3.4 s with C1 only, as
+     * the heap-and-JIT job measured: C2's time back, slower code kept). The bound after the baseline counts the
+     * compilers: 0.6 s of pauses + 2.0 s of compilers / 2 CPUs = 1.6 s of 4 s, so -10% is within it.
+     */
+    @Test
+    void aShortJobWhoseCompilersTakeTheMachineTriesC1Only() throws Exception {
+        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", "wall <= -10%",
+                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
+        TrialRunner runner = (seq, arm, flags) -> {
+            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            double wall = (c1 ? 3.4 : 4.0) * (1 + 0.01 * (seq % 3));
+            return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
+                    c1 ? 0.4 : 2.0, "jit.c2Sec", c1 ? 0.0 : 1.2), dir.toString());
+        };
+        Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(trials.get(0).metric("wallSec"),
+                trials.get(0).metric("jit.compileSec"), trials.get(0).metric("jit.c2Sec"), 0.6, 0, 1, 2,
+                Collector.PARALLEL));
+        List<String> notes = new ArrayList<>();
+        Tuner.Listener listener = new Tuner.Listener() {
+            @Override
+            public void trial(TrialResult r, int budget, boolean replayed) {
+            }
+
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+        TuneResult r;
+        try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s)) {
+            r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
+                    j, listener, 0, evidence).run();
+        }
+        assertTrue(notes.get(0).startsWith("bound: at most the JVM's own time comes back: GC pauses 0.60 s"), notes.get(0));
+        assertTrue(notes.get(0).contains("compilers 2.00 s / 2 CPUs = 1.60 s"), notes.get(0));
+        Step first = r.steps().get(0);
+        assertEquals("jit:c1-only", first.candidate().source());
+        assertEquals(0.6, first.candidate().gainSec(), 1e-9, "C2's 1.2 s over 2 CPUs");
+        assertTrue(first.candidate().arithmetic().get(1).startsWith("C2 / CPUs / run: 1.20 / 2 / 4.00 = 15.0%"),
+                first.candidate().arithmetic().toString());
+        assertTrue(first.accepted(), first.reason());
+        assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
+        assertEquals("-Xmx256m -XX:TieredStopAtLevel=1", r.finalFlags());
     }
 
     @Test
