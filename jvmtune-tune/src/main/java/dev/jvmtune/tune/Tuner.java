@@ -25,8 +25,9 @@ import java.util.Set;
  * <p>A/B: each round runs {@code repeats} trials per arm in ABBA order (drift on the machine falls on both
  * arms alike). A candidate whose first round is not "better" ({@link Comparison}) is rejected at once; one
  * that is gets a second round, and is accepted only if both rounds pooled are better at alpha / 5 and every
- * guard holds on its pooled median. Two rounds make a lucky first round cheap to catch: noise passes both
- * with a probability near alpha x alpha / 5, a real improvement passes both easily.
+ * guard holds on its pooled median; round 2 is looked at after each pair from 5 trials a side at a stricter alpha
+ * ({@link Protocol}), so a large effect is accepted after 5 pairs instead of 6. Two rounds make a lucky first round
+ * cheap to catch: noise passes both with a probability near alpha x alpha / 5, a real improvement passes both easily.
  *
  * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One
  * instance runs one session.
@@ -204,22 +205,32 @@ public final class Tuner {
         String from = a.toString();
         String to = b.toString();
         Comparison first = null;
-        for (int r = 1; r <= 2; r++) {
-            round(a, b, ra, rb, seqs);
+        Comparison pooled = null;
+        int pairs = 0;
+        while (pairs < 2 * settings.repeats() && pooled == null) {
+            // round 1 whole; round 2 pair by pair, looked at from Protocol.INTERIM_FROM trials a side
+            int n = pairs < settings.repeats() ? settings.repeats() : 1;
+            pair(a, b, ra, rb, seqs, pairs, n);
+            pairs += n;
             String bad = unusable(rb, "the candidate's");
             bad = bad != null ? bad : unusable(ra, "the current best's");
             if (bad != null) {
                 return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs);
             }
-            if (r == 1) {
+            if (pairs == settings.repeats()) {
                 first = compare(ra, rb, settings.alpha(), index * 2L);
                 if (first.verdict() != Verdict.BETTER) {
                     return new Step(index, c, from, to, first, null, List.of(), false, Numbers.describe(first)
                             + " in the first round", seqs);
                 }
+            } else if (Protocol.interimLook(pairs, settings.repeats())) {
+                Comparison interim = compare(ra, rb, settings.alpha() / Protocol.INTERIM_DIVISOR, index * 2L + 1);
+                pooled = interim.verdict() == Verdict.BETTER ? interim : null;
             }
         }
-        Comparison pooled = compare(ra, rb, settings.alpha() / 5, index * 2L + 1);
+        if (pooled == null) {
+            pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
+        }
         List<String> guardLines = new ArrayList<>();
         Map<String, Double> ma = medians(ra);
         Map<String, Double> mb = medians(rb);
@@ -253,10 +264,10 @@ public final class Tuner {
         return null;
     }
 
-    /** One round: {@code repeats} pairs, ABBA order. */
-    private void round(FlagSet a, FlagSet b, List<TrialResult> ra, List<TrialResult> rb, List<Integer> seqs)
-            throws IOException, InterruptedException {
-        for (int i = 0; i < settings.repeats(); i++) {
+    /** {@code n} pairs, in ABBA order counted from the A/B's {@code done}-th pair. */
+    private void pair(FlagSet a, FlagSet b, List<TrialResult> ra, List<TrialResult> rb, List<Integer> seqs, int done,
+                      int n) throws IOException, InterruptedException {
+        for (int i = done; i < done + n; i++) {
             boolean aFirst = i % 2 == 0;
             TrialResult first = trial(aFirst ? "A" : "B", aFirst ? a : b);
             TrialResult second = trial(aFirst ? "B" : "A", aFirst ? b : a);
