@@ -3,18 +3,17 @@ package dev.jvmtune.cli;
 import dev.jvmtune.core.input.LogFile;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
 import dev.jvmtune.report.html.HtmlFormat;
-import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +29,9 @@ import picocli.CommandLine.Parameters;
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
                 "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "
-                        + "(-XX:+PrintGCDetails and friends, or -verbose:gc; Serial, ParNew/CMS, Parallel, G1) or a "
-                        + "JFR recording (.jfr), plain, .gz or .zip. "
+                        + "(-XX:+PrintGCDetails and friends, or -verbose:gc; Serial, ParNew/CMS, Parallel, G1, "
+                        + "Shenandoah) or a JFR recording (.jfr), plain, .gz or .zip; '-', /dev/stdin, a FIFO or "
+                        + "<(zcat gc.log.gz) is read as it arrives. "
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
                         + "are read as one timeline in order; logs of different JVMs are analyzed separately, and so "
                         + "are the runs of a log that a restarted JVM appended to (the clock goes back).", ""},
@@ -40,9 +40,10 @@ import picocli.CommandLine.Parameters;
                 "1:internal error (a bug: please report it)",
                 "2:wrong command line",
                 "3:a file is missing or cannot be read (or the --html report cannot be written)",
-                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, "
+                "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, another JVM's log, "
                         + "a JFR recording damaged in its first chunk)"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
+                "  zcat gc.log.gz | jvmtune analyze -",
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
                 "  jvmtune analyze before.log --compare after.log --html compare.html", "",
@@ -52,7 +53,8 @@ import picocli.CommandLine.Parameters;
                 "   -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause)"})
 final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "LOG", description = "GC log files or directories of rotated logs.")
+    @Parameters(arity = "1..*", paramLabel = "LOG",
+            description = "GC log files, directories of rotated logs, or streams ('-' for standard input).")
     List<Path> logs;
 
     @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of the text summary; "
@@ -140,13 +142,17 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         List<Run> results = new ArrayList<>();
         int exit = Main.OK;
         RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
-        OutputStream eventStream = null;
+        AtomicFile.Pending eventFile = null;
+        WriteFailure eventStream = null;
         try {
             if (events != null) {
-                eventStream = eventsToStdout ? out : new BufferedOutputStream(new FileOutputStream(events), 1 << 16);
+                if (!eventsToStdout) {
+                    eventFile = AtomicFile.begin(Path.of(events));
+                }
+                eventStream = new WriteFailure(eventsToStdout ? out : eventFile.out());
             }
             for (LogInputs.Timeline t : timelines) {
-                Progress progress = quiet || System.console() == null ? null : new Progress(err, t);
+                Progress progress = quiet || System.console() == null ? null : new Progress(streams.terminal(), t);
                 Consumer<JvmEvent> tap = eventFormat == null ? null
                         : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
                 try {
@@ -154,7 +160,13 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 } catch (UnsupportedLogException e) {
                     err.println("jvmtune: " + e.getMessage());
                     exit = Main.NOT_ANALYZABLE;
-                } catch (IOException e) {
+                } catch (java.io.UncheckedIOException | IOException e) {
+                    if (eventStream != null && eventStream.failure != null) {
+                        throw eventStream.failure; // writing the events failed, not reading the log
+                    }
+                    if (e instanceof java.io.UncheckedIOException u) {
+                        throw u;
+                    }
                     err.println("jvmtune: cannot read " + t.name() + ": " + e.getMessage());
                     exit = Main.INPUT_ERROR;
                 } finally {
@@ -163,12 +175,21 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                     }
                 }
             }
-        } finally {
             if (eventStream != null) {
                 eventFormat.write(results, eventStream);
-                if (!eventsToStdout) {
-                    eventStream.close();
-                }
+            }
+            if (eventFile != null) {
+                eventFile.commit();
+            } else if (eventStream != null) {
+                eventStream.flush();
+            }
+        } catch (IOException e) {
+            err.println("jvmtune: cannot write " + (eventsToStdout ? "the events to stdout" : events) + ": "
+                    + IoErrors.describe(e));
+            return Main.INPUT_ERROR;
+        } finally {
+            if (eventFile != null) {
+                eventFile.close();
             }
         }
         if (results.isEmpty()) {
@@ -181,8 +202,11 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         if (jsonOut != null) {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(jsonOut))) {
-                RunFormatType.JSON.create(Main.version()).write(results, o);
+            try {
+                AtomicFile.write(jsonOut, o -> RunFormatType.JSON.create(Main.version()).write(results, o));
+            } catch (IOException e) {
+                err.println("jvmtune: cannot write " + jsonOut + ": " + IoErrors.describe(e));
+                exit = Main.INPUT_ERROR;
             }
         }
         printed.create(Main.version()).write(results, eventsToStdout ? err : out);
@@ -190,13 +214,42 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         return exit;
     }
 
+    /** Passes writes on and remembers the error of one that failed, so it is not taken for a read error. */
+    private static final class WriteFailure extends java.io.FilterOutputStream {
+        IOException failure;
+
+        WriteFailure(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+    }
+
     /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */
     private int writeHtml(List<Run> results, List<LogInputs.Timeline> compared, RunReader.Options options,
                           PrintStream err) {
         HtmlFormat page = new HtmlFormat(Main.version());
         if (compare == null) {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-                page.write(results, o);
+            try {
+                AtomicFile.write(html, o -> page.write(results, o));
             } catch (IOException e) {
                 return cannotWrite(e, err);
             }
@@ -221,8 +274,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune: --compare wants one run on each side; " + compare + " holds " + b.size() + " runs");
             return Main.USAGE;
         }
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-            page.compare(results.get(0), b.get(0), o);
+        try {
+            AtomicFile.write(html, o -> page.compare(results.get(0), b.get(0), o));
         } catch (IOException e) {
             return cannotWrite(e, err);
         }
@@ -231,8 +284,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     /** The summary still follows on stdout: what was analyzed is not lost with the report. */
     private int cannotWrite(IOException e, PrintStream err) {
-        err.println("jvmtune: cannot write " + html + ": " + (e instanceof java.nio.file.NoSuchFileException
-                ? "no such directory" : e.getMessage()));
+        err.println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
         return Main.INPUT_ERROR;
     }
 
@@ -246,11 +298,11 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
         Progress(PrintStream err, LogInputs.Timeline t) {
             this.err = err;
-            this.name = t.name();
+            this.name = dev.jvmtune.core.text.SafeText.escape(t.name()); // printed raw, on the terminal
             long sum = 0;
             for (LogFile f : t.files()) {
                 boolean compressed = f.entry() != null || f.path().toString().endsWith(".gz");
-                sum = compressed || sum < 0 ? -1 : sum + f.bytes();
+                sum = compressed || sum < 0 || f.bytes() < 0 ? -1 : sum + f.bytes();
             }
             this.total = sum;
         }

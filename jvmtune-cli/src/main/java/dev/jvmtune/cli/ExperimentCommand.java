@@ -8,6 +8,7 @@ import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.WriterLockedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -35,7 +36,11 @@ import picocli.CommandLine.Parameters;
                 ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every planned trial is stored (whatever their outcomes)", "1:internal error",
-                "2:wrong command line or spec (the message names the field)", "3:spec file or database unreadable"})
+                "2:wrong command line or spec (the message names the field), nothing to resume, or the experiment is "
+                        + "being run by another jvmtune (the message names it)",
+                "3:spec file or database unreadable, or jvmtune cannot write a trial's files (disk full, read-only): "
+                        + "the experiment stops, --resume continues it",
+                "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"})
 final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SPEC.yaml", description = "The experiment spec.")
@@ -93,11 +98,20 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
                 id = runner.start(yaml, out);
             }
             return ResultsCommand.summary(store, id, null, null, json, html, streams);
+        } catch (WriterLockedException e) {
+            err.println("jvmtune: " + e.getMessage());
+            return Main.USAGE;
+        } catch (IOException e) {
+            // jvmtune's own failure (trial files, output): stops the run; the trial it hit is not stored
+            err.println("jvmtune: experiment stopped: " + e.getMessage() + " (the trials stored so far are kept; "
+                    + "--resume continues once that is fixed)");
+            return Main.INPUT_ERROR;
         } catch (IllegalArgumentException e) {
             err.println("jvmtune: " + specFile + ": " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
-            err.println("jvmtune: results database " + db + ": " + e.getMessage());
+            err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e, db)
+                    + " (the trials stored so far are kept)");
             return Main.INPUT_ERROR;
         }
     }

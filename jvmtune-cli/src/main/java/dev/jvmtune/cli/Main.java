@@ -23,6 +23,8 @@ public final class Main implements Runnable {
     public static final int USAGE = 2;
     public static final int INPUT_ERROR = 3;
     public static final int NOT_ANALYZABLE = 4;
+    /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
+    public static final int INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,7 +45,7 @@ public final class Main implements Runnable {
 
     /** Runs a command line and returns its exit code; never calls {@link System#exit}. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Streams streams = new Streams(out, err);
+        Streams streams = Streams.of(out, err);
         CommandLine.IFactory factory = new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
@@ -62,8 +64,8 @@ public final class Main implements Runnable {
         for (Class<?> c : chosen.isEmpty() || named.equals("help") ? SUBCOMMANDS : chosen) {
             cl.addSubcommand(c);
         }
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(streams.out(), true));
+        cl.setErr(new PrintWriter(streams.err(), true));
         CommandLine workload = cl.getSubcommands().get("workload");
         if (workload != null) {
             WorkloadCommand.configure(workload);
@@ -73,6 +75,10 @@ public final class Main implements Runnable {
             profile.setUnmatchedOptionsArePositionalParams(true);
         }
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
+                line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
+                return INTERRUPTED;
+            }
             line.getErr().println("jvmtune: internal error: " + ex
                     + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
             if (System.getenv("JVMTUNE_DEBUG") != null) {

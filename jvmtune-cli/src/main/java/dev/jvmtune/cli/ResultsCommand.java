@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.core.text.SafeText;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.run.Metrics;
@@ -65,7 +68,8 @@ final class ResultsCommand implements Runnable {
             try (ResultStore store = ResultStore.open(db)) {
                 return call(store);
             } catch (SQLException e) {
-                streams.err().println("jvmtune: results database " + db + ": " + e.getMessage());
+                streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "
+                        + ResultStore.explain(e, db));
                 return Main.INPUT_ERROR;
             }
         }
@@ -175,7 +179,7 @@ final class ResultsCommand implements Runnable {
                     "flags", "repeat", "warmup", "outcome", "exit_code", "wall_sec", "peak_rss_bytes", "started", "out_dir"));
             head.addAll(params);
             head.addAll(columns);
-            o.println(String.join(",", head.stream().map(Trials::cell).toList()));
+            o.println(String.join(",", head.stream().map(SafeText::csvCell).toList()));
             for (StoredTrial t : trials) {
                 List<String> row = new ArrayList<>(List.of(t.experimentId(), Integer.toString(t.seq()), t.config(), t.jdk(),
                         t.jdkVersion(), t.flagSet(), t.flags(), Integer.toString(t.repeat()), Boolean.toString(t.warmup()),
@@ -183,16 +187,8 @@ final class ResultsCommand implements Runnable {
                         Long.toString(t.peakRssBytes()), t.started(), t.outDir()));
                 params.forEach(p -> row.add(t.params().getOrDefault(p, "")));
                 columns.forEach(c -> row.add(Double.isNaN(t.metric(c)) ? "" : Double.toString(t.metric(c))));
-                o.println(String.join(",", row.stream().map(Trials::cell).toList()));
+                o.println(String.join(",", row.stream().map(SafeText::csvCell).toList()));
             }
-        }
-
-        /** RFC 4180: quoted when it holds a comma, quote or line break. */
-        private static String cell(String s) {
-            if (s == null) {
-                return "";
-            }
-            return s.matches("(?s).*[\",\\r\\n].*") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
         }
 
         private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
@@ -264,11 +260,10 @@ final class ResultsCommand implements Runnable {
             ExperimentReport.text(s, streams.out());
         }
         if (html != null) {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-                ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o);
+            try {
+                AtomicFile.write(html, o -> ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o));
             } catch (IOException e) { // what was printed stays printed
-                streams.err().println("jvmtune: cannot write " + html + ": " + (e instanceof NoSuchFileException
-                        ? "no such directory" : e.getMessage()));
+                streams.err().println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
                 return Main.INPUT_ERROR;
             }
         }

@@ -1,5 +1,6 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -148,8 +148,8 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.USAGE;
-        } catch (IOException e) {
-            err.println("jvmtune: cannot run " + String.join(" ", command) + ": " + e.getMessage());
+        } catch (IOException e) { // the program cannot start, or jvmtune cannot write the trial's files
+            err.println("jvmtune: " + e.getMessage());
             return Main.INPUT_ERROR;
         }
         PrintStream o = streams.out();
@@ -172,8 +172,12 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         for (String name : List.of("stdout.log", "stderr.log")) {
             Path f = r.outDir().resolve(name);
             if (Files.exists(f)) {
-                try (Stream<String> lines = Files.lines(f, StandardCharsets.UTF_8)) {
-                    lines.forEach(warnings::line);
+                try (java.io.InputStream in = Files.newInputStream(f)) {
+                    LineReader lines = new LineReader(in, 1 << 20); // one long line must not exhaust memory
+                    while (lines.next()) {
+                        warnings.line(new String(lines.buffer(), lines.start(), lines.end() - lines.start(),
+                                StandardCharsets.UTF_8));
+                    }
                 }
             }
         }

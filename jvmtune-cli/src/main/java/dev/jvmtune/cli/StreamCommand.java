@@ -2,5 +2,5 @@ package dev.jvmtune.cli;
 
 /** A command that prints through the {@link Streams} given to {@link Main#run}. */
 abstract class StreamCommand {
-    Streams streams = new Streams(System.out, System.err);
+    Streams streams = Streams.of(System.out, System.err);
 }

@@ -10,7 +10,11 @@ import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.core.io.AtomicFile;
+import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.lab.run.ProgramNotStartedException;
 import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.tune.LabTrialRunner;
 import dev.jvmtune.tune.CpuCandidates;
 import dev.jvmtune.tune.Evidence;
@@ -65,7 +69,9 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
                 "4:goal not met (not reachable by JVM flags, or budget spent)",
-                "5:the baseline did not run or does not report the goal's metric"})
+                "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
+                        + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
+                        + "discarded, --resume runs it again"})
 final class TuneCommand extends StreamCommand implements Callable<Integer> {
 
     static final int GOAL_NOT_MET = 4;
@@ -160,9 +166,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             if (journal == null) { // only a session that can run is recorded
                 journal = Journal.create(journalFile, s);
             }
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
+        } catch (IOException e) {
+            err.println("jvmtune tune: cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
+            return Main.INPUT_ERROR;
         }
         try (Journal j = journal; ResultStore store = openStore(j, s, jdkToRun)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
@@ -179,9 +188,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     new CpuCandidates(metric, evidence)), SearchSpace.standard(machineBytes()), s, j, listener(err, s),
                     runner.replayable(), evidence);
             TuneResult r = tuner.run();
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve("tune.json")))) {
-                TuneReport.json(r, o);
-            }
+            AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");
             boolean drawn = TuneHtml.write(r, html);
             if (json) {
@@ -201,13 +208,21 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         } catch (IllegalStateException | IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
+        } catch (WriterLockedException e) {
+            err.println("jvmtune tune: " + e.getMessage());
+            return Main.USAGE;
         } catch (SQLException e) {
-            err.println("jvmtune tune: results database " + (resume ? "" : db + " ") + "cannot be used: "
-                    + e.getMessage());
+            err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
+                    + "cannot be used: " + ResultStore.explain(e, db));
             return Main.INPUT_ERROR;
-        } catch (IOException e) {
+        } catch (ProgramNotStartedException e) {
             err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "
                     + journalFile + ")");
+            return Main.INPUT_ERROR;
+        } catch (IOException e) {
+            // jvmtune's own failure, never a trial's outcome: the session stops, --resume continues it
+            err.println("jvmtune tune: stopped: " + e.getMessage() + " (finished trials are kept in " + journalFile
+                    + "; --resume continues)");
             return Main.INPUT_ERROR;
         }
     }
@@ -218,7 +233,14 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
      */
     private ResultStore openStore(Journal j, TuneSettings s, HostFacts.Jdk jdk) throws SQLException, IOException {
         if (j.storeDb() != null) {
-            return ResultStore.open(j.storeDb());
+            ResultStore store = ResultStore.open(j.storeDb());
+            try {
+                store.lockWriter(j.storeExperimentId());
+            } catch (SQLException e) {
+                store.close();
+                throw e;
+            }
+            return store;
         }
         String where = db.startsWith("jdbc:") ? db : Path.of(db).toAbsolutePath().toString(); // resumable from anywhere
         ResultStore store = ResultStore.open(where);
@@ -280,6 +302,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         FlagSet.parse(s.flags());
+        s.checkBudget();
         return s;
     }
 

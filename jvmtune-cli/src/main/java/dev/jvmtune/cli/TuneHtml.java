@@ -1,12 +1,11 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.report.html.HtmlFormat;
 import dev.jvmtune.tune.TuneResult;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,12 +27,11 @@ final class TuneHtml {
         }
         Run before = read(r.baselineDir());
         HtmlFormat page = new HtmlFormat(Main.version());
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-            if (r.bestDir() == null || r.bestDir().equals(r.baselineDir()) || !hasLog(r.bestDir())) {
-                page.write(List.of(before), o);
-            } else {
-                page.compare(before, read(r.bestDir()), o);
-            }
+        if (r.bestDir() == null || r.bestDir().equals(r.baselineDir()) || !hasLog(r.bestDir())) {
+            AtomicFile.write(html, o -> page.write(List.of(before), o));
+        } else {
+            Run after = read(r.bestDir());
+            AtomicFile.write(html, o -> page.compare(before, after, o));
         }
         return true;
     }

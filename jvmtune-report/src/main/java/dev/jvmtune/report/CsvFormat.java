@@ -2,6 +2,7 @@ package dev.jvmtune.report;
 
 import dev.jvmtune.core.run.KeyFigure;
 import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.text.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -14,7 +15,8 @@ import java.util.Locale;
 /**
  * One row per run, for spreadsheets and scripts: the run, collector and JDK, the {@link KeyFigure}s under their
  * stable names, whether the goal was met, the number of findings, the top finding and the verdict's flag line.
- * Fields are quoted as RFC 4180 says; unknown figures are empty.
+ * Cells are written by {@link SafeText#csvCell} (RFC 4180 quoting, no terminal controls, no formulas); unknown
+ * figures are empty.
  */
 final class CsvFormat implements RunFormat {
 
@@ -53,16 +55,8 @@ final class CsvFormat implements RunFormat {
             if (i > 0) {
                 w.write(',');
             }
-            w.write(field(fields.get(i)));
+            w.write(SafeText.csvCell(fields.get(i)));
         }
         w.write("\r\n");
-    }
-
-    /** RFC 4180: a field with a comma, quote or line end is quoted, its quotes doubled. */
-    static String field(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

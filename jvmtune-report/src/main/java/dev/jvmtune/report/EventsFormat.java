@@ -1,13 +1,15 @@
 package dev.jvmtune.report;
 
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -17,25 +19,39 @@ import java.util.function.Consumer;
  */
 final class EventsFormat implements RunFormat {
 
-    private static final ObjectWriter LINE = JsonMapping.mapper().writerFor(JvmEvent.class)
-            .without(SerializationFeature.INDENT_OUTPUT).without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+    /** The generator of each stream attached to, so that {@link #write} can flush what it buffered. */
+    private final Map<OutputStream, JsonGenerator> open = new IdentityHashMap<>();
 
     @Override
     public Consumer<JvmEvent> attach(OutputStream out, String source) {
-        ObjectWriter line = LINE.withAttribute("source", source);
+        JsonGenerator g = open.computeIfAbsent(out, o -> {
+            try {
+                JsonGenerator created = RecordJson.FACTORY.createGenerator(o);
+                created.setPrettyPrinter(new MinimalPrettyPrinter("\n"));
+                return created;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
         return e -> {
             try {
-                line.writeValue(out, e);
-                out.write('\n');
+                RecordJson.writeEvent(g, e, source);
             } catch (IOException ex) {
                 throw new UncheckedIOException(ex);
             }
         };
     }
 
-    /** Everything was written while attached. */
+    /** Everything was written while attached: ends the last line and flushes. */
     @Override
     public void write(List<Run> runs, OutputStream out) throws IOException {
+        JsonGenerator g = open.remove(out);
+        if (g != null) {
+            if (g.getOutputContext().getEntryCount() > 0) {
+                g.writeRaw('\n');
+            }
+            g.flush();
+        }
         out.flush();
     }
 }

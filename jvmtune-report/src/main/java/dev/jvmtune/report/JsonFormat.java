@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.run.Run;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -7,7 +8,7 @@ import java.util.List;
 
 /**
  * The {@code analyze --json} document: {@code {"schemaVersion", "tool", "runs": [RUN...]}} whatever the input,
- * each run the mapping of a {@link Run} ({@link JsonMapping}). Its fields are a contract (docs/json.md): fields are
+ * each run the mapping of a {@link Run} ({@link RecordJson}). Its fields are a contract (docs/json.md): fields are
  * added freely, never renamed or removed without a new schema version.
  */
 final class JsonFormat implements RunFormat {
@@ -29,8 +30,11 @@ final class JsonFormat implements RunFormat {
 
     @Override
     public void write(List<Run> runs, OutputStream out) throws IOException {
-        JsonMapping.mapper().writeValue(out, new Document(SCHEMA_VERSION, new Tool("jvmtune", toolVersion), runs));
-        out.write('\n');
+        try (JsonGenerator g = RecordJson.FACTORY.createGenerator(out)) {
+            g.useDefaultPrettyPrinter();
+            RecordJson.write(g, new Document(SCHEMA_VERSION, new Tool("jvmtune", toolVersion), runs));
+            g.writeRaw('\n');
+        }
         out.flush();
     }
 }

@@ -74,6 +74,9 @@ final class TextFormat implements RunFormat {
     /** The lines the report starts with: goal met or not, the top findings, the flag line to paste. */
     private static void verdict(PrintWriter out, Verdict v) {
         out.println("Verdict   " + v.goal());
+        for (String gap : v.incomplete()) {
+            out.println("Incomplete " + gap);
+        }
         for (int i = 0; i < v.top().size(); i++) {
             Finding f = v.top().get(i);
             out.println("  " + (i + 1) + ". " + f.title() + "  [" + f.severity() + ", " + f.ruleId() + "]");

@@ -73,8 +73,10 @@ class GoldenFilesTest {
         Path copy = dir.resolve(log.getFileName().toString());
         Files.copy(log, copy);
         ByteArrayOutputStream events = new ByteArrayOutputStream();
-        Consumer<JvmEvent> tap = RunFormatType.EVENTS.create("golden").attach(events, null);
+        RunFormat eventFormat = RunFormatType.EVENTS.create("golden");
+        Consumer<JvmEvent> tap = eventFormat.attach(events, null);
         List<Run> runs = RunReader.read(copy, RunReader.Options.DEFAULT.withSeries().tap(tap));
+        eventFormat.write(runs, events);
         String text = render(RunFormatType.TEXT, runs);
         String json = render(RunFormatType.JSON, runs);
         List<HtmlFormat.ChartRun> charts = new ArrayList<>();

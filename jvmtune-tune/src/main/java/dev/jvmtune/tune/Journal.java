@@ -3,6 +3,9 @@ package dev.jvmtune.tune;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.lab.store.ResultStore;
+import dev.jvmtune.lab.store.WriterLock;
+import dev.jvmtune.lab.store.WriterLockedException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,30 +27,50 @@ public final class Journal implements Closeable {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final FileChannel channel;
+    private final AutoCloseable lock;
     private final TuneSettings settings;
     private final List<TrialResult> trials;
     private int decisions;
     private JsonNode store;
 
-    private Journal(FileChannel channel, TuneSettings settings, List<TrialResult> trials, int decisions,
-                    JsonNode store) {
+    private Journal(FileChannel channel, AutoCloseable lock, TuneSettings settings, List<TrialResult> trials,
+                    int decisions, JsonNode store) {
         this.channel = channel;
+        this.lock = lock;
         this.settings = settings;
         this.trials = trials;
         this.decisions = decisions;
         this.store = store;
     }
 
+    /**
+     * Takes the session's lock ({@code tune.lock} beside the journal): one process writes a session at a time,
+     * and a killed one leaves nothing stuck ({@link WriterLock}).
+     *
+     * @throws IllegalStateException naming the running jvmtune, when another process has the session
+     */
+    private static AutoCloseable lock(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        try {
+            return WriterLock.onFile(dir.resolve("tune.lock"), "the tuning session in " + dir);
+        } catch (WriterLockedException e) {
+            throw new IllegalStateException(e.getMessage());
+        }
+    }
+
     /** Starts a new journal at {@code file}; refuses to overwrite one (that is what {@code --resume} is for). */
     public static Journal create(Path file, TuneSettings settings) throws IOException {
-        if (Files.exists(file) && Files.size(file) > 0) {
+        AutoCloseable lock = lock(file);
+        // a journal without one whole line is a session killed as it started: nothing to keep
+        if (Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains("\n")) {
+            release(lock);
             throw new IllegalArgumentException(file + " holds a tuning session already: add --resume to continue it, "
                     + "or choose another --out");
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        Journal j = new Journal(ch, settings, new ArrayList<>(), 0, null);
+        Journal j = new Journal(ch, lock, settings, new ArrayList<>(), 0, null);
         ObjectNode line = JSON.valueToTree(settings);
         line.put("type", "session");
         j.write(line);
@@ -59,6 +82,7 @@ public final class Journal implements Closeable {
         if (!Files.exists(file)) {
             throw new IllegalArgumentException("no tuning session to resume: " + file + " does not exist");
         }
+        AutoCloseable lock = lock(file); // before reading: a running session's journal is never cut
         TuneSettings settings = null;
         List<TrialResult> trials = new ArrayList<>();
         int decisions = 0;
@@ -87,19 +111,24 @@ public final class Journal implements Closeable {
             goodBytes += line.getBytes(StandardCharsets.UTF_8).length + 1;
         }
         if (settings == null) {
-            throw new IllegalArgumentException(file + " is not a tuning journal (no session line)");
+            release(lock);
+            throw new IllegalArgumentException(file + " holds no tuning session (jvmtune was stopped as it started "
+                    + "one, or it is no journal): start it again without --resume");
         }
         FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
         ch.truncate(goodBytes);
         ch.position(goodBytes);
-        return new Journal(ch, settings, trials, decisions, store);
+        return new Journal(ch, lock, settings, trials, decisions, store);
     }
 
-    /** Records where the session's trials are also stored: a database and the experiment id in it. */
+    /**
+     * Records where the session's trials are also stored: a database and the experiment id in it. A password in
+     * the database's URL is left out (a resume reads it from PGPASSWORD or ~/.pgpass, as PostgreSQL's tools do).
+     */
     public void store(String db, String experimentId) throws IOException {
         ObjectNode line = JSON.createObjectNode();
         line.put("type", "store");
-        line.put("db", db);
+        line.put("db", ResultStore.withoutPassword(db));
         line.put("experimentId", experimentId);
         write(line);
         store = line;
@@ -151,8 +180,17 @@ public final class Journal implements Closeable {
         channel.force(false);
     }
 
+    private static void release(AutoCloseable lock) {
+        try {
+            lock.close();
+        } catch (Exception e) {
+            // released when the process ends anyway
+        }
+    }
+
     @Override
     public void close() throws IOException {
         channel.close();
+        release(lock);
     }
 }

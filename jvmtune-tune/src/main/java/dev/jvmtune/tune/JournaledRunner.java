@@ -37,7 +37,11 @@ public final class JournaledRunner implements TrialRunner {
             }
             return r;
         }
-        TrialResult r = runner.run(seq, arm, flags);
+        // only the first trial after the journal's end can have finished without reaching it
+        TrialResult r = seq == recorded.size() ? runner.finished(seq, arm, flags).orElse(null) : null;
+        if (r == null) {
+            r = runner.run(seq, arm, flags);
+        }
         journal.trial(r);
         return r;
     }

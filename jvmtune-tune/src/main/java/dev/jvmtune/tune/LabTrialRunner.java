@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Trials through the lab's runner ({@link dev.jvmtune.lab.run.TrialRunner}): a fresh JVM of the session's JDK
@@ -64,9 +65,31 @@ public final class LabTrialRunner implements TrialRunner {
         if (store != null) {
             save(seq, arm, flags, r, started);
         }
-        String outcome = r.outcome().name() + (r.outcome() == dev.jvmtune.lab.run.Outcome.FAILED
-                ? " (exit " + r.exitCode() + ")" : "");
-        return new TrialResult(seq, arm, flags.line(), outcome, r.wallSec(), r.metrics(), r.outDir().toString());
+        return new TrialResult(seq, arm, flags.line(), outcome(r.outcome().name(), r.exitCode()), r.wallSec(),
+                r.metrics(), r.outDir().toString());
+    }
+
+    private static String outcome(String outcome, int exitCode) {
+        return outcome + (outcome.equals("FAILED") ? " (exit " + exitCode + ")" : "");
+    }
+
+    /** A trial saved in the store whose journal line the kill prevented, if it is the one the loop asks for. */
+    @Override
+    public Optional<TrialResult> finished(int seq, String arm, FlagSet flags) throws IOException {
+        if (store == null) {
+            return Optional.empty();
+        }
+        try {
+            for (StoredTrial t : store.trials(experimentId)) {
+                if (t.seq() == seq && t.flags().equals(flags.line()) && t.notes().startsWith("arm " + arm)) {
+                    return Optional.of(new TrialResult(seq, arm, t.flags(), outcome(t.outcome(), t.exitCode()),
+                            t.wallSec(), t.metrics(), t.outDir()));
+                }
+            }
+            return Optional.empty();
+        } catch (SQLException e) {
+            throw new IOException("results database: " + ResultStore.explain(e), e);
+        }
     }
 
     private void save(int seq, String arm, FlagSet flags, dev.jvmtune.lab.run.TrialResult r, String started)
@@ -84,7 +107,7 @@ public final class LabTrialRunner implements TrialRunner {
                         r.peakRssBytes(), started, r.outDir().toString(), String.join("; ", notes), r.metrics()));
             }
         } catch (SQLException e) {
-            throw new IOException("results database: " + e.getMessage(), e);
+            throw new IOException("results database: " + ResultStore.explain(e), e);
         }
     }
 

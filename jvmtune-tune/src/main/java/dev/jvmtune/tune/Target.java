@@ -42,7 +42,48 @@ public record Target(String metric, boolean atMost, double value, boolean relati
         } else {
             v = toMetricUnit(metric, v, unit, text);
         }
-        return new Target(metric, atMost, v, relative, text.trim());
+        Target t = new Target(metric, atMost, v, relative, text.trim());
+        t.checkPossible();
+        return t;
+    }
+
+    /**
+     * Refuses a target no measurement can meet, or every measurement meets: every metric is at least 0, and a
+     * percentage ({@code gc.throughput}) at most 100.
+     */
+    private void checkPossible() {
+        String why = null;
+        if (relative && atMost && value < -100) {
+            why = "no metric falls more than 100% below its baseline";
+        } else if (relative && !atMost && value <= -100) {
+            why = "every measurement is at least 0, which meets it already";
+        } else if (!relative && !atMost && value <= 0) {
+            why = "every measurement is at least 0, which meets it already";
+        } else if (!relative && Metrics.unit(metric).equals("%") && (atMost ? value >= 100 : value > 100)) {
+            why = atMost ? "a percentage is at most 100, which meets it already" : metric + " is a percentage: at most 100";
+        }
+        if (why != null) {
+            throw new IllegalArgumentException("target '" + text + "' cannot be judged: " + why);
+        }
+    }
+
+    /**
+     * Why this relative target cannot be judged against a baseline median, or null when it can: a percentage
+     * of 0 is 0 whatever the percentage, and a percentage metric cannot be asked above 100.
+     */
+    public String unjudgeable(double baselineMedian) {
+        if (!relative) {
+            return null;
+        }
+        if (baselineMedian == 0) {
+            return "the baseline's median " + metric + " is 0, and " + String.format(Locale.ROOT, "%+.0f%%", value)
+                    + " of 0 is 0: give an absolute target (" + metric + (atMost ? " <= " : " >= ") + "VALUE)";
+        }
+        if (Metrics.unit(metric).equals("%") && !atMost && bound(baselineMedian) > 100) {
+            return String.format(Locale.ROOT, "%s %+.0f%% of the baseline's %s%% is %s%%, above 100%%", metric,
+                    value, Numbers.fmt(baselineMedian), Numbers.fmt(bound(baselineMedian)));
+        }
+        return null;
     }
 
     private static double toMetricUnit(String metric, double v, String unit, String text) {

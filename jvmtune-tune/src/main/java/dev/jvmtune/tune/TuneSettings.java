@@ -33,6 +33,34 @@ public record TuneSettings(String workload, List<String> params, List<String> co
         pinned = pinned == null ? List.of() : pinned.stream().map(FlagSet::keyOf).toList();
     }
 
+    /**
+     * Refuses, before the first trial, a session that cannot decide anything: a budget without room for the
+     * baseline and one A/B (both rounds), or an alpha that the exact rank test cannot reach with this many
+     * trials a side (with 2 a side its smallest one-sided p is 1/6).
+     */
+    public void checkBudget() {
+        int needed = repeats + 4 * repeats;
+        if (maxTrials < needed) {
+            throw new IllegalArgumentException("--max-trials " + maxTrials + " cannot hold the baseline (" + repeats
+                    + " trials) and one A/B (" + 4 * repeats + ": two rounds of " + repeats + " pairs): give at "
+                    + "least " + needed + ", or fewer --repeats");
+        }
+        double smallest = 1 / binomial(2 * repeats, repeats);
+        if (smallest > alpha) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--alpha %s can never accept a "
+                    + "candidate with --repeats %d: the smallest p of %d trials against %d is %.3g; raise --alpha to "
+                    + "%.3g or --repeats", alpha, repeats, repeats, repeats, smallest, smallest));
+        }
+    }
+
+    private static double binomial(int n, int k) {
+        double c = 1;
+        for (int i = 1; i <= k; i++) {
+            c = c * (n - k + i) / i;
+        }
+        return c;
+    }
+
     public Target goalTarget() {
         return Target.parse(goal);
     }

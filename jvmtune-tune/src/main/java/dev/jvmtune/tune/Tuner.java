@@ -108,6 +108,13 @@ public final class Tuner {
             return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why);
         }
         double goalBase = baseline.get(goal.metric());
+        for (Target t : allTargets()) {
+            String why = t.unjudgeable(baseline.get(t.metric()));
+            if (why != null) {
+                return result(TuneResult.Outcome.BASELINE_FAILED, "target '" + t.text() + "' cannot be judged on "
+                        + "this baseline: " + why);
+            }
+        }
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
         bound = evidence.read(base).flatMap(e -> GoalBound.of(goal, goalBase, e)).orElse(null);
         if (bound != null) {
@@ -168,6 +175,12 @@ public final class Tuner {
                         + goal.describe(goalBase) + ")");
             }
         }
+    }
+
+    private List<Target> allTargets() {
+        List<Target> all = new ArrayList<>(List.of(goal));
+        all.addAll(guards);
+        return all;
     }
 
     /**

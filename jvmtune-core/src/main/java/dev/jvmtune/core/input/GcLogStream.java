@@ -1,6 +1,7 @@
 package dev.jvmtune.core.input;
 
 import dev.jvmtune.core.input.InputStats.LineSample;
+import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.InputFile;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
@@ -9,6 +10,7 @@ import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.RecordShape;
 import dev.jvmtune.core.parse.Sniffer;
 import dev.jvmtune.core.parse.TimelineParser;
 import dev.jvmtune.core.parse.jfr.JfrParser;
@@ -18,7 +20,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,7 +117,7 @@ public final class GcLogStream implements AutoCloseable {
                     firstProblem = e;
                 }
                 failed.add(new InputStats(file.displayName(), e.format(), 0, 0, 0, List.of(),
-                        List.of(new LineSample(0, e.getMessage()))));
+                        List.of(new LineSample(0, e.getMessage())), 0, List.of()));
             }
         }
         if (reader() == null) {
@@ -171,10 +172,7 @@ public final class GcLogStream implements AutoCloseable {
                         LogFormat.UNKNOWN);
             }
             if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
-                String first = firstLine(head);
-                throw new UnsupportedLogException(file.displayName() + ": not a GC log I recognize (first line: \""
-                        + first + "\"); expected a HotSpot GC log (-Xlog:gc*, -XX:+PrintGCDetails or -verbose:gc)",
-                        LogFormat.UNKNOWN);
+                throw new UnsupportedLogException(file.displayName() + ": " + refusal(sniff, head), LogFormat.UNKNOWN);
             }
             FileListener listener = new FileListener();
             if (parser == null) {
@@ -224,7 +222,7 @@ public final class GcLogStream implements AutoCloseable {
 
     /**
      * A JFR recording. {@code RecordingFile} needs a file it can seek in: a plain file is read in place, a
-     * gzip or zip entry is first copied to a temporary file, deleted afterwards.
+     * gzip or zip entry or a stream is first copied to a temporary file that no kill leaves behind ({@link SpooledFile}).
      */
     private void readJfr(LogFile file, byte[] head, InputStream rest) throws IOException {
         if (parser != null) {
@@ -237,20 +235,18 @@ public final class GcLogStream implements AutoCloseable {
         current = listener;
         currentFile = file.displayName();
         events.accept(new InputFile(currentFile));
-        Path temp = null;
+        SpooledFile spool = null;
         try {
             Path recording = file.path();
             long bytes = file.bytes();
-            if (file.entry() != null || !isPlainRecording(file.path())) {
-                temp = Files.createTempFile("jvmtune-", ".jfr");
-                try (OutputStream o = Files.newOutputStream(temp)) {
-                    o.write(head);
-                    rest.transferTo(o);
-                } catch (IOException e) {
-                    listener.onWarning(0, "decompressing stopped: " + e.getMessage() + "; reading what was copied");
+            if (file.entry() != null || file.isStream() || !isPlainRecording(file.path())) {
+                spool = SpooledFile.copy(head, rest); // a full temporary directory fails: it is no damage
+                if (spool.readFailure() != null) {
+                    listener.onWarning(0, "decompressing stopped: " + spool.readFailure().getMessage()
+                            + "; reading what was copied");
                 }
-                recording = temp;
-                bytes = Files.size(temp);
+                recording = spool.path();
+                bytes = spool.size();
             }
             long before = bytesBefore;
             LongConsumer fileProgress = progress == null ? null : b -> progress.accept(before + b);
@@ -259,8 +255,8 @@ public final class GcLogStream implements AutoCloseable {
             reads.add(new FileRead(file.displayName(), LogFormat.JFR, listener, bytes, events));
             bytesBefore += bytes;
         } finally {
-            if (temp != null) {
-                Files.deleteIfExists(temp);
+            if (spool != null) {
+                spool.close();
             }
         }
     }
@@ -270,6 +266,22 @@ public final class GcLogStream implements AutoCloseable {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
         }
+    }
+
+    /** Why a text the sniffer names no dialect for is refused, in the words a user can act on. */
+    private static String refusal(Sniffer.Result sniff, byte[] head) {
+        if (sniff.foreign() != null) {
+            return sniff.foreign() + ", not a HotSpot one: jvmtune reads the GC logs of HotSpot JVMs (OpenJDK, Oracle)";
+        }
+        if (sniff.gcLike() != null) {
+            return "lines such as \"" + cut(sniff.gcLike()) + "\" look like GC output, but of no HotSpot log format "
+                    + "this version reads";
+        }
+        return "not a GC log: no GC record in its first lines (first line: \"" + cut(firstLine(head)) + "\")";
+    }
+
+    private static String cut(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
     }
 
     private static String firstLine(byte[] head) {
@@ -317,6 +329,12 @@ public final class GcLogStream implements AutoCloseable {
 
     private FileListener current;
     private String currentFile;
+    /** The clock time a restart went back from, until the next event shows whether it stayed back; NaN if none. */
+    private double restartFromSec = Double.NaN;
+    private double restartToSec;
+    private long restartLine;
+    /** The clock may step back this much within one JVM's log (threads race to print). */
+    private static final double CLOCK_JITTER_SEC = 1.0;
 
     /**
      * Collects per-file counts and forwards events. One parser reads the whole timeline, so it keeps the
@@ -325,22 +343,73 @@ public final class GcLogStream implements AutoCloseable {
      */
     private final class FileListener implements ParseListener {
         private long unrecognized;
+        private long recordLike;
         private final List<LineSample> samples = new ArrayList<>();
+        /** Per sample: whether it looks like a GC record. */
+        private final List<Boolean> sampleIsRecord = new ArrayList<>();
         private final List<LineSample> warnings = new ArrayList<>();
+        private final List<LineSample> doubtful = new ArrayList<>();
 
         @Override
         public void onEvent(JvmEvent event) {
-            events.accept(event instanceof Restart r ? r.inFile(currentFile) : event);
+            if (event instanceof Restart r) {
+                // a JVM header (no first time) is a restart for sure; a clock going back is doubted
+                restartFromSec = Double.isNaN(r.firstSec()) ? Double.NaN : r.lastSec();
+                restartToSec = r.firstSec();
+                restartLine = r.line();
+                events.accept(r.inFile(currentFile));
+                return;
+            }
+            if (event instanceof GcEvent gc && !Double.isNaN(restartFromSec)) {
+                doubtRestart(gc);
+            }
+            events.accept(event);
         }
 
+        /**
+         * A new JVM's clock starts near zero and needs as long as the old run took to get back to where that
+         * ended; a first collection after the split at or past that time means the line that turned the clock
+         * back carried no time of this log (a number another option printed, a line of another log).
+         */
+        private void doubtRestart(GcEvent event) {
+            double at = event.uptimeSec();
+            if (Double.isNaN(at) || Math.abs(at - restartToSec) <= CLOCK_JITTER_SEC) {
+                return; // the collection of the line that turned the clock back; the next one tells
+            }
+            double from = restartFromSec;
+            restartFromSec = Double.NaN;
+            if (at >= from - CLOCK_JITTER_SEC) {
+                FileListener target = current != null ? current : this;
+                String message = String.format(java.util.Locale.ROOT, "the log was split into two runs at line %d, "
+                        + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
+                        + "the split is doubtful, and the figures of both runs are incomplete", restartLine, from,
+                        event.line(), event.uptimeSec());
+                target.doubtful.add(new LineSample(restartLine, message));
+                onWarning(event.line(), message);
+            }
+        }
+
+        /** Counts a skipped line; a line that looks like a GC record takes the place of a sample that does not. */
         @Override
         public void onUnrecognized(long line, byte[] buf, int from, int to) {
             FileListener target = current != null ? current : this;
             target.unrecognized++;
-            if (target.samples.size() < SAMPLE_LIMIT) {
-                String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
-                target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
+            boolean record = RecordShape.looksLikeGc(buf, from, to);
+            if (record) {
+                target.recordLike++;
             }
+            int at = target.samples.size();
+            if (at == SAMPLE_LIMIT) {
+                at = record ? target.sampleIsRecord.lastIndexOf(false) : -1;
+                if (at < 0) {
+                    return;
+                }
+                target.samples.remove(at);
+                target.sampleIsRecord.remove(at);
+            }
+            String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
+            target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
+            target.sampleIsRecord.add(record); // still in line order: the new line comes after every sample
         }
 
         @Override
@@ -352,7 +421,7 @@ public final class GcLogStream implements AutoCloseable {
         }
 
         InputStats stats(String path, LogFormat format, long bytes, long lines) {
-            return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings);
+            return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings, recordLike, doubtful);
         }
     }
 }

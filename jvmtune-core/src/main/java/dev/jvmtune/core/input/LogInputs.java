@@ -1,9 +1,12 @@
 package dev.jvmtune.core.input;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,7 +19,10 @@ import java.util.zip.ZipFile;
 /**
  * Turns the paths a user names into timelines: files of one rotated set ({@code gc.log.0},
  * {@code gc.log.1}, {@code gc.log.2.current}, or a directory of them, or the entries of a zip) become
- * one timeline read in order; files of different JVMs stay apart.
+ * one timeline read in order; files of different JVMs stay apart. {@code -} is standard input; it, a
+ * pipe, a named FIFO or a process substitution ({@code <(zcat gc.log.gz)}) is opened here once and read
+ * once, as its own timeline; a zip arriving that way is copied to a temporary file first (an archive's
+ * directory is at its end).
  */
 public final class LogInputs {
 
@@ -42,9 +48,16 @@ public final class LogInputs {
         }
     }
 
+    /** The path that names standard input. */
+    public static final String STDIN = "-";
+
     public static List<Timeline> resolve(List<Path> paths) throws IOException {
         List<LogFile> files = new ArrayList<>();
         for (Path p : paths) {
+            if (p.toString().equals(STDIN)) {
+                addStream(p, new FileInputStream(FileDescriptor.in), files);
+                continue;
+            }
             if (!Files.exists(p)) {
                 throw new InputException("no such file: " + p);
             }
@@ -58,7 +71,11 @@ public final class LogInputs {
                 if (!Files.isReadable(p)) {
                     throw new InputException("cannot read file: " + p);
                 }
-                addFile(p, files);
+                if (Files.isRegularFile(p)) {
+                    addFile(p, files);
+                } else {
+                    addStream(p, new FileInputStream(p.toFile()), files);
+                }
             }
         }
         Map<String, List<LogFile>> groups = new LinkedHashMap<>();
@@ -89,10 +106,28 @@ public final class LogInputs {
         }
     }
 
+    /** A stream: read as it comes, unless it is a zip, which needs a file. */
+    private static void addStream(Path p, InputStream in, List<LogFile> out) throws IOException {
+        LogFile.Pipe pipe = new LogFile.Pipe(in);
+        if (!isZip(pipe.head(4))) {
+            out.add(new LogFile(p, null, -1, pipe));
+            return;
+        }
+        Path copy = Files.createTempFile("jvmtune-", ".zip");
+        copy.toFile().deleteOnExit();
+        try (InputStream s = pipe.take(p.toString())) {
+            Files.copy(s, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        addFile(copy, out);
+    }
+
+    private static boolean isZip(byte[] magic) {
+        return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+    }
+
     private static boolean isZip(Path f) {
         try (InputStream in = Files.newInputStream(f)) {
-            byte[] magic = in.readNBytes(4);
-            return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+            return isZip(in.readNBytes(4));
         } catch (IOException e) {
             return false;
         }

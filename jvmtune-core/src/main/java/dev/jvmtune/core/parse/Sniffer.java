@@ -3,20 +3,66 @@ package dev.jvmtune.core.parse;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
-/** Names the dialect of a log from its first bytes. */
+/**
+ * Names the dialect of a log from its first bytes. Each of the first 400 lines is matched against the shapes
+ * of unified-logging lines (a first {@code [...]} group that is a decoration: uptime, time, level, tags),
+ * JDK 6-8 lines (stamps then a record, the JVM header, stopped-time lines, heap prints, rotation lines) and
+ * the verbose GC output of other JVMs (JRockit, IBM J9/OpenJ9, HP-UX), which jvmtune refuses by name rather
+ * than reading it as a HotSpot log with no pauses.
+ */
 public final class Sniffer {
 
+    /**
+     * Leading {@code [...]} groups that are all decorations (uptime, wall time, level, tag set, pid/tid,
+     * hostname), at least one of them a time, a level or a tag set HotSpot logs under: an application's
+     * {@code [main] INFO ...} is not a unified-logging line.
+     */
     private static final Pattern UNIFIED = Pattern.compile(
-            "^(\\[[^\\]\\[]+\\])+ ?.*|^GC\\(\\d+\\) .*|^Using (G1|Parallel|Serial|Shenandoah|Concurrent Mark Sweep|The Z Garbage Collector|Epsilon)$");
+            "^(\\[(" + Decoration.ANY + ")\\])*\\[(" + Decoration.STRONG + ")\\](\\[(" + Decoration.ANY + ")\\])*.*"
+                    + "|^GC\\(\\d+\\) .*|^Using (G1|Parallel|Serial|Shenandoah|Concurrent Mark Sweep|The Z Garbage Collector|Epsilon)$");
+
+    /** Shapes of unified-logging decorations, as regular expressions. */
+    private static final class Decoration {
+        static final String TAG = "(gc|safepoint|os|class|jit|codecache|cds|heap|metaspace|logging|jfr|startuptime|pagesize"
+                + "|exceptions|biasedlocking|verification|stacktrace|arguments|container|jni|module|monitorinflation"
+                + "|vmthread|thread|cpu|ergo|init|numa|ref|phases|stringdedup|stats|task|plab|age|tlab|marking|remset"
+                + "|region|humongous|alloc|refine|nmethod|sweep|compilation|perf|protectiondomain|preorder|load|path"
+                + "|resolve|stringtable|symboltable|redefine|jvmti|methodhandles|interpreter|handshake|nestmates|valhalla"
+                + "|malloc|aot|coops|reloc|scavenge|start|promotion|compaction|breakpoint|oopmap|free|ihop|liveness"
+                + "|workgang|director|reset|update|mark|svc|shenandoah|z|unload|dump|table|hashtables|verify)";
+        static final String STRONG = "\\d{4}-\\d\\d-\\d\\dT[^\\]]*|\\d+[.,]\\d+s|\\d+ms|\\d+ns"
+                + "|(info|debug|trace|warning|error|develop) *|" + TAG + "(,[a-z0-9_]+)* *|[a-z][a-z0-9_]*(,[a-z0-9_]+)+ *";
+        static final String ANY = STRONG + "|\\d+[pt]|[A-Za-z0-9][A-Za-z0-9_.-]*";
+    }
+    private static final String STAMPS = "(\\d{4}-\\d\\d-\\d\\dT[^ ]+: )?(\\d+[.,]\\d+: )?(#\\d+: )?";
     private static final Pattern LEGACY = Pattern.compile(
-            "^(\\d{4}-\\d\\d-\\d\\dT[^ ]+: )?(\\d+[.,]\\d+: )?\\[(GC|Full GC|ParNew|CMS|DefNew|PSYoungGen|G1|Times)\\b.*"
-                    + "|^\\{Heap before GC.*|^\\d+[.,]\\d+: \\[.*|^Java HotSpot\\(TM\\).*|^OpenJDK .*VM.*|^CommandLine flags: .*"
+            "^ *" + STAMPS + "\\[(GC|Full GC|ParNew|CMS|DefNew|PSYoungGen|G1|Times)(\\b|\\d).*"
+                    // JDK 8 Shenandoah (RHEL's backport): "[Pause Init Mark, 0.419 ms]", "[Concurrent marking"
+                    + "|^ *" + STAMPS + "\\[(Pause|Concurrent) [A-Za-z].*"
+                    + "|^\\{Heap before (GC|gc) .*|^ *\\d+[.,]\\d+: \\[.*|^Java HotSpot\\(TM\\).*|^OpenJDK .*VM.*"
+                    + "|^CommandLine flags: .*|^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d GC log file (created|has reached) .*"
                     // a log that starts mid-record (rotated, cut) may show only stamped safepoint lines and G1 details
                     + "|^(\\d{4}-\\d\\d-\\d\\dT[^ ]+: (\\d+[.,]\\d+: )?|\\d+[.,]\\d+: )(Application time|Total time for which application "
-                    + "threads were stopped): .*|^ +\\[(Times|Eden|Parallel Time): .*");
+                    + "threads were stopped): .*|^ +\\[(Times|Eden|Parallel Time): .*"
+                    // a record's closing pause time: no other dialect prints it
+                    + "|.*\\d[.,]\\d+ secs\\].*");
+    private static final Pattern JROCKIT = Pattern.compile(
+            "^(\\[(INFO|WARN|ERROR|DEBUG) *\\])?\\[(memory|gcpause|memdbg|gcreport|compact|nursery|finaliz|refobj|alloc|systemgc|gcheur)[a-z]* *\\].*"
+                    + "|.*JRockit.*");
+    private static final Pattern J9 = Pattern.compile(
+            "^\\s*<(verbosegc|af|gc|sys|con|cycle-start|exclusive-start|gc-start|initialized)[ >].*");
+    private static final Pattern HP_UX = Pattern.compile("^<GC: \\d.*");
 
-    /** Outcome of sniffing; {@code binary} is true when the head looks like binary data. */
-    public record Result(LogFormat format, boolean binary, boolean empty) {
+    /**
+     * Outcome of sniffing; {@code binary} is true when the head looks like binary data; {@code foreign} names
+     * the verbose GC output of a JVM that is not HotSpot ({@code null} otherwise); {@code gcLike} is the first
+     * line that looks like a GC record ({@link RecordShape}) when the format is unknown, else {@code null}.
+     */
+    public record Result(LogFormat format, boolean binary, boolean empty, String foreign, String gcLike) {
+
+        public Result(LogFormat format, boolean binary, boolean empty) {
+            this(format, binary, empty, null, null);
+        }
     }
 
     private Sniffer() {
@@ -43,19 +89,40 @@ public final class Sniffer {
         String text = new String(head, 0, length, StandardCharsets.ISO_8859_1);
         int unified = 0;
         int legacy = 0;
+        int jrockit = 0;
+        int j9 = 0;
+        int hpux = 0;
+        String gcLike = null;
         int lines = 0;
         for (String line : text.split("\r?\n", 500)) {
             if (lines++ >= 400 || line.length() > 4096) {
                 continue;
             }
-            if (LEGACY.matcher(line).matches()) {
+            if (JROCKIT.matcher(line).matches()) {
+                jrockit++;
+            } else if (J9.matcher(line).matches()) {
+                j9++;
+            } else if (HP_UX.matcher(line).matches()) {
+                hpux++;
+            } else if (LEGACY.matcher(line).matches()) {
                 legacy++;
             } else if (UNIFIED.matcher(line).matches()) {
                 unified++;
+            } else if (gcLike == null) {
+                byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
+                if (RecordShape.looksLikeGc(b, 0, b.length)) {
+                    gcLike = line.strip();
+                }
             }
         }
+        int foreign = Math.max(jrockit, Math.max(j9, hpux));
+        if (foreign > 0 && foreign >= unified + legacy) {
+            String name = foreign == jrockit ? "a JRockit verbose GC log (-Xverbose:memory)"
+                    : foreign == j9 ? "an IBM J9/OpenJ9 verbose GC log (XML)" : "an HP-UX JVM GC log (-Xverbosegc)";
+            return new Result(LogFormat.UNKNOWN, false, false, name, null);
+        }
         if (unified == 0 && legacy == 0) {
-            return new Result(LogFormat.UNKNOWN, false, false);
+            return new Result(LogFormat.UNKNOWN, false, false, null, gcLike);
         }
         return new Result(unified >= legacy ? LogFormat.UNIFIED : LogFormat.LEGACY, false, false);
     }

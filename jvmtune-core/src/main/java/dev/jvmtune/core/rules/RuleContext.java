@@ -1,6 +1,7 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.Completeness;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
@@ -14,13 +15,14 @@ import java.util.regex.Pattern;
  * What a rule may look at: one run's analysis, the facts its log tells, and the JDK feature release that
  * wrote it (recommended flags must fit that JDK).
  *
- * @param jdk the feature release (8, 11, 17, 21, 25...), or 0 when the log does not say
- * @param jfr whether the input is a JFR recording rather than a GC log
+ * @param jdk          the feature release (8, 11, 17, 21, 25...), or 0 when the log does not say
+ * @param jfr          whether the input is a JFR recording rather than a GC log
+ * @param completeness whether the figures stand on the whole log; the verdict says when they do not
  */
-public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr) {
+public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr, Completeness completeness) {
 
     public RuleContext(Analysis analysis, JvmFacts jvm, int jdk) {
-        this(analysis, jvm, jdk, false);
+        this(analysis, jvm, jdk, false, Completeness.COMPLETE);
     }
 
     private static final Pattern LEGACY = Pattern.compile("^1\\.(\\d+)");
@@ -42,7 +44,7 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr)
             };
         }
         boolean jfr = !inputs.isEmpty() && inputs.stream().allMatch(in -> in.format() == LogFormat.JFR);
-        return new RuleContext(analysis, jvm, jdk, jfr);
+        return new RuleContext(analysis, jvm, jdk, jfr, Completeness.of(inputs, analysis));
     }
 
     /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */

@@ -20,13 +20,15 @@ import java.util.Map;
  *
  * @param goalMet     true or false when a pause goal is known; {@code null} when none is
  * @param goal        the one-line judgement
+ * @param incomplete  why the figures behind the judgement may not stand on the whole log
+ *                    ({@link dev.jvmtune.core.analysis.Completeness}); empty when they do
  * @param top         up to three findings, most severe first
  * @param flags       the options to paste, in order
  * @param conflicts   options left out of {@code flags}, each with the reason
  * @param alternative a change of collector to consider instead; empty when none
  */
-public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<String> flags, List<String> conflicts,
-                      List<String> alternative) {
+public record Verdict(Boolean goalMet, String goal, List<String> incomplete, List<Finding> top, List<String> flags,
+                      List<String> conflicts, List<String> alternative) {
 
     /** Share of steady-state pauses allowed over the goal for it to count as met: p99 within the goal. */
     static final double MET_OVER_PCT = 1.0;
@@ -34,6 +36,7 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
     private static final String UNLOCK = JvmOption.UNLOCK_EXPERIMENTAL;
 
     public Verdict {
+        incomplete = List.copyOf(incomplete);
         top = List.copyOf(top);
         flags = List.copyOf(flags);
         conflicts = List.copyOf(conflicts);
@@ -57,6 +60,8 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
         } else if (steady.count() > 0) {
             line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; "
                     + "GC took %.1f%% of the time", steady.p99Ms(), steady.maxMs(), 100 - a.throughputPct());
+        } else if (!run.completeness().complete()) {
+            line = "No pauses read, but the log was not read whole: nothing can be judged";
         } else {
             line = "No pauses in this log: nothing to judge";
         }
@@ -94,8 +99,8 @@ public record Verdict(Boolean goalMet, String goal, List<Finding> top, List<Stri
             flags.add(UNLOCK);
         }
         flags.addAll(chosen.values());
-        return new Verdict(met, line, findings.subList(0, Math.min(TOP, findings.size())), flags, conflicts,
-                alternative);
+        return new Verdict(met, line, run.completeness().gaps(), findings.subList(0, Math.min(TOP, findings.size())),
+                flags, conflicts, alternative);
     }
 
     private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every rule's output on every log of both corpora ({@code ../shared/corpus}, {@code ../shared/corpus-wild}) in
- * one reviewed file, in the manner of JDK Mission Control's rule baseline: the verdict and each finding with its
+ * one reviewed file, in the manner of JDK Mission Control's rule baseline: the verdict (with why its figures may be
+ * incomplete) and each finding with its
  * evidence, options and arithmetic, per JVM run of each file (and why a file could not be analysed). A change to any
  * rule, or to a figure a rule reads, shows in review as a diff of {@code src/test/resources/findings-baseline.txt};
  * the test fails on any difference and says how to regenerate:
@@ -87,6 +88,9 @@ class FindingsBaselineTest {
                         b.append("run").append(name.substring(paren + 5, name.length() - 1)).append('\n');
                     }
                     b.append("verdict: ").append(run.verdict().goal()).append('\n');
+                    for (String gap : run.verdict().incomplete()) {
+                        b.append("incomplete: ").append(gap.replace(log.toString(), "FILE")).append('\n');
+                    }
                     if (!run.verdict().flags().isEmpty()) {
                         b.append("flags: ").append(String.join(" ", run.verdict().flags())).append('\n');
                     }

@@ -3,6 +3,7 @@ package dev.jvmtune.lab.experiment;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
+import dev.jvmtune.lab.run.ProgramNotStartedException;
 import dev.jvmtune.lab.run.TrialResult;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.run.TrialSpec;
@@ -14,6 +15,7 @@ import dev.jvmtune.workloads.Workloads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +27,11 @@ import java.util.TreeMap;
 /**
  * Runs an experiment's plan trial by trial, a fresh JVM each, storing every finished trial before the next
  * starts. A trial that fails, hangs or runs out of memory is stored with that outcome and the experiment goes
- * on; {@link #resume} continues after the last stored trial of a killed run, rerunning none.
+ * on; {@link #resume} continues after the last stored trial of a killed run, rerunning none. What is not the
+ * program's doing is never stored as its outcome: jvmtune's own I/O errors stop the experiment (an
+ * {@link IOException}), and a trial cut short because jvmtune is stopped is discarded (an
+ * {@link InterruptedException}); either way {@code --resume} runs it again. Only one process runs an
+ * experiment at a time ({@link ResultStore#lockWriter}).
  */
 public final class ExperimentRunner {
 
@@ -33,6 +39,7 @@ public final class ExperimentRunner {
     private final TrialRunner runner;
     private final JdkChoice jdks;
     private final Progress progress;
+    private Instant lastStart;
 
     public ExperimentRunner(ResultStore store, TrialRunner runner, JdkChoice jdks, Progress progress) {
         this.store = store;
@@ -62,6 +69,7 @@ public final class ExperimentRunner {
     /** Runs the trials of a stored experiment that are not stored yet, in the original order. */
     public void resume(ExperimentRow row) throws SQLException, IOException, InterruptedException {
         ExperimentSpec spec = ExperimentSpec.parse(row.spec());
+        store.lockWriter(row.id()); // before anything is touched: a running experiment is not disturbed
         Map<String, HostFacts.Jdk> resolved = check(spec);
         List<PlannedTrial> plan = Plan.of(spec, row.seed());
         Set<Integer> done = store.finishedSeqs(row.id());
@@ -103,12 +111,20 @@ public final class ExperimentRunner {
             String flags = spec.flagSets().get(t.flagSet());
             TrialSpec ts = new TrialSpec(jdk, TrialSpec.splitFlags(flags), program(spec, t.params()), spec.timeout(),
                     trialDir(outRoot, id, t), spec.jfr(), spec.metrics());
-            String started = Instant.now().toString();
+            Instant now = Instant.now();
+            if (lastStart != null && now.isBefore(lastStart)) {
+                progress.note("warning: the system clock went back by " + Duration.between(now, lastStart).toSeconds()
+                        + " s since the last trial started; trials' start times are not in order (wall times are "
+                        + "measured on the monotonic clock and are right)");
+            }
+            lastStart = now;
+            String started = now.toString();
             TrialResult r;
             try {
                 r = runner.run(ts);
-            } catch (IOException e) {
-                // the command cannot be started (missing file, not executable): a failed trial, not a lost run
+            } catch (ProgramNotStartedException e) {
+                // the command cannot be started (missing file, not executable): a failed trial, not a lost run;
+                // any other IOException is jvmtune's own and stops the experiment
                 r = new TrialResult(dev.jvmtune.lab.run.Outcome.FAILED, -1, 0, -1, new TreeMap<>(), null,
                         List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()));
             }

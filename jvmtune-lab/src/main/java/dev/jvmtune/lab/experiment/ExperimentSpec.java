@@ -92,8 +92,44 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
         Long seed = root.has("seed") ? root.get("seed").asLong() : null;
         Map<String, String> metrics = new LinkedHashMap<>();
         root.path("metrics").fields().forEachRemaining(e -> metrics.put(e.getKey(), e.getValue().asText()));
-        return new ExperimentSpec(name, jdks, workload, command, flags, params, repeats, warmup, timeout, seed,
-                root.path("jfr").asBoolean(false), metrics, Metrics.canonical(text(root, "metric", Metrics.WALL)));
+        ExperimentSpec spec = new ExperimentSpec(name, jdks, workload, command, flags, params, repeats, warmup,
+                timeout, seed, root.path("jfr").asBoolean(false), metrics,
+                Metrics.canonical(text(root, "metric", Metrics.WALL)));
+        long trials = spec.plannedTrials();
+        if (trials > MAX_TRIALS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "repeats: the plan would hold "
+                    + "%,d trials (%d JDKs x %d flag sets x %d parameter combinations x %d repeats, plus warm-ups), "
+                    + "over the %,d one experiment can hold", trials, jdks.size(), flags.size(), spec.cells()
+                    / jdks.size() / flags.size(), repeats, MAX_TRIALS));
+        }
+        return spec;
+    }
+
+    /** The most trials a plan may hold: a plan is built in memory, and a million trials of a second are 11 days. */
+    public static final long MAX_TRIALS = 1_000_000;
+
+    /** JDKs x flag sets x parameter combinations, saturating at Long.MAX_VALUE. */
+    long cells() {
+        long n = (long) jdks.size() * flagSets.size();
+        for (List<String> values : params.values()) {
+            n = times(n, values.size());
+        }
+        return n;
+    }
+
+    /** Trials in the plan, warm-ups included, saturating at Long.MAX_VALUE. */
+    public long plannedTrials() {
+        long warm = times((long) jdks.size() * flagSets.size(), warmup);
+        long measured = times(cells(), repeats);
+        return measured > Long.MAX_VALUE - warm ? Long.MAX_VALUE : measured + warm;
+    }
+
+    private static long times(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private static String text(JsonNode root, String key, String dflt) {

@@ -122,8 +122,15 @@ public final class Metrics {
         }
     }
 
-    /** The metrics file: throughputOpsPerSec and latencyMs under their short names, every number under metrics.*. */
-    static void fromMetricsFile(JsonNode root, Map<String, Double> into) {
+    /** Numbers kept of one metrics file: each is a row in the results database. */
+    static final int MAX_FILE_METRICS = 10_000;
+
+    /**
+     * The metrics file: throughputOpsPerSec and latencyMs under their short names, every number under metrics.*.
+     *
+     * @return false when the file held more than {@link #MAX_FILE_METRICS} numbers (the rest are left out)
+     */
+    static boolean fromMetricsFile(JsonNode root, Map<String, Double> into) {
         if (root.path("throughputOpsPerSec").isNumber()) {
             put(into, THROUGHPUT, root.get("throughputOpsPerSec").asDouble());
         }
@@ -134,18 +141,22 @@ public final class Metrics {
                 put(into, LATENCY + e.getKey() + "Ms", e.getValue().asDouble());
             }
         }
-        flatten(FILE, root, into);
+        return flatten(FILE, root, into, into.size() + MAX_FILE_METRICS);
     }
 
-    private static void flatten(String prefix, JsonNode node, Map<String, Double> into) {
+    private static boolean flatten(String prefix, JsonNode node, Map<String, Double> into, int limit) {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            if (into.size() >= limit) {
+                return false;
+            }
             if (e.getValue().isNumber()) {
                 put(into, prefix + e.getKey(), e.getValue().asDouble());
-            } else if (e.getValue().isObject()) {
-                flatten(prefix + e.getKey() + ".", e.getValue(), into);
+            } else if (e.getValue().isObject() && !flatten(prefix + e.getKey() + ".", e.getValue(), into, limit)) {
+                return false;
             } // arrays (per-window series) stay in the file
         }
+        return true;
     }
 
     static void put(Map<String, Double> into, String name, double value) {

@@ -1,25 +1,42 @@
 package dev.jvmtune.lab.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A child process and everything it started: peak resident memory from /proc, and killing all of it. A start
- * script that runs {@code java} in a subprocess must not leave the JVM running after a timeout, and its memory
- * counts too.
+ * A trial's processes: the one started and everything it started, found three ways because each alone
+ * misses some. Its descendants by parent link (what a start script runs); the members of the session it
+ * leads (the runner starts it with {@code setsid}), which keep it when their parent exits and they are
+ * re-parented to init; and every process whose environment holds the trial's cookie ({@value #COOKIE}), which
+ * finds a daemon that left the session with {@code setsid} of its own. Descendants seen by a memory sample are
+ * remembered too (pid and start time). Peak resident memory is sampled over the descendants.
  */
 final class ProcessTree {
 
+    /** The environment variable whose value marks a trial's processes. */
+    static final String COOKIE = "JVMTUNE_TRIAL";
+
     private final ProcessHandle root;
+    private final String cookie;
+    private final Map<Long, Instant> seen = new ConcurrentHashMap<>();
     private volatile long peakTotal = -1;
     private volatile long peakSingle = -1;
 
-    ProcessTree(ProcessHandle root) {
+    /** @param cookie the value of {@value #COOKIE} in the trial's environment; null when unknown */
+    ProcessTree(ProcessHandle root, String cookie) {
         this.root = root;
+        this.cookie = cookie;
     }
 
     /**
@@ -30,7 +47,8 @@ final class ProcessTree {
         long total = 0;
         long single = peakSingle;
         boolean any = false;
-        for (ProcessHandle p : members()) {
+        for (ProcessHandle p : descendantsAndRoot()) {
+            p.info().startInstant().ifPresent(s -> seen.putIfAbsent(p.pid(), s));
             long[] rssHwm = status(p.pid());
             if (rssHwm != null) {
                 any = true;
@@ -49,29 +67,96 @@ final class ProcessTree {
         return Math.max(peakTotal, peakSingle);
     }
 
-    /** Kills the descendants, then the root, forcibly; waits up to 5 s for the root to go. */
+    /**
+     * Kills every process of the trial with SIGKILL, in rounds until a scan finds none left (a process may fork
+     * between a scan and the kill), for at most 5 s.
+     */
     void killAll() throws InterruptedException {
-        // twice: a process may fork between the listing and the kill
-        for (int round = 0; round < 2; round++) {
-            List<ProcessHandle> all = new ArrayList<>(root.descendants().toList());
-            for (ProcessHandle p : all) {
-                p.destroyForcibly();
-            }
-            root.destroyForcibly();
-        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (root.isAlive() && System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline) {
+            Set<ProcessHandle> all = members();
+            if (all.isEmpty()) {
+                return;
+            }
+            all.forEach(ProcessHandle::destroyForcibly);
             Thread.sleep(20);
         }
     }
 
-    private List<ProcessHandle> members() {
+    /** Whether any process of the trial still runs (zombies waiting to be reaped do not). */
+    boolean anyAlive() {
+        return !members().isEmpty();
+    }
+
+    private List<ProcessHandle> descendantsAndRoot() {
         List<ProcessHandle> all = new ArrayList<>();
         if (root.isAlive()) {
             all.add(root);
         }
         root.descendants().forEach(all::add);
         return all;
+    }
+
+    private Set<ProcessHandle> members() {
+        Set<ProcessHandle> all = new LinkedHashSet<>();
+        for (ProcessHandle p : descendantsAndRoot()) {
+            if (running(p.pid())) {
+                all.add(p);
+            }
+        }
+        seen.forEach((pid, start) -> ProcessHandle.of(pid)
+                .filter(p -> p.info().startInstant().map(start::equals).orElse(false) && running(pid))
+                .ifPresent(all::add));
+        String mark = cookie == null ? null : COOKIE + "=" + cookie;
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path dir : procs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                String stat = stat(pid);
+                if (stat == null || stat.startsWith("Z") || stat.startsWith("X")) {
+                    continue;
+                }
+                if (session(stat) == root.pid() || mark != null && holds(dir.resolve("environ"), mark)) {
+                    ProcessHandle.of(pid).ifPresent(all::add);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc (not Linux): the descendants are all that can be found
+        }
+        return all;
+    }
+
+    private static boolean running(long pid) {
+        String stat = stat(pid);
+        return stat != null && !stat.startsWith("Z") && !stat.startsWith("X");
+    }
+
+    /** /proc/PID/stat after the command name: "S 1 123 123 ..." (state, ppid, pgrp, session); null when gone. */
+    private static String stat(long pid) {
+        try {
+            String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1);
+            return s.substring(s.lastIndexOf(')') + 2);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long session(String stat) {
+        String[] f = stat.split(" ", 5);
+        return f.length > 4 ? Long.parseLong(f[3]) : -1;
+    }
+
+    /** Whether the environment file holds the entry NAME=VALUE. */
+    private static boolean holds(Path environ, String entry) {
+        try {
+            for (String e : new String(Files.readAllBytes(environ), StandardCharsets.ISO_8859_1).split("\0")) {
+                if (e.equals(entry)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            // gone, or not ours to read
+        }
+        return false;
     }
 
     /** VmRSS and VmHWM of /proc/PID/status in bytes; null when unreadable. */

@@ -2,21 +2,24 @@ package dev.jvmtune.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs one {@link TrialSpec} in a fresh JVM and measures it: the one launcher of the lab. It adds GC and
@@ -30,9 +33,12 @@ public final class TrialRunner {
 
     /** Trees running now, killed if jvmtune itself is stopped (Ctrl-C, SIGTERM) so no trial outlives it. */
     private static final java.util.Set<ProcessTree> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Set by the shutdown hook before it kills the trials: a trial it killed is discarded, not a result. */
+    private static volatile boolean stopping;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping = true;
             for (ProcessTree t : LIVE) {
                 try {
                     t.killAll();
@@ -49,6 +55,10 @@ public final class TrialRunner {
     static final String OOM_TEXT = "java.lang.OutOfMemoryError";
     static final String CRASH_BANNER = "# A fatal error has been detected by the Java Runtime Environment";
     private static final String CRASH_FILE_LINE = "# An error report file with more information is saved as:";
+    /** Lines of the program's output longer than this are read up to here: one line must not exhaust memory. */
+    static final int MAX_LINE_BYTES = 1 << 20;
+    /** A metrics file larger than this is not read (a workload's is a few kilobytes). */
+    static final long MAX_METRICS_FILE_BYTES = 16L << 20;
     /**
      * Memory sampling period, reached by doubling from {@link #FIRST_SAMPLE_MS}. Listing a tree's descendants
      * scans all of /proc, so sampling costs jvmtune CPU the trial competes for; a single JVM's peak is exact
@@ -73,11 +83,18 @@ public final class TrialRunner {
     }
 
     /**
-     * Runs the trial to its end or its time limit.
+     * Runs the trial to its end or its time limit. Every process the program starts ends with it: at its end
+     * (what it left running is killed), at the limit, and when jvmtune stops, even by {@code kill -9} (a
+     * {@link Watchdog} outlives jvmtune).
      *
-     * @throws IllegalArgumentException for an unknown workload or parameter, or an output directory the JVM's
-     *                                  log option cannot name
-     * @throws IOException              when the program cannot be started or the directory not written
+     * @throws IllegalArgumentException    for an unknown workload or parameter, or an output directory the JVM's
+     *                                     log option cannot name
+     * @throws ProgramNotStartedException  when the program cannot be started (no such command): the program's
+     *                                     failure
+     * @throws IOException                 when jvmtune cannot write the trial's files or read its output: its own
+     *                                     failure, never the program's; the message names the file
+     * @throws InterruptedException        when jvmtune is stopped (Ctrl-C, SIGTERM) during the trial: the trial is
+     *                                     killed and discarded, not a result
      */
     public TrialResult run(TrialSpec spec) throws IOException, InterruptedException {
         long entered = System.nanoTime();
@@ -86,51 +103,107 @@ public final class TrialRunner {
             throw new IllegalArgumentException("output directory " + out + " has a comma, colon, quote or space, "
                     + "which -Xlog cannot take in a file name");
         }
-        Files.createDirectories(out);
-        clean(out);
         Path stdout = out.resolve("stdout.log");
         Path stderr = out.resolve("stderr.log");
-
         List<String> flags = new ArrayList<>(spec.jvmFlags());
         flags.addAll(loggingFlags(spec.jdk().feature(), out, spec.jfr()));
         ProcessBuilder pb = new ProcessBuilder();
-        pb.command(command(spec, flags, pb.environment()));
+        List<String> command = command(spec, flags, pb.environment());
         Path javaBin = Path.of(spec.jdk().home(), "bin");
         pb.environment().put("JAVA_HOME", spec.jdk().home());
         pb.environment().put("PATH", javaBin + ":" + pb.environment().getOrDefault("PATH", "/usr/bin:/bin"));
         pb.environment().put("JVMTUNE_METRICS", out.resolve("metrics.json").toString());
-        // files, not pipes: a chatty program must not block on a full pipe while nobody reads it
+        String cookie = UUID.randomUUID().toString();
+        pb.environment().put(ProcessTree.COOKIE, cookie);
+        checkExecutable(command.get(0), pb.environment().get("PATH"));
+        try {
+            Files.createDirectories(out);
+            clean(out);
+            Files.write(out.resolve("command.txt"), List.of(String.join(" ", command),
+                    "JDK_JAVA_OPTIONS=" + pb.environment().getOrDefault("JDK_JAVA_OPTIONS", "")));
+            // files, not pipes: a chatty program must not block on a full pipe while nobody reads it; created
+            // here so that a directory jvmtune cannot write fails as jvmtune's error, not as the program's
+            Files.write(stdout, new byte[0]);
+            Files.write(stderr, new byte[0]);
+        } catch (IOException e) {
+            throw own("write the trial's files in", out, e);
+        }
         pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
-        Files.write(out.resolve("command.txt"), List.of(String.join(" ", pb.command()),
-                "JDK_JAVA_OPTIONS=" + pb.environment().getOrDefault("JDK_JAVA_OPTIONS", "")));
+        // its own session, so that its process group ends with it and a terminal's Ctrl-C reaches jvmtune alone
+        String setsid = Watchdog.setsid();
+        List<String> launch = new ArrayList<>();
+        if (setsid != null) {
+            launch.add(setsid);
+        }
+        launch.addAll(command);
+        pb.command(launch);
 
+        Watchdog watchdog = Watchdog.start(cookie);
+        Instant wallStart = Instant.now();
         long start = System.nanoTime();
-        Process process = pb.start();
-        Files.writeString(out.resolve("pid"), process.pid() + " " + process.info().startInstant()
-                .map(Object::toString).orElse(""));
-        ProcessTree tree = new ProcessTree(process.toHandle());
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            if (watchdog != null) {
+                watchdog.close();
+            }
+            throw new ProgramNotStartedException("cannot run " + command.get(0) + ": " + IoErrors.describe(e));
+        }
+        ProcessTree tree = new ProcessTree(process.toHandle(), cookie);
         LIVE.add(tree);
         Thread sampler = new Thread(() -> sampleUntilExit(process, tree), "jvmtune-rss-sampler");
         sampler.setDaemon(true);
-        sampler.start();
         boolean finished;
+        boolean leftRunning;
         try {
-            finished = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            if (!finished) {
-                tree.killAll();
+            if (watchdog != null) {
+                watchdog.watch(process.pid());
             }
+            Files.writeString(out.resolve("pid"), process.pid() + " " + process.info().startInstant()
+                    .map(Object::toString).orElse("-") + " " + cookie);
+            sampler.start();
+            finished = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (stopping) {
+                throw new InterruptedException("jvmtune is stopping");
+            }
+            // at the limit, or what the program left running when it ended: nothing outlives the trial
+            leftRunning = finished && tree.anyAlive();
+            tree.killAll();
         } catch (InterruptedException e) {
-            tree.killAll(); // jvmtune is asked to stop: the trial must not outlive it
-            throw e;
+            tree.killAll(); // jvmtune is asked to stop: the trial must not outlive it, and is no result
+            throw new InterruptedException("jvmtune was stopped during the trial in " + out
+                    + ": it is discarded, not a result");
+        } catch (IOException e) {
+            tree.killAll();
+            throw own("write the trial's files in", out, e);
+        } finally {
+            LIVE.remove(tree);
+            if (watchdog != null) {
+                watchdog.close();
+            }
         }
         double wallSec = (System.nanoTime() - start) / 1e9;
-        LIVE.remove(tree);
         sampler.interrupt();
         sampler.join(1000);
         int exit = finished ? process.exitValue() : -1;
 
         List<String> notes = new ArrayList<>();
-        Scan scan = Scan.of(stdout, stderr);
+        if (leftRunning) {
+            notes.add("the program left processes running when it ended: they were killed");
+        }
+        double wallClockSec = Duration.between(wallStart, Instant.now()).toNanos() / 1e9;
+        if (wallClockSec < wallSec - 1) {
+            notes.add(String.format(java.util.Locale.ROOT, "the system clock went back by %.1f s during the "
+                    + "trial (its wall time is measured on the monotonic clock and is right; start times of "
+                    + "later trials are not in order)", wallSec - wallClockSec));
+        }
+        Scan scan;
+        try {
+            scan = Scan.of(notes, stdout, stderr);
+        } catch (IOException e) {
+            throw own("read the program's output in", out, e);
+        }
         Path crashLog = crashLog(out, scan.crashFile);
         Outcome outcome = crashLog != null || scan.crashBanner ? Outcome.CRASH
                 : scan.oom ? Outcome.OOM
@@ -145,15 +218,52 @@ public final class TrialRunner {
             Metrics.put(metrics, Metrics.RSS_PEAK, tree.peakRssBytes());
         }
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
-        readStdoutMetrics(stdout, spec.stdoutMetrics(), metrics, notes);
-        readCompilerTimes(stdout, metrics);
+        try {
+            StdoutMetrics.read(stdout, spec.stdoutMetrics(), metrics, notes);
+            StdoutMetrics.compilerTimes(stdout, metrics);
+        } catch (IOException e) {
+            throw own("read", stdout, e);
+        }
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
         Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
         TrialResult result = new TrialResult(outcome, exit, wallSec, tree.peakRssBytes(), new TreeMap<>(metrics),
-                metricsJson, pb.command(), out, crashLog, notes);
-        ResultJson.write(result, out.resolve("result.json"));
+                metricsJson, command, out, crashLog, notes);
+        try {
+            ResultJson.write(result, out.resolve("result.json"));
+        } catch (IOException e) {
+            throw own("write", out.resolve("result.json"), e);
+        }
         return result;
+    }
+
+    /** jvmtune's own I/O error, in one line that names the path: "cannot write P: disk full". */
+    private static IOException own(String what, Path where, IOException e) {
+        return new IOException("cannot " + what + " " + where + ": " + IoErrors.describe(e), e);
+    }
+
+    /**
+     * Refuses a command that cannot start, before anything runs ({@code setsid} would start and then fail
+     * to run it, which would look like the program's exit status).
+     */
+    private static void checkExecutable(String program, String path) throws ProgramNotStartedException {
+        if (program.contains("/")) {
+            Path p = Path.of(program);
+            if (!Files.exists(p)) {
+                throw new ProgramNotStartedException("cannot run " + program + ": no such file");
+            }
+            if (!Files.isExecutable(p) || Files.isDirectory(p)) {
+                throw new ProgramNotStartedException("cannot run " + program + ": not an executable file");
+            }
+            return;
+        }
+        for (String dir : path.split(":")) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return;
+            }
+        }
+        throw new ProgramNotStartedException("cannot run " + program + ": not found on the PATH (" + path + ")");
     }
 
     /**
@@ -179,34 +289,8 @@ public final class TrialRunner {
                 || !p.get().info().startInstant().map(Object::toString).orElse("").equals(f[1])) {
             return false; // gone, or the pid was reused by another process
         }
-        new ProcessTree(p.get()).killAll();
+        new ProcessTree(p.get(), f.length > 2 ? f[2] : null).killAll();
         return true;
-    }
-
-    /** -XX:+CITime's line per compiler at exit: {@code C2 {speed: ...; standard:  0.123 s, ...; osr:  0.004 s, ...}}. */
-    private static final Pattern COMPILER_TIME = Pattern.compile(
-            "^\\s*(C1|C2) \\{speed: [^;]*; standard:\\s*([0-9.]+) s,[^;]*; osr:\\s*([0-9.]+) s");
-
-    /** The compilers' time from -XX:+CITime's summary in the program's output ({@link Metrics#JIT_COMPILE}). */
-    static void readCompilerTimes(Path stdout, Map<String, Double> metrics) throws IOException {
-        double total = 0;
-        double c2 = 0;
-        boolean seen = false;
-        try (BufferedReader r = Files.newBufferedReader(stdout, StandardCharsets.ISO_8859_1)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                Matcher m = COMPILER_TIME.matcher(line);
-                if (m.find()) {
-                    double sec = Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
-                    total += sec;
-                    c2 += m.group(1).equals("C2") ? sec : 0;
-                    seen = true;
-                }
-            }
-        }
-        if (seen) {
-            Metrics.put(metrics, Metrics.JIT_COMPILE, total);
-            Metrics.put(metrics, Metrics.JIT_C2, c2);
-        }
     }
 
     /**
@@ -300,22 +384,33 @@ public final class TrialRunner {
         return named != null && Files.isRegularFile(Path.of(named)) ? Path.of(named) : null;
     }
 
-    /** What the program's output says about how it ended, read line by line (outputs may be large). */
+    /**
+     * What the program's output says about how it ended, read line by line in bounded memory: a line longer
+     * than {@link #MAX_LINE_BYTES} is read up to there, and the trial notes it.
+     */
     private record Scan(boolean oom, boolean crashBanner, String crashFile) {
-        static Scan of(Path... files) throws IOException {
+        static Scan of(List<String> notes, Path... files) throws IOException {
             boolean oom = false;
             boolean banner = false;
             String crashFile = null;
             for (Path f : files) {
-                try (BufferedReader r = Files.newBufferedReader(f, StandardCharsets.ISO_8859_1)) {
+                try (InputStream in = Files.newInputStream(f)) {
+                    LineReader r = new LineReader(in, MAX_LINE_BYTES);
                     boolean next = false;
-                    for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    boolean cut = false;
+                    while (r.next()) {
+                        String line = new String(r.buffer(), r.start(), r.end() - r.start(), StandardCharsets.ISO_8859_1);
                         oom |= line.contains(OOM_TEXT);
                         banner |= line.startsWith(CRASH_BANNER);
                         if (next && line.startsWith("# ")) {
                             crashFile = line.substring(2).trim();
                         }
                         next = line.startsWith(CRASH_FILE_LINE);
+                        if (r.lastLineTruncated() && !cut) {
+                            cut = true;
+                            notes.add(f.getFileName() + " line " + r.lineNumber() + " is longer than "
+                                    + (MAX_LINE_BYTES >> 20) + " MiB: read up to there");
+                        }
                     }
                 }
             }
@@ -328,40 +423,25 @@ public final class TrialRunner {
             return null;
         }
         try {
+            long size = Files.size(file);
+            if (size > MAX_METRICS_FILE_BYTES) {
+                notes.add(String.format(java.util.Locale.ROOT, "metrics file %s is %.0f MiB, over the %d MiB "
+                        + "jvmtune reads: not read", file, size / 1048576.0, MAX_METRICS_FILE_BYTES >> 20));
+                return null;
+            }
             String text = Files.readString(file, StandardCharsets.UTF_8);
             JsonNode root = JSON.readTree(text);
             if (root == null || !root.isObject()) {
                 notes.add("metrics file " + file + " is not a JSON object");
-            } else {
-                Metrics.fromMetricsFile(root, metrics);
+            } else if (!Metrics.fromMetricsFile(root, metrics)) {
+                notes.add("metrics file " + file + " holds more than " + Metrics.MAX_FILE_METRICS
+                        + " numbers: the first " + Metrics.MAX_FILE_METRICS + " are kept");
             }
             return text.strip();
-        } catch (IOException e) {
-            notes.add("metrics file " + file + " unreadable: " + e.getMessage().lines().findFirst().orElse(""));
+        } catch (IOException | RuntimeException e) {
+            notes.add("metrics file " + file + " unreadable: " + String.valueOf(e.getMessage()).lines().findFirst()
+                    .orElse(""));
             return null;
-        }
-    }
-
-    private static void readStdoutMetrics(Path stdout, Map<String, String> patterns, Map<String, Double> metrics,
-                                          List<String> notes) throws IOException {
-        if (patterns.isEmpty()) {
-            return;
-        }
-        Map<String, Pattern> compiled = new TreeMap<>();
-        patterns.forEach((name, regex) -> compiled.put(name, Pattern.compile(regex)));
-        try (BufferedReader r = Files.newBufferedReader(stdout, StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                for (Map.Entry<String, Pattern> e : compiled.entrySet()) {
-                    Matcher m = e.getValue().matcher(line);
-                    if (m.find() && m.groupCount() >= 1) {
-                        try {
-                            metrics.put(e.getKey(), Double.parseDouble(m.group(1)));
-                        } catch (NumberFormatException ex) {
-                            notes.add("stdout metric " + e.getKey() + ": '" + m.group(1) + "' is not a number");
-                        }
-                    }
-                }
-            }
         }
     }
 

@@ -27,28 +27,37 @@ import java.util.TreeSet;
 public final class ResultStore implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * TEXT for every string: SQLite never enforced a length, PostgreSQL did (VARCHAR(200)), and both stores must
+     * accept the same data. Older PostgreSQL stores are altered on open ({@link #widen}).
+     */
     private static final String[] SCHEMA = {
         """
         CREATE TABLE IF NOT EXISTS experiments (
-          id VARCHAR(200) PRIMARY KEY, name VARCHAR(200) NOT NULL, spec TEXT NOT NULL, seed BIGINT NOT NULL,
-          planned INTEGER NOT NULL, created VARCHAR(40) NOT NULL, out_root TEXT NOT NULL)""",
+          id TEXT PRIMARY KEY, name TEXT NOT NULL, spec TEXT NOT NULL, seed BIGINT NOT NULL,
+          planned INTEGER NOT NULL, created TEXT NOT NULL, out_root TEXT NOT NULL)""",
         """
         CREATE TABLE IF NOT EXISTS trials (
-          experiment_id VARCHAR(200) NOT NULL REFERENCES experiments(id), seq INTEGER NOT NULL,
-          config VARCHAR(400) NOT NULL, jdk VARCHAR(400) NOT NULL, jdk_version VARCHAR(100), flag_set VARCHAR(200) NOT NULL,
-          flags TEXT NOT NULL, params TEXT NOT NULL, repeat_no INTEGER NOT NULL, outcome VARCHAR(16) NOT NULL,
+          experiment_id TEXT NOT NULL REFERENCES experiments(id), seq INTEGER NOT NULL,
+          config TEXT NOT NULL, jdk TEXT NOT NULL, jdk_version TEXT, flag_set TEXT NOT NULL,
+          flags TEXT NOT NULL, params TEXT NOT NULL, repeat_no INTEGER NOT NULL, outcome TEXT NOT NULL,
           exit_code INTEGER NOT NULL, wall_sec DOUBLE PRECISION NOT NULL, peak_rss_bytes BIGINT NOT NULL,
-          started VARCHAR(40) NOT NULL, out_dir TEXT NOT NULL, notes TEXT NOT NULL,
+          started TEXT NOT NULL, out_dir TEXT NOT NULL, notes TEXT NOT NULL,
           PRIMARY KEY (experiment_id, seq))""",
         """
         CREATE TABLE IF NOT EXISTS metrics (
-          experiment_id VARCHAR(200) NOT NULL, seq INTEGER NOT NULL, name VARCHAR(200) NOT NULL,
+          experiment_id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL,
           value DOUBLE PRECISION NOT NULL, PRIMARY KEY (experiment_id, seq, name),
-          FOREIGN KEY (experiment_id, seq) REFERENCES trials(experiment_id, seq))"""
+          FOREIGN KEY (experiment_id, seq) REFERENCES trials(experiment_id, seq))""",
+        // who is writing an experiment now, for the message that refuses a second writer (WriterLock)
+        """
+        CREATE TABLE IF NOT EXISTS writers (experiment_id TEXT PRIMARY KEY, holder TEXT NOT NULL)"""
     };
 
     private final Connection db;
     private final String url;
+    /** Writer locks held, by experiment id: closing releases one. */
+    private final Map<String, AutoCloseable> held = new HashMap<>();
 
     private ResultStore(Connection db, String url) {
         this.db = db;
@@ -57,12 +66,25 @@ public final class ResultStore implements AutoCloseable {
 
     /**
      * @param where a SQLite file path ({@code jvmtune.db}), or a JDBC URL ({@code jdbc:sqlite:...},
-     *              {@code jdbc:postgresql://host/db?user=u&password=p})
-     * @throws SQLException when the database cannot be opened or its schema not created
+     *              {@code jdbc:postgresql://host/db?user=u}); PostgreSQL's password comes from the URL, else
+     *              from {@code PGPASSWORD}, else from {@code ~/.pgpass} (or {@code PGPASSFILE}), as
+     *              PostgreSQL's own tools read it
+     * @throws SQLException when the database cannot be opened or its schema not created; its message never
+     *                      holds the password ({@link #redact})
      */
     public static ResultStore open(String where) throws SQLException {
         String url = where.startsWith("jdbc:") ? where : "jdbc:sqlite:" + where;
-        Connection c = DriverManager.getConnection(url);
+        java.util.Properties props = new java.util.Properties();
+        String envPassword = System.getenv("PGPASSWORD");
+        if (postgres(url) && !url.matches("(?i).*[?&]password=.*") && envPassword != null) {
+            props.setProperty("password", envPassword);
+        }
+        Connection c;
+        try {
+            c = DriverManager.getConnection(url, props);
+        } catch (SQLException e) {
+            throw redacted(e);
+        }
         try (Statement s = c.createStatement()) {
             if (url.startsWith("jdbc:sqlite:")) {
                 s.execute("PRAGMA foreign_keys = ON");
@@ -75,19 +97,174 @@ public final class ResultStore implements AutoCloseable {
             for (String ddl : SCHEMA) {
                 s.execute(ddl);
             }
+            if (postgres(url)) {
+                widen(c);
+            }
         } catch (SQLException e) {
             c.close();
-            throw e;
+            throw redacted(e);
         }
         return new ResultStore(c, url);
     }
 
-    /** Where it is, for messages (a password in the URL is hidden). */
-    public String describe() {
-        return url.replaceAll("password=[^&]*", "password=***");
+    private static boolean postgres(String url) {
+        return url.startsWith("jdbc:postgresql:");
     }
 
-    /** Records a new experiment; its id is NAME-N, N one more than the experiments of that name so far. */
+    /** A PostgreSQL store created with VARCHAR columns gets TEXT ones (no rewrite: the types are binary-compatible). */
+    private static void widen(Connection c) throws SQLException {
+        List<String[]> narrow = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT table_name, column_name FROM "
+                + "information_schema.columns WHERE table_schema = current_schema() AND data_type = 'character varying' "
+                + "AND table_name IN ('experiments', 'trials', 'metrics')")) {
+            while (rs.next()) {
+                narrow.add(new String[] {rs.getString(1), rs.getString(2)});
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            for (String[] col : narrow) {
+                s.execute("ALTER TABLE " + col[0] + " ALTER COLUMN " + col[1] + " TYPE TEXT");
+            }
+        }
+    }
+
+    /** Where it is, for messages (a password in the URL is hidden). */
+    public String describe() {
+        return redact(url);
+    }
+
+    /** {@code text} with every password of a database URL in it hidden: {@code password=***}, {@code //u:***@}. */
+    public static String redact(String text) {
+        return text == null ? null : text.replaceAll("(?i)(password=)[^&;\\s]*", "$1***")
+                .replaceAll("(//[^/:@\\s]+:)[^@/\\s]*@", "$1***@");
+    }
+
+    /** The URL without its password parameter: what may be kept in a file. */
+    public static String withoutPassword(String url) {
+        return url.replaceAll("(?i)([?&])password=[^&]*&?", "$1").replaceAll("[?&]$", "")
+                .replaceAll("(//[^/:@\\s]+):[^@/\\s]*@", "$1@");
+    }
+
+    /**
+     * What went wrong with the database, in one line for a person: "disk full" where it was (SQLite's
+     * SQLITE_FULL, PostgreSQL's 53100, or the operating system's ENOSPC under either), else the driver's first
+     * line; never a password.
+     */
+    public static String explain(SQLException e) {
+        if (dev.jvmtune.core.io.IoErrors.diskFull(e) || "53100".equals(e.getSQLState())) {
+            return "disk full (" + firstLine(e) + ")";
+        }
+        return firstLine(e);
+    }
+
+    /**
+     * {@link #explain(SQLException)} for the store at {@code where}: SQLite reports a full disk as an I/O error
+     * of its shared-memory or journal file as often as SQLITE_FULL, so an I/O error on a file system without
+     * free space is said to be a full disk.
+     */
+    public static String explain(SQLException e, String where) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("SQLITE_IOERR") && !where.startsWith("jdbc:postgresql:")) {
+            try {
+                java.nio.file.Path dir = java.nio.file.Path.of(where.replaceFirst("^jdbc:sqlite:", "")
+                        .replaceFirst("^file:", "").replaceFirst("\\?.*", "")).toAbsolutePath().getParent();
+                if (java.nio.file.Files.getFileStore(dir).getUsableSpace() < 1 << 16) {
+                    return "disk full (" + firstLine(e) + ")";
+                }
+            } catch (java.io.IOException | RuntimeException ex) {
+                // no file system to ask
+            }
+        }
+        return explain(e);
+    }
+
+    private static String firstLine(SQLException e) {
+        String m = redact(String.valueOf(e.getMessage()));
+        return m.lines().findFirst().orElse(m);
+    }
+
+    private static SQLException redacted(SQLException e) {
+        SQLException r = new SQLException(redact(e.getMessage()), e.getSQLState(), e.getErrorCode());
+        r.setStackTrace(e.getStackTrace());
+        return r;
+    }
+
+    /**
+     * Makes this process the one writer of an experiment until {@link #close} (or its death, {@code kill -9}
+     * included: see {@link WriterLock}).
+     *
+     * @throws WriterLockedException naming the running jvmtune, when another holds it
+     */
+    public void lockWriter(String experimentId) throws SQLException {
+        if (held.containsKey(experimentId)) {
+            return;
+        }
+        AutoCloseable lock = tryLock(experimentId);
+        if (lock == null) {
+            String holder = null;
+            try (PreparedStatement q = db.prepareStatement("SELECT holder FROM writers WHERE experiment_id = ?")) {
+                q.setString(1, experimentId);
+                try (ResultSet rs = q.executeQuery()) {
+                    holder = rs.next() ? rs.getString(1) : null;
+                }
+            }
+            throw new WriterLockedException("experiment " + experimentId + " is being run by "
+                    + (holder == null ? "another jvmtune" : holder) + " (" + describe() + "): wait for it to end, "
+                    + "or stop it first");
+        }
+        held.put(experimentId, lock);
+        recordHolder(experimentId);
+    }
+
+    /** Who writes the experiment, for the message that refuses a second writer; the lock is the truth. */
+    private void recordHolder(String experimentId) throws SQLException {
+        try (PreparedStatement d = db.prepareStatement("DELETE FROM writers WHERE experiment_id = ?");
+             PreparedStatement i = db.prepareStatement("INSERT INTO writers (experiment_id, holder) VALUES (?, ?)")) {
+            d.setString(1, experimentId);
+            d.executeUpdate();
+            i.setString(1, experimentId);
+            i.setString(2, WriterLock.me());
+            i.executeUpdate();
+        }
+    }
+
+    /** The lock, or null when someone else holds it. */
+    private AutoCloseable tryLock(String experimentId) throws SQLException {
+        long key = WriterLock.key("jvmtune experiment " + experimentId);
+        if (postgres(url)) {
+            try (PreparedStatement q = db.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
+                q.setLong(1, key);
+                try (ResultSet rs = q.executeQuery()) {
+                    rs.next();
+                    if (!rs.getBoolean(1)) {
+                        return null;
+                    }
+                }
+            }
+            return () -> {
+                try (PreparedStatement q = db.prepareStatement("SELECT pg_advisory_unlock(?)")) {
+                    q.setLong(1, key);
+                    q.execute();
+                }
+            };
+        }
+        String file = url.substring("jdbc:sqlite:".length()).replaceFirst("^file:", "").replaceFirst("\\?.*", "");
+        if (file.isEmpty() || file.startsWith(":memory:")) {
+            return () -> { }; // nobody else can open it
+        }
+        try {
+            java.nio.channels.FileLock lock = WriterLock.tryFile(java.nio.file.Path.of(file + ".lock"),
+                    "jvmtune experiment " + experimentId);
+            return lock == null ? null : lock::release;
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot lock " + file + ".lock: " + dev.jvmtune.core.io.IoErrors.describe(e), e);
+        }
+    }
+
+    /**
+     * Records a new experiment; its id is NAME-N, N one more than the experiments of that name so far. This
+     * store is its writer ({@link #lockWriter}) from then on.
+     */
     public String createExperiment(String name, String spec, long seed, int planned, String created, String outRoot)
             throws SQLException {
         for (int attempt = 0; ; attempt++) {
@@ -100,22 +277,30 @@ public final class ResultStore implements AutoCloseable {
                 }
             }
             String id = name + "-" + n;
+            AutoCloseable lock = tryLock(id);
+            if (lock == null) {
+                continue; // another jvmtune is creating (or running) this one
+            }
             try (PreparedStatement ins = db.prepareStatement(
                     "INSERT INTO experiments (id, name, spec, seed, planned, created, out_root) VALUES (?,?,?,?,?,?,?)")) {
                 ins.setString(1, id);
-                ins.setString(2, name);
-                ins.setString(3, spec);
+                ins.setString(2, clean(name));
+                ins.setString(3, clean(spec));
                 ins.setLong(4, seed);
                 ins.setInt(5, planned);
                 ins.setString(6, created);
-                ins.setString(7, outRoot);
+                ins.setString(7, clean(outRoot));
                 ins.executeUpdate();
-                return id;
             } catch (SQLException e) {
+                release(lock);
                 if (attempt >= 20 || experiment(id).isEmpty()) {
                     throw e; // not a race with another machine creating the same id
                 }
+                continue;
             }
+            held.put(id, lock);
+            recordHolder(id);
+            return id;
         }
     }
 
@@ -183,25 +368,25 @@ public final class ResultStore implements AutoCloseable {
             int i = 1;
             ins.setString(i++, t.experimentId());
             ins.setInt(i++, t.seq());
-            ins.setString(i++, t.config());
-            ins.setString(i++, t.jdk());
-            ins.setString(i++, t.jdkVersion());
-            ins.setString(i++, t.flagSet());
-            ins.setString(i++, t.flags());
-            ins.setString(i++, JSON.writeValueAsString(t.params()));
+            ins.setString(i++, clean(t.config()));
+            ins.setString(i++, clean(t.jdk()));
+            ins.setString(i++, clean(t.jdkVersion()));
+            ins.setString(i++, clean(t.flagSet()));
+            ins.setString(i++, clean(t.flags()));
+            ins.setString(i++, clean(JSON.writeValueAsString(t.params())));
             ins.setInt(i++, t.repeat());
-            ins.setString(i++, t.outcome());
+            ins.setString(i++, clean(t.outcome()));
             ins.setInt(i++, t.exitCode());
             ins.setDouble(i++, t.wallSec());
             ins.setLong(i++, t.peakRssBytes());
-            ins.setString(i++, t.started());
-            ins.setString(i++, t.outDir());
-            ins.setString(i, t.notes());
+            ins.setString(i++, clean(t.started()));
+            ins.setString(i++, clean(t.outDir()));
+            ins.setString(i, clean(t.notes()));
             ins.executeUpdate();
             for (Map.Entry<String, Double> e : t.metrics().entrySet()) {
                 m.setString(1, t.experimentId());
                 m.setInt(2, t.seq());
-                m.setString(3, e.getKey());
+                m.setString(3, clean(e.getKey()));
                 m.setDouble(4, e.getValue());
                 m.addBatch();
             }
@@ -251,8 +436,48 @@ public final class ResultStore implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Text both databases store alike: PostgreSQL refuses the NUL character and cannot encode an unpaired
+     * surrogate, SQLite keeps both; each becomes U+FFFD in either.
+     */
+    static String clean(String s) {
+        if (s == null) {
+            return null;
+        }
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+            boolean bad = c == 0 || Character.isSurrogate(c) && !pair;
+            if (bad && b == null) {
+                b = new StringBuilder(s.length()).append(s, 0, i);
+            }
+            if (b != null) {
+                b.append(bad ? '\uFFFD' : c);
+                if (pair) {
+                    b.append(s.charAt(i + 1));
+                }
+            }
+            if (pair) {
+                i++;
+            }
+        }
+        return b == null ? s : b.toString();
+    }
+
+    private static void release(AutoCloseable lock) {
+        try {
+            lock.close();
+        } catch (Exception e) {
+            // the connection or the process ending releases it anyway
+        }
+    }
+
+    /** Releases the writer locks this store holds and closes the connection. */
     @Override
     public void close() throws SQLException {
+        held.values().forEach(ResultStore::release);
+        held.clear();
         db.close();
     }
 }

@@ -3,6 +3,7 @@ package dev.jvmtune.lab.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvmtune.host.HostFacts;
@@ -94,18 +95,7 @@ class TrialRunnerTest {
 
     /** Running, not a zombie that init has yet to reap (containers often have a lazy init). */
     private static boolean running(long pid) throws InterruptedException {
-        for (int i = 0; i < 50; i++) {
-            try {
-                String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-                if (stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z")) {
-                    return false;
-                }
-            } catch (java.io.IOException e) {
-                return false;
-            }
-            Thread.sleep(50);
-        }
-        return true;
+        return !TrialProcessesTest.gone(pid);
     }
 
     @ParameterizedTest
@@ -127,6 +117,21 @@ class TrialRunnerTest {
         assertNotNull(r.crashLog());
         assertTrue(r.crashLog().startsWith(tmp.resolve("t")), r.crashLog().toString());
         assertTrue(Files.readString(r.crashLog()).contains("SIGSEGV"));
+    }
+
+    @Test
+    void aBacktrackingMetricPatternIsStoppedAndItsMetricNotRead() {
+        // a million x on one line: ([0-9]*)x+y reads it about 5 * 10^11 times, unbounded
+        String script = "echo 7xxy; head -c 1000000 /dev/zero | tr '\\0' x; echo; echo 'answer: 42 ms'";
+        TrialSpec spec = new TrialSpec(JDKS.resolve(null), List.of(), new Program.Command(List.of("sh", "-c", script)),
+                Duration.ofSeconds(60), tmp.resolve("t"), false, Map.of("stuck", "([0-9]*)x+y",
+                "answer", "answer: ([0-9.]+) ms"));
+        TrialResult r = assertTimeoutPreemptively(Duration.ofMinutes(2), () -> new TrialRunner().run(spec));
+        assertEquals(Outcome.OK, r.outcome());
+        assertEquals(42, r.metric("answer"), "the other pattern reads on");
+        assertTrue(Double.isNaN(r.metric("stuck")), "line 1's 7 is not kept: a later line may have matched");
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("stdout metric stuck: not read, its pattern "
+                + "'([0-9]*)x+y' took too long at stdout.log line 2")), r.notes().toString());
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * As root it runs as the {@code postgres} user (PostgreSQL refuses to run as root). Outside CI, a machine
  * without PostgreSQL skips the tests that need it, saying so; in CI it fails them.
  */
-final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable {
 
     private final Path dir;
     private final Path bin;
@@ -30,7 +30,7 @@ final class PostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    static PostgresServer start() throws IOException, InterruptedException {
+    public static PostgresServer start() throws IOException, InterruptedException {
         Path bin = findBin();
         if (System.getenv("CI") == null) {
             assumeTrue(bin != null, "PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)");
@@ -55,12 +55,48 @@ final class PostgresServer implements AutoCloseable {
         return server;
     }
 
-    String url(String database) {
+    public String url(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=postgres";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** A new empty database; its URL (user postgres, no password). */
+    public String freshDatabase(String prefix) throws java.sql.SQLException {
+        String name = prefix + "_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("postgres"));
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        }
+        return url(name);
+    }
+
+    /**
+     * A role that must give its password over TCP (SCRAM), owner of a new database; the URL of that database
+     * without user or password.
+     */
+    public String passwordUser(String user, String password) throws Exception {
+        String db = "pw_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("postgres"));
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + user + " LOGIN PASSWORD '" + password + "'");
+            s.execute("CREATE DATABASE " + db + " OWNER " + user);
+        }
+        Path hba = dir.resolve("data/pg_hba.conf");
+        Files.writeString(hba, "host all " + user + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
+        exec(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "reload"),
+                "root".equals(System.getProperty("user.name")));
+        Thread.sleep(500); // reload is asynchronous
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + db;
     }
 
     @Override
     public void close() throws IOException, InterruptedException {
+        if (!Files.exists(dir)) {
+            return;
+        }
         boolean root = "root".equals(System.getProperty("user.name"));
         exec(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate",
                 "-w", "stop"), root);

@@ -1,8 +1,5 @@
 package dev.jvmtune.lab.store;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -26,11 +23,6 @@ class PostgresStoreTest extends StoreContract {
 
     @Override
     String freshDatabase() throws Exception {
-        String name = "lab" + (n++) + "_" + System.nanoTime();
-        try (Connection c = DriverManager.getConnection(server.url("postgres"));
-             Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        return server.url(name);
+        return server.freshDatabase("lab" + (n++));
     }
 }

@@ -71,6 +71,44 @@ abstract class StoreContract {
         }
     }
 
+    @Test
+    void longNamesAndOddTextAreKeptAlikeOnBothStores() throws Exception {
+        String longName = "metrics." + "phase.".repeat(60) + "x"; // 369 characters
+        String flagSet = "-XX:+UseG1GC ".repeat(40).strip(); // 519
+        TreeMap<String, Double> metrics = new TreeMap<>(Map.of("wall", 1.0, longName, 2.5, "odd\u0000name\ud800", 3.0));
+        try (ResultStore s = ResultStore.open(freshDatabase())) {
+            String id = s.createExperiment("n".repeat(250), "name: n\n", 1, 1, "2026-11-23T08:00:00Z", "/tmp");
+            StoredTrial t = trial(id, 1, "OK", metrics);
+            StoredTrial wide = new StoredTrial(id, 1, "jdk17/" + flagSet, t.jdk(), t.jdkVersion(), flagSet, flagSet,
+                    t.params(), 1, "OK", 0, 1, 1, t.started(), "/tmp/" + "d".repeat(300), "note\u0000", metrics);
+            s.save(wide);
+            StoredTrial back = s.trials(id).get(0);
+            assertEquals(flagSet, back.flagSet());
+            assertEquals(2.5, back.metric(longName));
+            assertEquals(3.0, back.metric("odd\ufffdname\ufffd"), "NUL and a lone surrogate become U+FFFD on both");
+            assertEquals("note\ufffd", back.notes());
+        }
+    }
+
+    @Test
+    void aSecondWriterIsRefusedNamingTheFirstUntilItCloses() throws Exception {
+        String db = freshDatabase();
+        String id;
+        try (ResultStore first = ResultStore.open(db)) {
+            id = first.createExperiment("locked", "name: locked\n", 1, 2, "2026-11-23T08:00:00Z", "/tmp");
+            try (ResultStore second = ResultStore.open(db)) {
+                WriterLockedException e = assertThrows(WriterLockedException.class, () -> second.lockWriter(id));
+                assertTrue(e.getMessage().contains("experiment " + id + " is being run by jvmtune pid "
+                        + ProcessHandle.current().pid()), e.getMessage());
+                assertEquals("locked-2", second.createExperiment("locked", "name: locked\n", 1, 2,
+                        "2026-11-23T08:00:01Z", "/tmp"), "a new experiment of the name is not held up");
+            }
+        }
+        try (ResultStore third = ResultStore.open(db)) {
+            third.lockWriter(id); // released with the first store
+        }
+    }
+
     private static StoredTrial withId(StoredTrial t, String id) {
         return new StoredTrial(id, t.seq(), t.config(), t.jdk(), t.jdkVersion(), t.flagSet(), t.flags(), t.params(),
                 t.repeat(), t.outcome(), t.exitCode(), t.wallSec(), t.peakRssBytes(), t.started(), t.outDir(), t.notes(),

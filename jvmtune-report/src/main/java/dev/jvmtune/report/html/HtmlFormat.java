@@ -2,19 +2,19 @@ package dev.jvmtune.report.html;
 
 import static dev.jvmtune.report.html.HtmlText.escape;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jvmtune.core.analysis.chart.RunSeries;
 import dev.jvmtune.core.run.Run;
-import dev.jvmtune.report.JsonMapping;
+import dev.jvmtune.report.RecordJson;
 import dev.jvmtune.report.RunFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -31,9 +31,7 @@ import java.util.List;
  */
 public final class HtmlFormat implements RunFormat {
 
-    /** The chart data as the page reads it: JSON that cannot end its script element ({@link HtmlText}). */
-    private static final ObjectWriter DATA = JsonMapping.mapper().writer().without(SerializationFeature.INDENT_OUTPUT)
-            .with(new ScriptSafe());
+    private static final ScriptSafe SCRIPT_SAFE = new ScriptSafe();
 
     private final String version;
 
@@ -86,11 +84,14 @@ public final class HtmlFormat implements RunFormat {
 
     /** The page's data as JSON: what {@code jvmtune-data} holds, and what the golden files of the HTML keep. */
     public static String data(Data data) {
-        try {
-            return DATA.writeValueAsString(data);
+        StringWriter w = new StringWriter(1 << 16);
+        try (JsonGenerator g = RecordJson.FACTORY.createGenerator(w)) {
+            g.setCharacterEscapes(SCRIPT_SAFE);
+            RecordJson.write(g, data);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // records of plain values always serialize
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
+        return w.toString();
     }
 
     /** "/var/log/gc.log (run 2 from line 9)" -> "gc.log (run 2 from line 9)": the title, not the path. */

@@ -61,9 +61,10 @@ final class RunSection {
     private void verdict(Verdict v, List<Finding> findings) {
         Severity worst = findings.isEmpty() ? null : findings.get(0).severity();
         boolean missed = Boolean.FALSE.equals(v.goalMet());
+        boolean incomplete = !v.incomplete().isEmpty();
         String level = missed || worst == Severity.CRITICAL ? "critical"
-                : worst == null ? "ok" : worst.name().toLowerCase(Locale.ROOT);
-        String badge = missed ? "GOAL MISSED" : worst == null ? "OK" : worst.name();
+                : worst != null ? worst.name().toLowerCase(Locale.ROOT) : incomplete ? "warning" : "ok";
+        String badge = missed ? "GOAL MISSED" : worst != null ? worst.name() : incomplete ? "INCOMPLETE" : "OK";
         long critical = findings.stream().filter(f -> f.severity() == Severity.CRITICAL).count();
         long warnings = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
         b.append("<div class=\"verdict ").append(level).append("\" data-section=\"Verdict\"><span class=\"badge\">")
@@ -75,6 +76,10 @@ final class RunSection {
                     .append(warnings == 1 ? "" : "s");
         }
         b.append("</span>");
+        for (String gap : v.incomplete()) {
+            b.append("<p class=\"note incomplete\" data-section=\"Incomplete\"><strong>Figures incomplete:</strong> ").append(escape(gap))
+                    .append("</p>");
+        }
         if (!v.top().isEmpty()) {
             b.append("<ol class=\"top\">");
             for (Finding f : v.top()) {

@@ -19,6 +19,7 @@ import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import dev.jvmtune.core.parse.unified.PhasePaths;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -62,13 +63,17 @@ public final class LegacyG1Parser extends LegacyLogParser {
     private static final byte[] MIN = ascii("Min:");
     private static final byte[] AVG = ascii("Avg:");
     private static final byte[] MAX = ascii("Max:");
+    private static final byte[] SUM = ascii("Sum:");
+    private static final byte[] CLASS_HISTOGRAM = ascii("Class Histogram");
+    private static final byte[] UNLOADING_CLASS = ascii("Unloading class ");
+    private static final byte[] CONCURRENT_OPEN = ascii("[GC concurrent-");
     private static final byte[] GC_WORKERS = ascii("GC Workers: ");
     private static final byte[] WORKER_START = ascii("GC Worker Start");
     private static final byte[] WORKER_END = ascii("GC Worker End");
     private static final byte[] DESIRED_SURVIVOR = ascii("Desired survivor size ");
     private static final byte[] AGE = ascii("- age ");
-    private static final byte[] HEAP_BEFORE = ascii("{Heap before GC");
-    private static final byte[] HEAP_AFTER = ascii("Heap after GC");
+    private static final byte[] HEAP_BEFORE = ascii("{Heap before"); // "GC" in JDK 7-8, "gc" in JDK 6
+    private static final byte[] HEAP_AFTER = ascii("Heap after");
     private static final byte[] HEAP_WORD = ascii("Heap");
     private static final byte[] NO_SHARED = ascii("No shared spaces configured.");
     private static final byte[] REGION_SIZE = ascii("region size ");
@@ -76,7 +81,6 @@ public final class LegacyG1Parser extends LegacyLogParser {
     private static final byte[] RS_RECENT = ascii("Recent concurrent refinement statistics");
     private static final byte[] RS_CURRENT = ascii("Current rem set statistics");
     private static final byte[] RS_CUMULATIVE = ascii("Cumulative RS summary");
-    private static final byte[] LOG_FILE = ascii("GC log file ");
     private static final byte[] TO_SPACE = ascii("to-space ");
     private static final byte[] START = ascii("-start");
     private static final byte[] END = ascii("-end");
@@ -104,6 +108,8 @@ public final class LegacyG1Parser extends LegacyLogParser {
     private boolean orphanDetails;
     private boolean inHeapDump;
     private boolean inRsetSummary;
+    /** A class histogram printed after its Full GC's pause time is open: its closing time is not a pause. */
+    private boolean histogramAside;
 
     /** Time of the last stamp read on the current line (NaN if none) and its date. */
     private double lineUptime = Double.NaN;
@@ -151,7 +157,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
         boolean recognized;
         if (c == ' ' || c == '\t') {
             recognized = indented(b, from, end, line);
-        } else if (isDigit(c) || c == '[' || c == ',' || c == ':' || c == '(') {
+        } else if (isDigit(c) || c == '[' || c == ',' || c == ':' || c == '(' || c == '#') {
             inHeapDump = false;
             inRsetSummary = false;
             recognized = stream(b, from, end, line);
@@ -176,9 +182,20 @@ public final class LegacyG1Parser extends LegacyLogParser {
         if (c == '[') {
             return detail(b, i, end, i - from, line);
         }
-        if (pendingWorkerPath != null && startsWith(b, i, end, MIN)) {
-            workerValues(b, i, end);
-            return true;
+        if (pendingWorkerPath != null) {
+            // the statistics of a per-worker line: "Min: 0.5, Avg: ..." (JDK 7u40+), "Avg: 0.1, Min: ..." and
+            // "Sum: 9, Avg: 4, ..." (JDK 6-7); or its values, pushed onto a line of their own by another
+            // thread's output: "  3007.0  3007.3]"
+            if (startsWith(b, i, end, MIN) || startsWith(b, i, end, AVG) || startsWith(b, i, end, SUM)) {
+                workerValues(b, i, end);
+                return true;
+            }
+            if (numbersOnly(b, i, end)) {
+                if (b[end - 1] == ']') {
+                    pendingWorkerPath = null;
+                }
+                return true;
+            }
         }
         if (inHeapDump) {
             if (startsWith(b, i, end, REGION_SIZE) && facts.regionSizeBytes < 0) {
@@ -198,7 +215,18 @@ public final class LegacyG1Parser extends LegacyLogParser {
         if (isDigit(c) || c == '(' || c == ',') {
             return stream(b, i, end, line);
         }
-        return false;
+        return ClassHistogram.isLine(b, from, end); // " num     #instances         #bytes  class name"
+    }
+
+    /** Whether {@code b[i, end)} holds only numbers ({@code 3007.0  3007.3]}), a per-worker line's values. */
+    private static boolean numbersOnly(byte[] b, int i, int end) {
+        for (int k = i; k < end; k++) {
+            byte c = b[k];
+            if (!isDigit(c) && c != '.' && c != ',' && c != ' ' && !(c == ']' && k == end - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Lines starting with a letter or symbol: JVM header, tenuring distribution, heap dumps. */
@@ -221,7 +249,8 @@ public final class LegacyG1Parser extends LegacyLogParser {
         }
         inHeapDump = false;
         vmLine(b, from, end, line);
-        return header.headerLine(b, from, end) || fallback(b, from, from, end, line);
+        return header.headerLine(b, from, end) || ClassHistogram.isLine(b, from, end)
+                || fallback(b, from, from, end, line);
     }
 
     // ---------------------------------------------------------------- the record stream
@@ -241,6 +270,9 @@ public final class LegacyG1Parser extends LegacyLogParser {
             int next;
             if (isDigit(c)) {
                 next = LegacyText.stamps(b, i, end, stamp);
+                if (next > i && next < end && b[next] == ' ' && ClassHistogram.isLine(b, from, end)) {
+                    return true; // "34128:      1      16  sun.util.X": a class histogram's row, not a time
+                }
                 if (next > i) {
                     lineUptime = observe(stamp, b, line);
                     lineWall = clock.lastDate();
@@ -256,6 +288,14 @@ public final class LegacyG1Parser extends LegacyLogParser {
                 next = closing(b, i, end, line);
             } else if (c == '(') {
                 next = parenthesis(b, i, end);
+            } else if (c == '#') {
+                next = LegacyText.gcIdEnd(b, i, end); // -XX:+PrintGCID without time stamps: "#12: [GC pause ..."
+                next = next == i ? -1 : next;
+            } else if (c == '-' && i + 1 < end && b[i + 1] == '-' && depth > 0 && record.active) {
+                // "[GC pause (G1 Evacuation Pause) (young)-- 22058M->22154M(22432M), 1.6706033 secs]": without
+                // PrintGCDetails, evacuation failure is the "--" after the record's notes
+                record.evacuationFailure = true;
+                next = i + 2;
             } else if (c == ']') {
                 next = depth > 0 ? pop(Double.NaN, line, i + 1) : -1;
             } else if (c == ':' && (i + 1 == end || b[i + 1] == ' ')) {
@@ -284,7 +324,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
             timeLine(b, t, end, line);
             return true;
         }
-        return indexOf(b, from, end, LOG_FILE) >= 0; // "2016-08-30 20:35:29 GC log file created ..."
+        return rotation(b, from, end);
     }
 
     /** {@code [} at {@code i}: opens a record; returns where reading goes on, -1 if unknown. */
@@ -315,7 +355,27 @@ public final class LegacyG1Parser extends LegacyLogParser {
         if (startsWith(b, n, end, TIMES)) {
             return times(b, n, end, line);
         }
-        if (depth == 0 || depth >= MAX_DEPTH) {
+        if (startsWith(b, n, end, UNLOADING_CLASS)) {
+            int close = indexOf(b, n, end, (byte) ']'); // -XX:+TraceClassUnloading, inside a Full GC
+            return close < 0 ? end : close + 1;
+        }
+        if (depth == 0) {
+            if (startsWith(b, n, end, CLASS_HISTOGRAM)) {
+                // "[Class Histogram (after full gc):" printed after the Full GC's pause time: its rows follow,
+                // then ", 4.5682980 secs]" closes it, which is not a pause
+                histogramAside = true;
+                return end;
+            }
+            if (record.active) {
+                // a detail printed after another thread's stamp: "84.659: [GC Worker Start Time (ms):[GC conc..."
+                int next = indexOf(b, n, end, (byte) '[');
+                int pieceEnd = next < 0 ? end : next;
+                detail(b, i, pieceEnd, 6, line);
+                return pieceEnd;
+            }
+            return -1;
+        }
+        if (depth >= MAX_DEPTH) {
             return -1;
         }
         // a nested record: "[SoftReference, 0 refs, 0.0000230 secs]", "[GC ref-proc0.1: [...", "[Unloading 0.1: [..."
@@ -328,6 +388,9 @@ public final class LegacyG1Parser extends LegacyLogParser {
             e++;
         }
         int nameEnd = trimEnd(b, n, e);
+        if (nameEnd > n && b[nameEnd - 1] == ':') {
+            nameEnd--; // "[Class Histogram (before full gc):"
+        }
         if (nameEnd == n) {
             return -1;
         }
@@ -367,6 +430,10 @@ public final class LegacyG1Parser extends LegacyLogParser {
             return -1;
         }
         double ms = LegacyText.number(b, n, numEnd) * 1000.0;
+        if (depth == 0 && histogramAside) {
+            histogramAside = false;
+            return close + 1;
+        }
         if (depth == 0) {
             // ", 0,0854230 secs]" whose first line is not in the log (a log that starts mid-record): the pause
             // happened and took this long, but what kind it was and when it started are lost with that line
@@ -545,6 +612,14 @@ public final class LegacyG1Parser extends LegacyLogParser {
     /** An indented {@code [Name: ...]} line; {@code indent} is the number of blanks before it. */
     private boolean detail(byte[] b, int i, int end, int indent, long line) {
         int n = i + 1;
+        int second = indexOf(b, n, end, (byte) '[');
+        int glued = second < 0 ? -1 : indexOf(b, second, end, CONCURRENT_OPEN);
+        if (glued > n) {
+            // another thread's record printed into the line: "[GC Worker Start Time (ms):3.010: [GC concurrent-mark-start]"
+            int s = LegacyText.stampsBefore(b, n, glued, stamp);
+            detail(b, i, s, indent, line);
+            return stream(b, s, end, line);
+        }
         if (startsWith(b, n, end, TIMES)) {
             int next = times(b, n, end, line);
             return next >= end || stream(b, next, end, line); // "[Times: ...]21306.667: [GC concurrent-..."
@@ -560,6 +635,10 @@ public final class LegacyG1Parser extends LegacyLogParser {
         }
         if (startsWith(b, n, end, EDEN)) {
             edenLine(b, n, end);
+            return true;
+        }
+        if (n < end && b[n] == ' ' && LegacyText.transition(b, skipSpaces(b, n, end), end, sizes) >= 0) {
+            record.heap = MemoryUsage.bytes("Heap", sizes[0], sizes[2], sizes[3]); // JDK 6: "[ 8192K->8096K(64M)]"
             return true;
         }
         int colon = indexOf(b, n, end, (byte) ':');
@@ -676,9 +755,12 @@ public final class LegacyG1Parser extends LegacyLogParser {
         depth = 0;
     }
 
+    /** A record left out: warned about, and counted as a skipped line that looks like a GC record. */
     private void dropUnended(long line) {
         out.onWarning(line < 0 ? record.startLine : line, "\"" + record.name() + "\" record started at line "
                 + record.startLine + " has no pause time (\", N secs]\"): not counted");
+        byte[] sample = ("[" + record.name() + " ... without its pause time]").getBytes(StandardCharsets.ISO_8859_1);
+        out.onUnrecognized(record.startLine, sample, 0, sample.length);
         record.active = false;
         depth = 0;
     }

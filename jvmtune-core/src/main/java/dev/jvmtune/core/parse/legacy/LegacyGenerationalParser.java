@@ -7,7 +7,6 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
-import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
@@ -32,6 +31,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
     private final RecordDecoder decoder = new RecordDecoder(strings);
     private final RecordAssembler assembler = new RecordAssembler(this::concurrent);
     private final LegacyText.Stamp stamp = new LegacyText.Stamp();
+    private final LegacyText.Stamp scratch = new LegacyText.Stamp();
 
     private boolean heapBlock;
     /** Collector named by the generations seen so far, for records that name none (-verbose:gc). */
@@ -50,22 +50,67 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
 
     @Override
     public void fileBoundary() {
-        dropOpenRecord("the file ends inside a collection record");
+        dropOpenRecord("the file ends inside a collection record that starts here; it is left out", -1);
         clock.fileBoundary();
         heapBlock = false;
     }
 
     @Override
     public void finish() {
-        dropOpenRecord("the log ends inside a collection record");
+        dropOpenRecord("the log ends inside a collection record that starts here; it is left out", -1);
     }
 
-    private void dropOpenRecord(String why) {
-        if (assembler.isOpen()) {
-            out.onWarning(assembler.firstLine(), why + " that starts here; it is left out");
-            assembler.clear();
+    /**
+     * Gives up the record being joined: a complete record that follows the cut one in its text is still read
+     * ({@code 831626.089: [ParNew831628.158: [ParNew2016-...: [GC (Allocation Failure) ... secs]}: two records
+     * cut off, then a whole one); what is left is counted as a skipped line, with a warning saying why.
+     */
+    private void dropOpenRecord(String why, long line) {
+        if (!assembler.isOpen()) {
+            return;
         }
+        byte[] r = assembler.buffer();
+        int n = assembler.length();
+        long first = assembler.firstLine();
+        int whole = completeRecordAfterCut(r, n);
+        if (whole > 0) {
+            out.onWarning(first, "a collection record cut off by the next one is left out: "
+                    + Bytes.string(r, 0, Math.min(whole, 100)));
+            decodeAll(line < 0 ? first : line, r, whole, n);
+        } else {
+            out.onWarning(first, why);
+            out.onUnrecognized(first, r, 0, n);
+        }
+        assembler.clear();
     }
+
+    /**
+     * Where the first balanced collection record after the cut one's opening starts, stamps included; -1 if
+     * none. One pass pairs the brackets (the cut record's own never close); the earliest opening of a
+     * collection that closes wins.
+     */
+    private int completeRecordAfterCut(byte[] r, int n) {
+        int first = Bytes.indexOf(r, 0, n, (byte) '[');
+        int depth = 0;
+        int best = -1;
+        for (int i = first + 1; first >= 0 && i < n; i++) {
+            if (r[i] == '[') {
+                if (depth == opens.length) {
+                    opens = java.util.Arrays.copyOf(opens, depth * 2);
+                }
+                opens[depth++] = i;
+            } else if (r[i] == ']' && depth > 0) {
+                int open = opens[--depth];
+                if ((best < 0 || open < best) && startsCollection(r, open, n)) {
+                    best = open;
+                }
+            }
+        }
+        return best < 0 ? -1 : LegacyText.stampsBefore(r, 0, best, scratch);
+    }
+
+    /** Positions of the open brackets while {@link #completeRecordAfterCut} pairs them. */
+    private int[] opens = new int[64];
 
     @Override
     public void line(byte[] b, int from, int to, long line) {
@@ -89,33 +134,41 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         if (!assembler.isOpen() && header.headerLine(b, from, end)) {
             return;
         }
-        if (interleaved(b, from, end)) {
+        if (interleaved(b, from, end) || rotation(b, from, end)) {
             return;
         }
-        int p = LegacyText.stamps(b, from, end, stamp);
-        if (assembler.isOpen() && startsCollection(b, p, end)) {
-            out.onWarning(assembler.firstLine(), "a collection record that starts here is cut short by the "
-                    + "next one at line " + line + "; it is left out");
-            assembler.clear();
+        int q = Bytes.skipSpaces(b, from, end); // lines may start with a blank
+        int p = LegacyText.stamps(b, q, end, stamp);
+        if (!stampsOfARecord(b, q, p, end)) {
+            if (ClassHistogram.isLine(b, from, end)) {
+                return; // "34128:    1   16  sun.util.X": a class histogram's row, not a time
+            }
+            stamp.clear();
+        }
+        if (assembler.isOpen() && startsCollection(b, p, end) && !assembler.awaitsScavenge()) {
+            dropOpenRecord("a collection record that starts here is cut short by the next one at line " + line
+                    + "; it is left out", line);
         }
         // the clock is followed on line starts only: a concurrent phase printed inside a long collection
         // ends later than the next line starts
         double up = observe(stamp, b, line);
-        if (LegacyHeader.isTimeLine(b, p, end)) {
-            SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
-            if (s != null) {
-                out.onEvent(s);
-            }
+        if (safepointLine(b, p, end, up, line)) {
             return;
+        }
+        if (!assembler.isOpen() && startsWith(b, p, end, "[Times")) {
+            return; // a record's CPU times printed after another thread's output, on a line of their own
         }
         if (!assembler.isOpen() && Bytes.indexOf(b, from, end, (byte) '[') < 0) {
             out.onUnrecognized(line, b, from, to);
             return;
         }
-        if (!assembler.append(b, from, end, line)) {
+        boolean whole = assembler.append(b, from, end, line);
+        heapBlock = assembler.heapPrintOpened();
+        if (!whole) {
             if (assembler.tooLong()) {
                 out.onWarning(assembler.firstLine(), "a collection record that starts here never ends; it is "
                         + "left out");
+                out.onUnrecognized(assembler.firstLine(), assembler.buffer(), 0, Math.min(assembler.length(), 200));
                 assembler.clear();
             }
             return;
@@ -135,14 +188,18 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
             }
             return;
         }
-        // the text is balanced, so whatever follows a record is whole records too: "... real=0.09 secs]
-        // 2020-09-23T16:49:09.812+0800: 504426.827: [Full GC ..." prints two on a line
-        int from = 0;
+        decodeAll(line, r, 0, n);
+    }
+
+    /**
+     * Decodes the records in {@code r[from, n)}. The text is balanced, so whatever follows a record is whole
+     * records too: "... real=0.09 secs]2020-09-23T16:49:09.812+0800: 504426.827: [Full GC ..." prints two on a line.
+     */
+    private void decodeAll(long line, byte[] r, int from, int n) {
         while (from < n && Bytes.indexOf(r, from, n, (byte) '[') >= 0) {
             if (!decoder.decode(r, from, n)) {
                 int p = RecordDecoder.skipStamps(r, from, n);
-                // PrintReferenceGC's "[Preclean SoftReferences, 0.0000150 secs]..." before a concurrent preclean
-                if (startsWith(r, p, n, "[Preclean ")) {
+                if (aside(r, p, n)) {
                     return;
                 }
                 if (from == 0) {
@@ -155,6 +212,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
             }
             if (Double.isNaN(decoder.pauseMs)) {
                 out.onWarning(line, "a " + decoder.label + " record without its pause time; it is left out");
+                out.onUnrecognized(line, r, from, decoder.end);
             } else {
                 emit(line, r);
             }
@@ -162,13 +220,24 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
         }
     }
 
+    /**
+     * Records that are not collections, printed where one may stand: {@code PrintReferenceGC}'s
+     * {@code [Preclean SoftReferences, 0.0000150 secs]...} before a concurrent preclean,
+     * {@code -XX:+PrintClassHistogramAfterFullGC}'s {@code [Class Histogram (after full gc):} (its rows are
+     * dropped as lines of their own, its {@code , 4.5 secs]} closes it), and {@code -XX:+TraceClassUnloading}'s
+     * {@code [Unloading class $Proxy111]}.
+     */
+    private static boolean aside(byte[] b, int p, int end) {
+        return startsWith(b, p, end, "[Preclean ") || startsWith(b, p, end, "[Class Histogram")
+                || startsWith(b, p, end, "[Unloading class ");
+    }
+
     private void unrecognized(long line, byte[] r, int n) {
-        if (assembler.firstLine() == line) {
-            out.onUnrecognized(line, r, 0, n);
-        } else {
+        if (assembler.firstLine() != line) {
             out.onWarning(assembler.firstLine(), "lines " + assembler.firstLine() + "-" + line
                     + " do not form a collection record");
         }
+        out.onUnrecognized(assembler.firstLine(), r, 0, n);
     }
 
     private void emit(long line, byte[] r) {
@@ -302,7 +371,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
 
     /**
      * Lines other options print around or inside a record, each recognised by its start: tenuring
-     * distribution, adaptive size policy, CMS free-list statistics, heap-at-GC blocks.
+     * distribution, adaptive size policy, CMS free-list statistics, heap-at-GC blocks, class histograms.
      */
     private boolean interleaved(byte[] b, int from, int end) {
         switch (b[from]) {
@@ -323,7 +392,8 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
                 return startsWith(b, from, end, "Statistics for ");
             }
             case 'T' -> {
-                return startsWith(b, from, end, "Total Free Space:") || startsWith(b, from, end, "Tree ");
+                return startsWith(b, from, end, "Total Free Space:") || startsWith(b, from, end, "Tree ")
+                        || ClassHistogram.isLine(b, from, end);
             }
             case 'M' -> {
                 return startsWith(b, from, end, "Max ");
@@ -334,19 +404,23 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
             case 'B' -> {
                 return startsWith(b, from, end, "Before GC:");
             }
+            case 'C' -> {
+                return startsWith(b, from, end, "CMS: Large "); // PrintFLSStatistics' largest block
+            }
             case 'G' -> {
                 return startsWith(b, from, end, "GC locker: ");
             }
             case ' ', '\t' -> {
                 int p = Bytes.skipSpaces(b, from, end);
-                return startsWith(b, p, end, "avg_survived_padded_avg");
+                return startsWith(b, p, end, "avg_survived_padded_avg") || startsWith(b, p, end, "free=")
+                        || ClassHistogram.isLine(b, from, end);
             }
             case '{' -> {
-                heapBlock = startsWith(b, from, end, "{Heap before GC");
+                heapBlock = startsWith(b, from, end, "{Heap before"); // "GC" in JDK 7-8, "gc" in JDK 5-6
                 return heapBlock;
             }
             case 'H' -> {
-                heapBlock = startsWith(b, from, end, "Heap after GC") || (end - from == 4 && startsWith(b, from, end, "Heap"));
+                heapBlock = startsWith(b, from, end, "Heap after") || (end - from == 4 && startsWith(b, from, end, "Heap"));
                 return heapBlock;
             }
             default -> {
@@ -359,7 +433,7 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
 
     @Override
     protected void endRun(long line) {
-        dropOpenRecord("a JVM restart cuts short the collection record");
+        dropOpenRecord("a JVM restart cuts short the collection record that starts here; it is left out", line);
         inferredCollector = null;
         oldName = null;
         nextIsRemark = false;

@@ -2,6 +2,8 @@ package dev.jvmtune.core.parse.legacy;
 
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.Restart;
+import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
@@ -53,6 +55,26 @@ abstract class LegacyLogParser implements LogParser {
         return t;
     }
 
+    /**
+     * Whether the stamps read from {@code q} up to {@code p} are a time: a record ({@code [}) or a stopped-time
+     * line follows them. A number and a colon before anything else ({@code 34128:   1   16  sun.util.X}) is not.
+     */
+    protected static boolean stampsOfARecord(byte[] b, int q, int p, int end) {
+        return p == q || p >= end || b[p] == '[' || LegacyHeader.isTimeLine(b, p, end);
+    }
+
+    /** A stopped-time or application-time line at {@code p}: the safepoint goes out; false if it is none. */
+    protected final boolean safepointLine(byte[] b, int p, int end, double up, long line) {
+        if (!LegacyHeader.isTimeLine(b, p, end)) {
+            return false;
+        }
+        SafepointEvent s = LegacyHeader.stoppedTime(b, p, end, up, line);
+        if (s != null) {
+            out.onEvent(s);
+        }
+        return true;
+    }
+
     /** A JVM's first header line after timestamped lines (not at a rotated file's start) starts a new run. */
     protected final void vmLine(byte[] b, int from, int end, long line) {
         if (LegacyHeader.isVmLine(b, from, end)) {
@@ -62,6 +84,29 @@ abstract class LegacyLogParser implements LogParser {
             }
         }
     }
+
+    /**
+     * {@code -XX:+UseGCLogFileRotation}'s lines: {@code 2016-04-14 22:37:22 GC log file created logs/gc.log.1}
+     * opens a file of a rotated set, before the JVM header that it repeats (the set, or the files concatenated,
+     * are one JVM: that header is no restart); {@code ... GC log file has reached the maximum size. Saved as
+     * logs/gc.log.1} closes one.
+     */
+    protected final boolean rotation(byte[] b, int from, int end) {
+        if (end - from < 30 || !Bytes.isDigit(b[from]) || b[from + 4] != '-' || b[from + 10] != ' ') {
+            return false;
+        }
+        int at = Bytes.indexOf(b, from, end, LOG_FILE);
+        if (at < 0) {
+            return false;
+        }
+        if (Bytes.startsWith(b, at + LOG_FILE.length, end, CREATED)) {
+            clock.fileBoundary();
+        }
+        return true;
+    }
+
+    private static final byte[] LOG_FILE = Bytes.ascii(" GC log file ");
+    private static final byte[] CREATED = Bytes.ascii("created");
 
     private void restart(LegacyClock.Restart r) {
         endRun(r.line());

@@ -43,9 +43,9 @@ public final class LegacyText {
     }
 
     /**
-     * Reads the stamps at {@code from}: an optional date stamp then an optional uptime, each followed by
-     * {@code ": "}. Returns the offset after them ({@code from} when there is none); {@code stamp} is
-     * cleared and then filled with what was found.
+     * Reads the stamps at {@code from}: an optional date stamp, an optional uptime and an optional
+     * {@code -XX:+PrintGCID} id ({@code #12: }), each followed by {@code ": "}. Returns the offset after them
+     * ({@code from} when there is none); {@code stamp} is cleared and then filled with what was found.
      */
     public static int stamps(byte[] b, int from, int to, Stamp stamp) {
         stamp.clear();
@@ -69,6 +69,35 @@ public final class LegacyText {
         } else if (end > i && end + 1 == to && b[end] == ':') {
             stamp.uptimeSec = number(b, i, end);
             i = end + 1;
+        }
+        return gcIdEnd(b, i, to);
+    }
+
+    /**
+     * Start of the stamps that end right at {@code open} ({@code 2016-03-22T10:06:31.139-0100: 42.738: #2: [}),
+     * not before {@code lo}; {@code open} when none do. Finds where a record printed into another one's line
+     * begins: {@code [CMS4.368: [CMS-concurrent-mark: ...}, {@code (ms):3.010: [GC concurrent-mark-start]}.
+     */
+    public static int stampsBefore(byte[] b, int lo, int open, Stamp scratch) {
+        for (int s = Math.max(lo, open - 48); s < open; s++) {
+            if (isDigit(b[s]) && (s == lo || !(isDigit(b[s - 1]) || b[s - 1] == '.' || b[s - 1] == ','))
+                    && stamps(b, s, open, scratch) == open) {
+                return s;
+            }
+        }
+        return open;
+    }
+
+    /** After {@code #12: } ({@code -XX:+PrintGCID}) at {@code i}, or {@code i} when there is none. */
+    static int gcIdEnd(byte[] b, int i, int to) {
+        if (i + 3 < to && b[i] == '#' && isDigit(b[i + 1])) {
+            int e = i + 1;
+            while (e < to && isDigit(b[e])) {
+                e++;
+            }
+            if (e + 1 < to && b[e] == ':' && b[e + 1] == ' ') {
+                return e + 2;
+            }
         }
         return i;
     }

@@ -1,6 +1,6 @@
 package dev.jvmtune.core.parse.legacy;
 
-import static dev.jvmtune.core.parse.Bytes.isDigit;
+import static dev.jvmtune.core.parse.Bytes.ascii;
 
 import java.util.Arrays;
 
@@ -22,8 +22,14 @@ final class RecordAssembler {
 
     /** A record longer than this is garbage, not a collection: it is dropped with a warning. */
     static final int MAX_RECORD = 1 << 20;
-    private static final byte[] CONCURRENT = "CMS-concurrent-".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-    private static final byte[] ADAPTIVE = "AdaptiveSize".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    private static final byte[] CONCURRENT = ascii("CMS-concurrent-");
+    private static final byte[] ADAPTIVE = ascii("AdaptiveSize");
+    private static final byte[] HEAP_BEFORE = ascii("{Heap before");
+    private static final byte[] HEAP_AFTER = ascii("Heap after");
+    private static final byte[] FLS_BEFORE = ascii("Before GC:");
+    private static final byte[] FLS_AFTER = ascii("After GC:");
+    private static final byte[] LARGE_BLOCK = ascii("CMS: Large ");
+    private static final byte[] YG_OCCUPANCY = ascii("[YG occupancy");
 
     private final Cuts cuts;
     private byte[] buf = new byte[4096];
@@ -33,6 +39,8 @@ final class RecordAssembler {
     private long firstLine;
     private int lines;
     private boolean cutSomething;
+    private boolean heapPrintOpened;
+    private final LegacyText.Stamp scratch = new LegacyText.Stamp();
 
     RecordAssembler(Cuts cuts) {
         this.cuts = cuts;
@@ -57,6 +65,32 @@ final class RecordAssembler {
     /** Whether the last {@link #append} cut a concurrent record out of its line. */
     boolean cutSomething() {
         return cutSomething;
+    }
+
+    /**
+     * Whether the last {@link #append} cut a {@code PrintHeapAtGC} print ({@code {Heap before gc invocations=7:},
+     * {@code Heap after GC invocations=8 (full 1):}) off the end of its line: its indented lines follow.
+     */
+    boolean heapPrintOpened() {
+        return heapPrintOpened;
+    }
+
+    /**
+     * Whether the open record is a CMS remark that has printed only the young occupancy so far: with
+     * {@code -XX:+CMSScavengeBeforeRemark} the young collection it runs first is printed inside it, as a record of
+     * its own ({@code [GC [YG occupancy: ...]} then {@code 12.357: [GC 12.357: [ParNew ...}), not cut short by it.
+     */
+    boolean awaitsScavenge() {
+        return open && indexOf(YG_OCCUPANCY) >= 0;
+    }
+
+    private int indexOf(byte[] s) {
+        for (int i = 0; i + s.length <= len; i++) {
+            if (buf[i] == s[0] && matches(i, s)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     void clear() {
@@ -87,6 +121,7 @@ final class RecordAssembler {
         System.arraycopy(b, from, buf, len, n);
         len += n;
         cutSomething = false;
+        heapPrintOpened = false;
         scan(start, line);
         if (depth <= 0) {
             open = false;
@@ -100,24 +135,55 @@ final class RecordAssembler {
         return len > MAX_RECORD || lines > 10_000;
     }
 
-    /** Cuts concurrent records and adaptive-size text out of the new text, then counts its brackets. */
+    /**
+     * Cuts concurrent records out of the new text, and the reports other options start at the end of a record's
+     * line, then counts its brackets. Those reports run to the end of the line and on over lines of their own
+     * (which the caller drops); the record resumes on a later line: {@code PrintAdaptiveSizePolicy}
+     * ({@code [GC (Allocation Failure) AdaptiveSizeStart: ...}), {@code PrintHeapAtGC}
+     * ({@code [GC {Heap before gc invocations=529:}, {@code ...(1441600K)Heap after gc invocations=530:}) and
+     * {@code PrintFLSStatistics} ({@code [GCBefore GC:}, {@code ...(98300K)After GC:},
+     * {@code (concurrent mode failure)CMS: Large block 0x00000000f8648448}).
+     */
     private void scan(int start, long line) {
         int i = start;
         while (i < len) {
             byte c = buf[i];
-            if (c == '[') {
-                if (i + 1 + CONCURRENT.length < len && buf[i + 1] == 'C' && matches(i + 1, CONCURRENT)) {
-                    i = cutConcurrent(start, i, line);
-                    continue;
+            switch (c) {
+                case '[' -> {
+                    if (i + 1 + CONCURRENT.length < len && buf[i + 1] == 'C' && matches(i + 1, CONCURRENT)) {
+                        i = cutConcurrent(start, i, line);
+                        continue;
+                    }
+                    depth++;
                 }
-                depth++;
-            } else if (c == ']') {
-                depth--;
-            } else if (c == 'A' && matches(i, ADAPTIVE)) {
-                // PrintAdaptiveSizePolicy continues the "[GC (Allocation Failure) " line with its own
-                // report; the record resumes on a later line with "[PSYoungGen: ..."
-                len = i;
-                return;
+                case ']' -> depth--;
+                case 'A' -> {
+                    if (matches(i, ADAPTIVE) || matches(i, FLS_AFTER)) {
+                        len = i;
+                        return;
+                    }
+                }
+                case 'B' -> {
+                    if (matches(i, FLS_BEFORE)) {
+                        len = i;
+                        return;
+                    }
+                }
+                case 'C' -> {
+                    if (matches(i, LARGE_BLOCK)) {
+                        len = i;
+                        return;
+                    }
+                }
+                case '{', 'H' -> {
+                    if (matches(i, c == '{' ? HEAP_BEFORE : HEAP_AFTER)) {
+                        len = i;
+                        heapPrintOpened = true;
+                        return;
+                    }
+                }
+                default -> {
+                }
             }
             i++;
         }
@@ -140,32 +206,12 @@ final class RecordAssembler {
             }
             end = Math.min(t + 1, len);
         }
-        int from = stampStart(lineStart, open);
+        int from = LegacyText.stampsBefore(buf, lineStart, open, scratch);
         cuts.concurrent(buf, from, end, line);
         System.arraycopy(buf, end, buf, from, len - end);
         len -= end - from;
         cutSomething = true;
         return from;
-    }
-
-    /** Start of the stamps right before {@code open}: {@code 2016-03-22T10:06:31.139-0100: 42.738: [}. */
-    private int stampStart(int lo, int open) {
-        int j = open;
-        while (j - 2 >= lo && buf[j - 1] == ' ' && buf[j - 2] == ':') {
-            int k = j - 2;
-            while (k > lo && isStampChar(buf[k - 1])) {
-                k--;
-            }
-            if (k >= j - 2 || !isDigit(buf[k])) {
-                break;
-            }
-            j = k;
-        }
-        return j;
-    }
-
-    private static boolean isStampChar(byte c) {
-        return isDigit(c) || c == '.' || c == ',' || c == ':' || c == '-' || c == '+' || c == 'T';
     }
 
     private boolean matches(int at, byte[] s) {

@@ -490,9 +490,17 @@ final class RecordDecoder {
         return LegacyText.scaled(b, from, to, 3);
     }
 
-    /** Skips date and uptime stamps ({@code 2016-03-22T10:06:31.139-0100: 42.738: }) at {@code p}. */
+    /** Skips date and uptime stamps and GC ids ({@code 2016-03-22T10:06:31.139-0100: 42.738: #3: }) at {@code p}. */
     static int skipStamps(byte[] b, int p, int to) {
-        while (p < to && isDigit(b[p])) {
+        while (p < to && (isDigit(b[p]) || b[p] == '#')) {
+            if (b[p] == '#') {
+                int e = LegacyText.gcIdEnd(b, p, to);
+                if (e == p) {
+                    return p;
+                }
+                p = e;
+                continue;
+            }
             int e;
             if (to - p >= 29 && b[p + 4] == '-' && b[p + 7] == '-' && b[p + 10] == 'T') {
                 e = p + 10;

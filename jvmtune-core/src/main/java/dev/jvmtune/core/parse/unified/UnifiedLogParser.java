@@ -144,6 +144,7 @@ public final class UnifiedLogParser implements LogParser {
         if (deco.ignorable) {
             return;
         }
+
         if (decorated && Double.isNaN(firstUptime)) {
             checkClock(line); // the first line sets the start of the log's time span
         }
@@ -246,6 +247,20 @@ public final class UnifiedLogParser implements LogParser {
         double durMs = durStart < 0 ? Double.NaN : durationMs(b, durStart, end);
         if (startsWith(b, label, end, PAUSE)) {
             checkClock(line);
+            if (durStart < 0 && (indexOf(b, label, end, ARROW) >= 0 || figureAtEnd(b, label, end))) {
+                // figures but no duration this parser reads: a summary line, not a start line; skipped and counted
+                // once, so the start it ends is not counted again as unfinished
+                OpenGc gc = find(id);
+                if (gc != null && gc.hasStart()) {
+                    out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel() + " has no end line that can "
+                            + "be read (line " + line + "): the collection is left out");
+                    gc.clearStart();
+                    if (gc.isIdle()) {
+                        forget(id);
+                    }
+                }
+                return false;
+            }
             if (durStart < 0) {
                 openState(id).start(b, r, end, line, deco);
             } else {
@@ -279,34 +294,52 @@ public final class UnifiedLogParser implements LogParser {
         return true;
     }
 
-    /** Start of the trailing duration token ({@code 7.965ms}, {@code 0.015s}), or -1. */
+    /**
+     * Start of the trailing duration ({@code 7.965ms}, {@code 0.015s}, {@code 6,572ms} in a decimal-comma locale,
+     * {@code 6.363 ms} as some JDK builds print it), or -1.
+     */
     private static int durationStart(byte[] b, int from, int end) {
         int sp = lastIndexOf(b, from, end, (byte) ' ');
         int tok = sp + 1;
-        if (sp < 0 || tok >= end || !isDigit(b[tok])) {
+        if (sp < 0 || tok >= end) {
             return -1;
+        }
+        if (!isDigit(b[tok])) {
+            if (!isTimeUnit(b, tok, end)) {
+                return -1;
+            }
+            int num = lastIndexOf(b, from, sp, (byte) ' ') + 1;
+            return num > from && num < sp && isDigit(b[num]) && numberEnd(b, num, sp) == sp ? num : -1;
         }
         int numEnd = numberEnd(b, tok, end);
-        if (numEnd == tok) {
-            return -1;
+        return numEnd > tok && isTimeUnit(b, numEnd, end) ? tok : -1;
+    }
+
+    /** Whether the last word holds a digit ({@code 6.572 msec}): start lines end with a word or a parenthesis. */
+    private static boolean figureAtEnd(byte[] b, int from, int end) {
+        for (int i = end - 1; i >= from && b[i] != ' '; i--) {
+            if (isDigit(b[i])) {
+                return true;
+            }
         }
-        int unitLen = end - numEnd;
-        if (unitLen == 1 && b[numEnd] == 's') {
-            return tok;
-        }
-        if (unitLen == 2 && b[numEnd + 1] == 's' && (b[numEnd] == 'm' || b[numEnd] == 'u' || b[numEnd] == 'n')) {
-            return tok;
-        }
-        return -1;
+        return false;
+    }
+
+    /** {@code s}, {@code ms}, {@code us} or {@code ns}. */
+    private static boolean isTimeUnit(byte[] b, int from, int end) {
+        int len = end - from;
+        return len == 1 && b[from] == 's'
+                || len == 2 && b[from + 1] == 's' && (b[from] == 'm' || b[from] == 'u' || b[from] == 'n');
     }
 
     private static double durationMs(byte[] b, int tok, int end) {
         int numEnd = numberEnd(b, tok, end);
         double v = parseDouble(b, tok, numEnd);
-        if (end - numEnd == 1) {
+        int unit = numEnd < end && b[numEnd] == ' ' ? numEnd + 1 : numEnd;
+        if (end - unit == 1) {
             return v * 1000.0;
         }
-        return switch (b[numEnd]) {
+        return switch (b[unit]) {
             case 'm' -> v;
             case 'u' -> v / 1000.0;
             default -> v / 1_000_000.0;
@@ -718,10 +751,13 @@ public final class UnifiedLogParser implements LogParser {
         return gc;
     }
 
+    /** A pause whose end never came: warned about, and counted as a skipped line that looks like a GC record. */
     private void warnUnfinished(OpenGc gc) {
         if (gc.hasStart()) {
-            out.onWarning(gc.startLine, "GC(" + gc.id + ") " + gc.startLabel()
-                    + " has no end line: the log is truncated or the line was lost");
+            String start = "GC(" + gc.id + ") " + gc.startLabel();
+            out.onWarning(gc.startLine, start + " has no end line: the log is truncated or the line was lost");
+            byte[] sample = (start + " ... without its end line").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.onUnrecognized(gc.startLine, sample, 0, sample.length);
         }
     }
 

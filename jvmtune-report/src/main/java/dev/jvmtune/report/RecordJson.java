@@ -1,0 +1,251 @@
+package dev.jvmtune.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.run.Rounding;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How core's records become JSON: every document jvmtune writes about a run ({@code analyze --json}, the event lines,
+ * the HTML report's chart data) is the mapping of the records, a record an object of its components in their order,
+ * named as the components are (docs/json.md). The rules are the same everywhere:
+ * <ul>
+ *   <li>figures are rounded as {@link Rounding} says; a {@code double} whose name ends in {@code Bytes} to whole
+ *   bytes; chart arrays to 3 decimals, whole numbers without a fraction;</li>
+ *   <li>unknown numbers are {@code null}, never NaN: a NaN double, and a negative size ({@code ...Bytes},
+ *   {@code ...Regions}) or JVM fact (core's -1);</li>
+ *   <li>a collector is its label ({@code G1}), {@code null} when unknown; a log format is lower case; another enum its
+ *   name; an instant ISO-8601.</li>
+ * </ul>
+ * The table {@link #RULES} says only what a record alone cannot: a JSON name that differs from the Java one, a field
+ * an event line leaves out when absent, the order of an event's fields. The walk is Jackson's streaming generator over
+ * the records' components: Jackson databind's introspection of the same 45 types cost 0.2-0.3 s of CPU at every start
+ * of {@code analyze --json} (measured: 0.31-0.45 s for the first document of a cold JVM, 30-45 ms this way).
+ */
+public final class RecordJson {
+
+    public static final JsonFactory FACTORY = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    /**
+     * What a component's JSON says besides its value, keyed {@code Type.component}, or
+     * {@code Type.component/Element.component} for the elements of a list component.
+     */
+    private static final Map<String, String> RULES = Map.ofEntries(
+            Map.entry("Run.series", "skip"),
+            Map.entry("InputStats.samples", "name unrecognizedSamples"),
+            Map.entry("InputStats.warnings/LineSample.text", "name message"),
+            Map.entry("InputStats.doubtfulSplits/LineSample.text", "name message"),
+            Map.entry("JvmFacts.raw", "name facts"),
+            Map.entry("Verdict.top/Finding.score", "skip"),
+            Map.entry("Verdict.top/Finding.evidence", "skip"),
+            Map.entry("Verdict.top/Finding.recommendation", "skip"),
+            Map.entry("Verdict.top/Finding.gain", "skip"),
+            Map.entry("Finding.recommendation", "absent"),
+            Map.entry("Finding.gain", "absent"),
+            Map.entry("GcEvent.wallTime", "absent"),
+            Map.entry("GcEvent.heap", "absent"),
+            Map.entry("GcEvent.heap/MemoryUsage.name", "skip"),
+            Map.entry("GcEvent.heap/MemoryUsage.role", "skip"),
+            Map.entry("GcEvent.pools", "absent"),
+            Map.entry("GcEvent.incidents", "absent"),
+            Map.entry("GcEvent.phases", "absent"),
+            Map.entry("GcEvent.cpu", "absent"),
+            Map.entry("GcEvent.plab", "absent"),
+            Map.entry("MemoryUsage.beforeRegions", "negative"),
+            Map.entry("MemoryUsage.afterRegions", "negative"),
+            Map.entry("MemoryUsage.capacityRegions", "negative"),
+            Map.entry("Phase.maxMs", "same ms"),
+            Map.entry("PlabStatistics.young", "absent"),
+            Map.entry("PlabStatistics.old", "absent"));
+    /** Fields in the order the JSON has them, where it is not the record's. */
+    private static final Map<Class<?>, List<String>> ORDER = Map.of(
+            dev.jvmtune.core.input.InputStats.class, List.of("path", "format", "bytes", "lines", "unrecognizedLines",
+                    "unrecognizedRecordLines", "samples", "warnings", "doubtfulSplits"),
+            dev.jvmtune.core.model.GcEvent.class, List.of("gcId", "uptimeSec", "wallTime", "collector", "kind", "name",
+                    "cause", "pauseMs", "durationMs", "heap", "pools", "incidents", "phases", "cpu", "plab", "line"),
+            dev.jvmtune.core.model.JvmFacts.class, List.of("version", "collector", "cpusTotal", "cpusAvailable",
+                    "memoryBytes", "heapMinBytes", "heapInitialBytes", "heapMaxBytes", "regionSizeBytes",
+                    "parallelWorkers", "concurrentWorkers", "numa", "numaNodes", "numaStatistics", "largePages",
+                    "compressedOops", "raw"));
+    /** Records whose negative counts mean "not logged". */
+    private static final Set<Class<?>> FACTS = Set.of(dev.jvmtune.core.model.JvmFacts.class);
+
+    private static final ClassValue<List<RecordComponent>> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected List<RecordComponent> computeValue(Class<?> type) {
+            List<RecordComponent> all = new ArrayList<>(List.of(type.getRecordComponents()));
+            List<String> order = ORDER.get(type);
+            if (order != null) {
+                all.sort((a, b) -> Integer.compare(order.indexOf(a.getName()), order.indexOf(b.getName())));
+            }
+            all.forEach(c -> c.getAccessor().setAccessible(true));
+            return List.copyOf(all);
+        }
+    };
+
+    private RecordJson() {
+    }
+
+    /** Writes {@code value}, a record or anything a record holds. */
+    public static void write(JsonGenerator g, Object value) throws IOException {
+        value(g, value, "", "");
+    }
+
+    /** One event as a line's object: its {@code type} first, then {@code source} when given, then its fields. */
+    public static void writeEvent(JsonGenerator g, JvmEvent e, String source) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("type", e.getClass().getSimpleName());
+        if (source != null) {
+            g.writeStringField("source", source);
+        }
+        fields(g, (Record) e, "");
+        g.writeEndObject();
+    }
+
+    private static void value(JsonGenerator g, Object v, String name, String rulePrefix) throws IOException {
+        if (v == null) {
+            g.writeNull();
+        } else if (v instanceof Double d) {
+            figure(g, d, name.endsWith("Bytes"));
+        } else if (v instanceof Long || v instanceof Integer || v instanceof Short) {
+            long n = ((Number) v).longValue();
+            if (n < 0 && (name.endsWith("Bytes") || name.endsWith("Regions") || rulePrefix.equals("facts"))) {
+                g.writeNull();
+            } else {
+                g.writeNumber(n);
+            }
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof String s) {
+            g.writeString(s);
+        } else if (v instanceof Collector c) {
+            if (c == Collector.UNKNOWN) {
+                g.writeNull();
+            } else {
+                g.writeString(c.label());
+            }
+        } else if (v instanceof LogFormat f) {
+            g.writeString(f.name().toLowerCase(Locale.ROOT));
+        } else if (v instanceof Enum<?> e) {
+            g.writeString(e.name());
+        } else if (v instanceof Instant t) {
+            g.writeString(t.toString());
+        } else if (v instanceof Record r) {
+            g.writeStartObject();
+            fields(g, r, rulePrefix);
+            g.writeEndObject();
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName(e.getKey() instanceof Enum<?> k ? k.name() : String.valueOf(e.getKey()));
+                value(g, e.getValue(), name, "");
+            }
+            g.writeEndObject();
+        } else if (v instanceof Collection<?> c) {
+            g.writeStartArray();
+            for (Object o : c) {
+                value(g, o, name, rulePrefix);
+            }
+            g.writeEndArray();
+        } else if (v instanceof double[] a) {
+            chartNumbers(g, a);
+        } else if (v instanceof Object[] a) {
+            g.writeStartArray();
+            for (Object o : a) {
+                value(g, o, name, rulePrefix);
+            }
+            g.writeEndArray();
+        } else {
+            throw new IllegalArgumentException("no JSON for " + v.getClass());
+        }
+    }
+
+    /** A record's components as fields, by the {@link #RULES} of {@code prefix} (the list it is an element of). */
+    private static void fields(JsonGenerator g, Record r, String prefix) throws IOException {
+        String type = r.getClass().getSimpleName();
+        for (RecordComponent c : COMPONENTS.get(r.getClass())) {
+            String key = type + "." + c.getName();
+            String rule = RULES.get(prefix.isEmpty() ? key : prefix + "/" + key);
+            if (rule == null && !prefix.isEmpty()) {
+                rule = RULES.get(key);
+            }
+            if ("skip".equals(rule)) {
+                continue;
+            }
+            Object v = get(c, r);
+            if (omitted(rule, v, r)) {
+                continue;
+            }
+            String name = rule != null && rule.startsWith("name ") ? rule.substring(5) : c.getName();
+            g.writeFieldName(name);
+            value(g, v, c.getName(), FACTS.contains(r.getClass()) ? "facts" : key);
+        }
+    }
+
+    private static boolean omitted(String rule, Object v, Record r) {
+        if (rule == null) {
+            return false;
+        }
+        return switch (rule.split(" ")[0]) {
+            case "absent" -> v == null || v instanceof Collection<?> c && c.isEmpty();
+            case "negative" -> v instanceof Number n && n.longValue() < 0;
+            case "same" -> v.equals(get(component(r, rule.substring(5)), r));
+            default -> false;
+        };
+    }
+
+    private static RecordComponent component(Record r, String name) {
+        for (RecordComponent c : COMPONENTS.get(r.getClass())) {
+            if (c.getName().equals(name)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException(r.getClass() + " has no " + name);
+    }
+
+    private static Object get(RecordComponent c, Record r) {
+        Method accessor = c.getAccessor();
+        try {
+            return accessor.invoke(r);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException(accessor + " of a record", e);
+        }
+    }
+
+    private static void figure(JsonGenerator g, double v, boolean wholeBytes) throws IOException {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            g.writeNull();
+        } else {
+            g.writeNumber(wholeBytes ? Math.rint(v) : Rounding.figure(v));
+        }
+    }
+
+    /** A chart's numbers: 3 decimals, whole numbers without a fraction (a page holds a few hundred thousand). */
+    private static void chartNumbers(JsonGenerator g, double[] values) throws IOException {
+        g.writeStartArray(values, values.length);
+        for (double v : values) {
+            double r = Math.round(v * 1000) / 1000.0;
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                g.writeNull();
+            } else if (r == Math.rint(r) && Math.abs(r) < 1e15) {
+                g.writeNumber((long) r);
+            } else {
+                g.writeNumber(r);
+            }
+        }
+        g.writeEndArray();
+    }
+}
