@@ -123,6 +123,49 @@ class TuneCommandTest {
         assertTrue(json.path("bound").asText().contains("+ compilers "), json.path("bound").asText());
     }
 
+    /**
+     * A short job written elsewhere whose compilers take the machine: JDK 25's javac compiling the 44 files of
+     * {@code java.util.function} from its own src.zip, 1-3 s. C2 compiles for over a second of it beside the job on
+     * 2 CPUs (at load 15: 1.1-1.3 s with C1 only against 3.1-3.2 s), so the first candidate is C1 only, from the
+     * compilers' figures (-XX:+CITime), and the A/B accepts it.
+     */
+    @Test
+    void aShortCompileJobWhoseCompilersTakeTheMachineGetsC1Only() throws IOException {
+        Path jdk = Path.of(System.getProperty("jvmtune.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+        Path zip = jdk.resolve("lib").resolve("src.zip");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(zip), "no src.zip in " + jdk);
+        Path src = dir.resolve("src");
+        List<String> files = new ArrayList<>();
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(zip.toFile())) {
+            for (java.util.zip.ZipEntry e : java.util.Collections.list(z.entries())) {
+                String name = e.getName();
+                if (name.startsWith("java.base/java/util/function/") && name.endsWith(".java")) {
+                    Path to = src.resolve(name);
+                    Files.createDirectories(to.getParent());
+                    try (java.io.InputStream in = z.getInputStream(e)) {
+                        Files.copy(in, to);
+                    }
+                    files.add(to.toString());
+                }
+            }
+        }
+        Path list = dir.resolve("files.txt");
+        Files.write(list, files);
+        Path out = dir.resolve("javac");
+        List<String> javac = List.of("java", "-m", "jdk.compiler/com.sun.tools.javac.Main", "-nowarn", "-proc:none",
+                "--patch-module", "java.base=" + src.resolve("java.base"), "-d", dir.resolve("classes").toString(),
+                "@" + list);
+        CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -20%", "--flags", "-Xmx256m",
+                "--max-trials", "20"), javac);
+        JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        JsonNode first = json.path("steps").get(0);
+        assertEquals("jit:c1-only", first.path("source").asText(), r.out());
+        assertTrue(first.path("arithmetic").get(0).asText().startsWith("the compilers took "), first.toString());
+        assertTrue(first.path("accepted").asBoolean(), r.out());
+        assertEquals("GOAL_MET", json.path("outcome").asText(), r.out());
+        assertTrue(json.path("finalFlags").asText().contains("-XX:TieredStopAtLevel=1"), r.out());
+    }
+
     @Test
     void aNoisyMetricAcceptsNothingWithinNoise() throws IOException {
         Path out = dir.resolve("noise");
