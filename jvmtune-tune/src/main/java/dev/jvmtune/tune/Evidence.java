@@ -3,7 +3,6 @@ package dev.jvmtune.tune;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
-import dev.jvmtune.lab.stats.Compare;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a configuration's trials show of the time the JVM's own work took from the program: medians of the trial's
- * wall time and of the compilers' time ({@code jit.compileSec}, {@code jit.c2Sec}: -XX:+CITime), and from the GC log
- * of a typical trial its pauses, concurrent GC phases, concurrent workers, CPUs and collector.
+ * What a configuration's trials show of the time the JVM's own work took from the program, all from one typical
+ * trial (its goal metric at the median), so that the figures add up: its wall time, the compilers' time
+ * ({@code jit.compileSec}, {@code jit.c2Sec}: -XX:+CITime), and from its GC log the pauses, concurrent GC phases,
+ * concurrent workers, CPUs and collector.
  *
  * @param compileSec compiler time (C1 + C2), NaN when the trials did not report it
  * @param cpus       the CPUs the JVM saw, -1 when its log does not say
@@ -30,15 +30,10 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
         }
         List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT);
         Run run = runs.get(runs.size() - 1);
-        return Optional.of(new Evidence(median(trials, "wallSec"), median(trials, "jit.compileSec"),
-                median(trials, "jit.c2Sec"), run.summary().pauses().totalMs() / 1000,
+        return Optional.of(new Evidence(typical.metric("wallSec"), typical.metric("jit.compileSec"),
+                typical.metric("jit.c2Sec"), run.summary().pauses().totalMs() / 1000,
                 run.summary().concurrent().totalMs() / 1000, run.jvm().concurrentWorkers(), run.jvm().cpusAvailable(),
                 run.jvm().collector()));
-    }
-
-    private static double median(List<TrialResult> trials, String metric) {
-        return Compare.median(trials.stream().filter(TrialResult::ok).mapToDouble(t -> t.metric(metric))
-                .filter(v -> !Double.isNaN(v)).toArray());
     }
 
     /** CPUs to divide the JVM's own threads' time by: the log's, else 1 (no sharing assumed: an upper estimate). */

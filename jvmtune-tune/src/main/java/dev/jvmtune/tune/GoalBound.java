@@ -24,15 +24,16 @@ public record GoalBound(double best, String text, boolean beyond) {
             return Optional.empty();
         }
         double removable = Math.min(e.pauseSec() + e.concurrentCpuSec() + e.compileCpuSec(), e.wallSec());
-        // a time goal loses at most that time; a rate over the run gains at most wall / (wall - removable)
-        double best = time ? Math.max(0, base - removable) : base * e.wallSec() / Math.max(1e-9, e.wallSec() - removable);
+        // that share of a typical trial comes back at most: a time shrinks by it, a rate grows by 1 / (1 - share)
+        double share = removable / e.wallSec();
+        double best = time ? base * (1 - share) : base / Math.max(1e-9, 1 - share);
         String unit = Metrics.unit(m);
         String text = String.format(Locale.ROOT, "at most the JVM's own time comes back: GC pauses %.2f s + concurrent "
-                        + "GC %.2f s x %d threads / %d CPUs + compilers %s = %.2f s of the %.2f s run, so %s %s %s%s "
-                        + "(%.3gx the baseline)", e.pauseSec(), e.concurrentSec(),
+                        + "GC %.2f s x %d threads / %d CPUs + compilers %s = %.2f s of a typical %.2f s trial (%.0f%%), so %s %s "
+                        + "%s%s (%.3gx the baseline)", e.pauseSec(), e.concurrentSec(),
                 Math.min(Math.max(1, e.concurrentWorkers()), e.cpusOrOne()), e.cpusOrOne(),
                 Double.isNaN(e.compileSec()) ? "(not reported)" : String.format(Locale.ROOT, "%.2f s / %d CPUs",
-                        e.compileSec(), e.cpusOrOne()), removable, e.wallSec(), m, goal.atMost() ? ">=" : "<=",
+                        e.compileSec(), e.cpusOrOne()), removable, e.wallSec(), 100 * share, m, goal.atMost() ? ">=" : "<=",
                 Numbers.fmt(best), unit.isEmpty() ? "" : " " + unit, best / base);
         return Optional.of(new GoalBound(best, text, !goal.holds(best, base)));
     }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# jvmtune tune against an Optuna TPE search on real programs written elsewhere (docs/tuner.md, "Real programs"):
+#   bench/realapps.sh [--programs javac,lucene,h2] [--tpe-trials 60] [--repeats 5] [--tune-args '...'] [--goal '...']
+# Prepares what it needs, once: Optuna (bench/realapps/requirements.txt) in the virtual environment bench/out/venv,
+# the programs from Maven Central (bench/realapps/apps-pom.xml) in bench/out/realapps/apps, and their inputs from the
+# JDKs' src.zip; then bench/realapps/realapps.py runs each program's jvmtune session, its TPE search and the
+# interleaved re-measurement, and writes bench/out/realapps/results.md and results.json. Run it on a quiet machine:
+# the load average is recorded at the start and the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench/out/realapps
+mkdir -p "$out"
+if [[ ! -x bench/out/venv/bin/python ]]; then
+  python3 -m venv bench/out/venv
+  bench/out/venv/bin/pip install -q -r bench/realapps/requirements.txt
+fi
+if ! ls "$out"/apps/h2-*.jar >/dev/null 2>&1; then
+  ./mvnw -q -B -f bench/realapps/apps-pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$out/apps"
+fi
+bin/jvmtune --version >/dev/null # builds the jar if needed, outside the measurement
+echo "load average at start: $(cat /proc/loadavg)" | tee "$out/load.txt"
+bench/out/venv/bin/python bench/realapps/realapps.py "$@"
+echo "load average at end: $(cat /proc/loadavg)" | tee -a "$out/load.txt"
