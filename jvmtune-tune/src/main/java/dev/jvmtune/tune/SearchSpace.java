@@ -22,6 +22,8 @@ public final class SearchSpace {
     /** At most this share of the machine's memory goes to a candidate heap. */
     static final double MAX_HEAP_SHARE = 0.5;
     private static final long MIB = 1L << 20;
+    /** The code cache HotSpot reserves by default with tiered compilation. */
+    static final long DEFAULT_CODE_CACHE = 240 * MIB;
 
     private final List<Dimension> dimensions;
 
@@ -100,7 +102,7 @@ public final class SearchSpace {
     /** An old {@code ReservedCodeCacheSize} override below today's default (240 MB with tiered compilation: S4). */
     static List<Candidate> codeCache(FlagSet f) {
         long now = FlagSet.bytes(f.value("-XX:ReservedCodeCacheSize").orElse("-1"));
-        long dflt = 240 * MIB;
+        long dflt = DEFAULT_CODE_CACHE;
         if (now < 0 || now >= dflt) {
             return List.of();
         }

@@ -116,7 +116,7 @@ public final class Tuner {
             }
         }
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
-        bound = evidence.read(base).flatMap(e -> GoalBound.of(goal, goalBase, e)).orElse(null);
+        bound = evidence.read(base).flatMap(e -> GoalBound.of(goal, goalBase, e, start)).orElse(null);
         if (bound != null) {
             listener.note("bound: " + bound.text());
             if (bound.beyond() && !settings.beyondBound()) {
