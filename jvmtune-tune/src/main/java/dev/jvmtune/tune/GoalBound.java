@@ -41,9 +41,10 @@ public record GoalBound(double best, String text, boolean beyond) {
         boolean concurrent = e.collector() != null && e.collector().concurrent();
         double barriers = concurrent ? BARRIER_SHARE * e.wallSec() : 0;
         double removable = Math.min(e.pauseSec() + e.concurrentCpuSec() + e.compileCpuSec() + barriers, e.wallSec());
-        // that share of a typical trial comes back at most: a time shrinks by it, a rate grows by 1 / (1 - share)
+        // a time loses at most that time (the program's own measure, metrics.wallSec, may cover less of the run than
+        // the trial: subtracting the whole of it keeps the bound loose); a rate over the run grows by 1 / (1 - share)
         double share = removable / e.wallSec();
-        double best = time ? base * (1 - share) : base / Math.max(1e-9, 1 - share);
+        double best = time ? Math.max(0, base - removable) : base / Math.max(1e-9, 1 - share);
         String unit = Metrics.unit(m);
         String text = String.format(Locale.ROOT, "at most the JVM's own time comes back: GC pauses %.2f s + concurrent "
                         + "GC %.2f s x %d threads / %d CPUs + compilers %s%s = %.2f s of a typical %.2f s trial (%.0f%%), "

@@ -1,5 +1,6 @@
 package dev.jvmtune.core.analysis;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 
@@ -13,7 +14,7 @@ import dev.jvmtune.core.model.GcKind;
  */
 public record ConcurrentWork(long count, double totalMs) {
 
-    /** G1's phases inside "Concurrent Mark". */
+    /** G1's phases inside "Concurrent Mark" (CMS has a "Concurrent Preclean" of its own, a phase in itself). */
     private static final java.util.Set<String> INSIDE_G1_MARK = java.util.Set.of("Concurrent Mark From Roots",
             "Concurrent Preclean", "Concurrent Mark Reset For Overflow");
 
@@ -23,7 +24,7 @@ public record ConcurrentWork(long count, double totalMs) {
 
         @Override
         public void add(GcEvent e) {
-            if (e.kind() == GcKind.CONCURRENT && !INSIDE_G1_MARK.contains(e.name())) {
+            if (e.kind() == GcKind.CONCURRENT && !(e.collector() == Collector.G1 && INSIDE_G1_MARK.contains(e.name()))) {
                 count++;
                 if (!Double.isNaN(e.durationMs())) {
                     ms += e.durationMs();
