@@ -8,12 +8,15 @@ import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.Differences;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
+import dev.jvmtune.report.html.Figures;
 import dev.jvmtune.report.html.HtmlFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +28,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "analyze", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "analyze", aliases = "analyse",
+        header = "Analyze GC logs and JFR recordings: pauses, verdict, flags",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Analyze GC logs: pause statistics, throughput, allocation and promotion rates, "
                 + "and the facts the log tells about the JVM.", "",
                 "LOG is a JDK 9+ unified GC log (-Xlog:gc or -Xlog:gc*, any decorations), a JDK 6-8 log "
@@ -47,10 +52,11 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune analyze --events events.jsonl logs/",
                 "  jvmtune analyze gc.log --html report.html",
                 "  jvmtune analyze before.log --compare after.log --html compare.html", "",
-                "To get a log worth analyzing, run java with:",
-                "  -Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
-                "  (JDK 8: -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps -XX:+PrintGCTimeStamps",
-                "   -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause)"})
+                "To get a log worth analyzing, run java (JDK 9+) with:",
+                "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m",
+                "JDK 8:",
+                "  -Xloggc:gc.log -XX:+PrintGCDetails -XX:+PrintGCDateStamps",
+                "  -XX:+PrintGCTimeStamps -XX:+PrintGCApplicationStoppedTime -XX:+PrintGCCause"})
 final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "LOG",
@@ -79,8 +85,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     Path html;
 
     @Option(names = "--compare", paramLabel = "LOG",
-            description = "With --html: compare LOG (run B) against the analyzed log (run A), charts overlaid and "
-                    + "differences tabulated.")
+            description = "Compare LOG (run B) against the analyzed log (run A): the differences of their key figures, "
+                    + "better or worse, then both reports (text or JSON); with --html, their charts overlaid too.")
     Path compare;
 
     @Option(names = "--pause-goal", paramLabel = "MS",
@@ -116,10 +122,6 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                     + "write the events to a file, or use --json-out");
             return Main.USAGE;
         }
-        if (compare != null && html == null) {
-            err.println("jvmtune: --compare draws its comparison in the HTML report: add --html FILE");
-            return Main.USAGE;
-        }
         List<LogInputs.Timeline> timelines;
         List<LogInputs.Timeline> compared = List.of();
         try {
@@ -152,7 +154,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 eventStream = new WriteFailure(eventsToStdout ? out : eventFile.out());
             }
             for (LogInputs.Timeline t : timelines) {
-                Progress progress = quiet || System.console() == null ? null : new Progress(streams.terminal(), t);
+                Progress progress = quiet || !streams.progressShown() ? null : new Progress(streams.terminal(), t);
                 Consumer<JvmEvent> tap = eventFormat == null ? null
                         : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
                 try {
@@ -180,6 +182,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             }
             if (eventFile != null) {
                 eventFile.commit();
+                wrote(events, "one JSON line per event");
             } else if (eventStream != null) {
                 eventStream.flush();
             }
@@ -195,23 +198,90 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (results.isEmpty()) {
             return exit;
         }
-        if (html != null) {
-            int code = writeHtml(results, compared, options, err);
-            if (code != Main.OK) {
-                exit = code;
+        Run b = null;
+        if (compare != null) {
+            if (results.size() != 1 || compared.size() != 1) {
+                err.println("jvmtune: --compare wants one run on each side; " + (results.size() != 1
+                        ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
+                return Main.USAGE;
             }
+            try {
+                List<Run> other = RunReader.read(compared.get(0), options);
+                if (other.size() != 1) {
+                    err.println("jvmtune: --compare wants one run on each side; " + compare + " holds " + other.size()
+                            + " runs");
+                    return Main.USAGE;
+                }
+                b = other.get(0);
+            } catch (UnsupportedLogException e) {
+                err.println("jvmtune: " + e.getMessage());
+                return Main.NOT_ANALYZABLE;
+            } catch (IOException e) {
+                err.println("jvmtune: cannot read " + compare + ": " + e.getMessage());
+                return Main.INPUT_ERROR;
+            }
+        }
+        Run a = results.get(0);
+        Run against = b;
+        if (html != null) {
+            HtmlFormat page = new HtmlFormat(Main.version());
+            exit = write(html, against == null ? "HTML report" : "HTML comparison", o -> {
+                if (against == null) {
+                    page.write(results, o);
+                } else {
+                    page.compare(a, against, o);
+                }
+            }, exit);
         }
         if (jsonOut != null) {
-            try {
-                AtomicFile.write(jsonOut, o -> RunFormatType.JSON.create(Main.version()).write(results, o));
-            } catch (IOException e) {
-                err.println("jvmtune: cannot write " + jsonOut + ": " + IoErrors.describe(e));
-                exit = Main.INPUT_ERROR;
-            }
+            exit = write(jsonOut, "JSON document", o -> {
+                if (against == null) {
+                    RunFormatType.JSON.create(Main.version()).write(results, o);
+                } else {
+                    Differences.json(a, against, Main.version(), o);
+                }
+            }, exit);
         }
-        printed.create(Main.version()).write(results, eventsToStdout ? err : out);
+        PrintStream summary = eventsToStdout ? err : out;
+        if (against == null) {
+            printed.create(Main.version()).write(results, summary);
+        } else if (printed == RunFormatType.JSON) {
+            Differences.json(a, against, Main.version(), summary);
+        } else if (printed == RunFormatType.TEXT) {
+            Differences.text(a, against, summary);
+            summary.println();
+            printed.create(Main.version()).write(List.of(a, against), summary);
+        } else {
+            printed.create(Main.version()).write(List.of(a, against), summary);
+        }
         out.flush();
         return exit;
+    }
+
+    /**
+     * Writes one of the files asked for, whole or not at all, and says so on stderr; a file that cannot be written is
+     * one error line and exit code 3, and the summary still follows on stdout.
+     */
+    private int write(Path file, String what, AtomicFile.Writer content, int exit) {
+        try {
+            AtomicFile.write(file, content);
+            wrote(file.toString(), what);
+            return exit;
+        } catch (IOException e) {
+            streams.err().println("jvmtune: cannot write " + file + ": " + IoErrors.describe(e));
+            return Main.INPUT_ERROR;
+        }
+    }
+
+    /** "wrote report.html (HTML report, 1.1 MB)": where a file asked for went, on stderr. */
+    private void wrote(String file, String what) {
+        long bytes;
+        try {
+            bytes = Files.size(Path.of(file));
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        streams.err().println("wrote " + file + " (" + what + (bytes < 0 ? "" : ", " + Figures.bytes(bytes)) + ")");
     }
 
     /** Passes writes on and remembers the error of one that failed, so it is not taken for a read error. */
@@ -243,53 +313,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
     }
 
-    /** The report of the runs, or run B ({@code --compare}) against run A; what was analyzed is kept on failure. */
-    private int writeHtml(List<Run> results, List<LogInputs.Timeline> compared, RunReader.Options options,
-                          PrintStream err) {
-        HtmlFormat page = new HtmlFormat(Main.version());
-        if (compare == null) {
-            try {
-                AtomicFile.write(html, o -> page.write(results, o));
-            } catch (IOException e) {
-                return cannotWrite(e, err);
-            }
-            return Main.OK;
-        }
-        if (results.size() != 1 || compared.size() != 1) {
-            err.println("jvmtune: --compare wants one run on each side; " + (results.size() != 1
-                    ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
-            return Main.USAGE;
-        }
-        List<Run> b;
-        try {
-            b = RunReader.read(compared.get(0), options);
-        } catch (UnsupportedLogException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.NOT_ANALYZABLE;
-        } catch (IOException e) {
-            err.println("jvmtune: cannot read " + compare + ": " + e.getMessage());
-            return Main.INPUT_ERROR;
-        }
-        if (b.size() != 1) {
-            err.println("jvmtune: --compare wants one run on each side; " + compare + " holds " + b.size() + " runs");
-            return Main.USAGE;
-        }
-        try {
-            AtomicFile.write(html, o -> page.compare(results.get(0), b.get(0), o));
-        } catch (IOException e) {
-            return cannotWrite(e, err);
-        }
-        return Main.OK;
-    }
-
-    /** The summary still follows on stdout: what was analyzed is not lost with the report. */
-    private int cannotWrite(IOException e, PrintStream err) {
-        err.println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
-        return Main.INPUT_ERROR;
-    }
-
-    /** Progress on a terminal: "analyzing gc.log  123 MiB  41 %", redrawn in place. */
+    /** Progress on a terminal's stderr: "analyzing gc.log  123 MiB  41 %", redrawn in place. */
     private static final class Progress implements LongConsumer {
+        /** A second; a test's small log sets 0 with {@code -Djvmtune.progressAfterMs=0}. */
+        private static final long QUIET_NANOS = Long.getLong("jvmtune.progressAfterMs", 1000) * 1_000_000L;
         private final PrintStream err;
         private final String name;
         private final long total;
@@ -309,7 +336,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
         @Override
         public void accept(long bytes) {
-            if (System.nanoTime() - startNanos < 1_000_000_000L) {
+            if (System.nanoTime() - startNanos < QUIET_NANOS) {
                 return; // quick runs stay quiet
             }
             shown = true;

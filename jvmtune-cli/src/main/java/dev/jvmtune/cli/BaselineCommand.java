@@ -13,9 +13,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "baseline", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "baseline",
+        header = "A starting JVM configuration with the arithmetic behind it",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Propose a starting JVM configuration for this machine and show the arithmetic behind "
                 + "every number: heap from the memory limit minus metaspace, code cache, thread stacks, direct "
                 + "memory and headroom (the Cloud Foundry / Paketo memory-calculator model); -Xms = -Xmx where "
@@ -36,13 +39,14 @@ import picocli.CommandLine.Option;
                 "  jvmtune baseline --json | jq -r '.flags | join(\" \")'"})
 final class BaselineCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     @Option(names = "--root", paramLabel = "DIR", description = "Read sys/, proc/ and usr/lib/jvm/ under DIR instead of /.")
     Path root;
-
-    @Option(names = "--jdk", paramLabel = "17|25|PATH",
-            description = "The JDK to configure: a feature release or a JDK directory. Default: JAVA_HOME's JDK, "
-                    + "else the newest installed, else the one running jvmtune.")
-    String jdk;
 
     @Option(names = "--goal", paramLabel = "latency|throughput|footprint", defaultValue = "latency",
             description = "What to optimize: short pauses, work per CPU second, or memory and CPU used (default: ${DEFAULT-VALUE}).")
@@ -60,9 +64,6 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--pause-goal", paramLabel = "MS", defaultValue = "100",
             description = "G1's pause-time goal for the latency goal (default: ${DEFAULT-VALUE}).")
     int pauseGoalMs;
-
-    @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of text.")
-    boolean json;
 
     @Override
     public Integer call() throws IOException {
@@ -90,7 +91,7 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
         HostFacts facts = probe.probe();
         Jdks.Choice choice;
         try {
-            choice = Jdks.choose(jdk, facts, Runtime.version().feature(), System.getProperty("java.version"));
+            choice = Jdks.choose(jdkOption.jdk, facts, Runtime.version().feature(), System.getProperty("java.version"));
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
@@ -102,7 +103,7 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
             streams.err().println("jvmtune: " + e.getMessage());
             return Main.NOT_ANALYZABLE;
         }
-        if (json) {
+        if (jsonOption.json) {
             HostJson.baseline(facts, b, choice.jdk(), "jvmtune " + Main.version(), streams.out());
             streams.out().println();
         } else {

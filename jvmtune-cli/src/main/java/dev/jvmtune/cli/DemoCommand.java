@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,28 +17,30 @@ import picocli.CommandLine.Option;
  * 512 MB Parallel heap that starts small and grows by Full GCs; the tuner measures it, tries changes one at a
  * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo",
+        header = "Tune a bundled workload's flags by experiment (the demo)",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
                 + "toward 20%% less load time: baseline, candidate changes from the rules and the search space, each "
-                + "verified by an interleaved A/B. Writes DIR/report.html (before/after charts), DIR/tune.json, the "
+                + "verified by an interleaved A/B. Writes DIR/report.html (the tuning page), DIR/tune.json, the "
                 + "journal DIR/tune.jsonl, DIR/trials/ and the results database DIR/jvmtune.db; prints the path of accepted and rejected changes and the "
                 + "flags to paste. The same as:",
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
                         + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out --db demo-out/jvmtune.db -- --days 14"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "4:goal not met (not reachable by JVM flags, or the time budget spent)",
-                "5:the baseline did not run"})
+                "6:goal not met (not reachable by JVM flags, or the time budget spent)",
+                "5:the baseline did not run (the workload failed)"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
-    static final int WORKLOAD_FAILED = 5;
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
     static final String FLAGS = "-XX:+UseParallelGC -Xmx512m";
     static final String GOAL = "metrics.wallSec <= -20%";
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-out",
-            description = "Where the report, journal and trials go; an earlier demo's files there are replaced "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Path out;
 
     @Option(names = "--minutes", defaultValue = "6", description = "Time budget of the trials in minutes "
             + "(default: ${DEFAULT-VALUE}); the session ends at the first A/B that would start past it.")
@@ -47,12 +50,9 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     int days;
 
-    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK the trials run on (default: "
-            + "JAVA_HOME's, else the newest installed).")
-    String jdk;
-
     @Override
     public Integer call() throws IOException {
+        Path out = outOption.dir();
         for (String f : List.of("tune.jsonl", "tune.json", "report.html", "jvmtune.db", "jvmtune.db-wal",
                 "jvmtune.db-shm")) {
             Files.deleteIfExists(out.resolve(f));
@@ -68,8 +68,8 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of("tune", "--workload", "timeseries", "--flags", FLAGS, "--goal",
                 GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString(), "--db",
                 out.resolve("jvmtune.db").toString()));
-        if (jdk != null) {
-            args.addAll(List.of("--jdk", jdk));
+        if (jdkOption.jdk != null) {
+            args.addAll(List.of("--jdk", jdkOption.jdk));
         }
         args.addAll(List.of("--", "--days", Integer.toString(days)));
         return Main.run(args.toArray(String[]::new), streams.out(), streams.err());

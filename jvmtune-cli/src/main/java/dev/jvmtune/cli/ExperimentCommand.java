@@ -18,11 +18,14 @@ import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Runs an experiment spec, or resumes one, storing every trial; then prints its summary. */
-@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "experiment",
+        header = "Run a matrix of trials, store and compare them",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run an experiment: JDKs x flag sets x parameter values x repeats, a fresh JVM per trial, in a "
                 + "randomized interleaved order (seed recorded), each finished trial committed at once to the "
                 + "results database; then print per-configuration medians, lines over the numeric parameter "
@@ -43,24 +46,22 @@ import picocli.CommandLine.Parameters;
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"})
 final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Db dbOption;
+
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     @Parameters(index = "0", paramLabel = "SPEC.yaml", description = "The experiment spec.")
     Path specFile;
-
-    @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
-            description = "Results database: a SQLite file or jdbc:postgresql://... (default: ${DEFAULT-VALUE}).")
-    String db;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "lab-out",
-            description = "Trial files go to DIR/ID/trial-NNNN (default: ${DEFAULT-VALUE}).")
-    Path out;
 
     @Option(names = "--resume", paramLabel = "ID", arity = "0..1", fallbackValue = "",
             description = "Continue a killed experiment (default: the latest unfinished one of the spec's name): "
                     + "stored trials are kept, the rest run in the original order.")
     String resume;
-
-    @Option(names = "--json", description = "Print the summary as JSON (docs/json.md) instead of text.")
-    boolean json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the summary as a single-file HTML page "
             + "(docs/report.md#experiment-reports).")
@@ -76,7 +77,8 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             err.println("jvmtune: " + specFile + ": no such file");
             return Main.INPUT_ERROR;
         }
-        try (ResultStore store = ResultStore.open(db)) {
+        try (ResultStore store = ResultStore.open(dbOption.location())) {
+            err.println("jvmtune experiment: results database " + store.describe());
             ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
                     new JdkChoice(HostProbe.local().probe()), new Progress(err));
             String id;
@@ -95,9 +97,9 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
                 id = row.get().id();
                 runner.resume(row.get());
             } else {
-                id = runner.start(yaml, out);
+                id = runner.start(yaml, outOption.dir());
             }
-            return ResultsCommand.summary(store, id, null, null, json, html, streams);
+            return ResultsCommand.summary(store, id, null, null, jsonOption.json, html, streams);
         } catch (WriterLockedException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.USAGE;
@@ -110,6 +112,7 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             err.println("jvmtune: " + specFile + ": " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
+            String db = dbOption.location();
             err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e, db)
                     + " (the trials stored so far are kept)");
             return Main.INPUT_ERROR;

@@ -9,23 +9,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The JDKs run, experiment and baseline can name. */
-@Command(name = "jdks", mixinStandardHelpOptions = true,
+@Command(name = "jdks",
+        header = "List the JDKs installed here",
+        mixinStandardHelpOptions = true,
         description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
                 + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
                 + "its directory.", ""})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "One JSON array: {home, version, feature, implementor, foundVia[]}.")
-    boolean json;
+    @Mixin
+    SharedOptions.Json jsonOption;
 
     @Override
     public Integer call() throws IOException {
         List<HostFacts.Jdk> jdks = HostProbe.local().probe().jdks();
         PrintStream o = streams.out();
-        if (json) {
+        if (jsonOption.json) {
             HostJson.jdks(jdks, o);
             o.println();
             return Main.OK;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import picocli.CommandLine;
@@ -11,18 +12,22 @@ import picocli.CommandLine.Command;
 
 /** Entry point of {@code bin/jvmtune}. */
 @Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"A JVM performance lab: reads what a JVM tells about itself (GC logs), finds why it "
-                + "pauses or slows down, and shows the numbers behind it.", ""},
+        description = {"A JVM performance lab: reads what a JVM tells about itself, finds why it pauses or "
+                + "slows down, and proves its advice by experiment.", ""},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {
 
-    /** Exit codes shared by all commands; documented in docs/cli.md. */
+    /** Exit codes shared by all commands, each with one meaning: docs/cli.md has the table. */
     public static final int OK = 0;
     public static final int INTERNAL_ERROR = 1;
     public static final int USAGE = 2;
     public static final int INPUT_ERROR = 3;
     public static final int NOT_ANALYZABLE = 4;
+    /** The program under test failed: a trial that did not end OK, a workload, the tuner's baseline. */
+    public static final int PROGRAM_FAILED = 5;
+    /** The tuner ended without reaching its goal (not reachable by JVM flags, or the budget spent). */
+    public static final int GOAL_NOT_MET = 6;
     /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
 
@@ -34,7 +39,7 @@ public final class Main implements Runnable {
      * that a command line naming one builds only that one: picocli reflects over each registered command,
      * and building all twelve took 43 ms of a 0.26 s {@code analyze} of a small log (docs/performance.md).
      */
-    private static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
+    static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
             BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, CommandLine.HelpCommand.class);
@@ -59,7 +64,7 @@ public final class Main implements Runnable {
         };
         CommandLine cl = new CommandLine(new Main(), factory);
         String named = args.length > 0 ? args[0] : "";
-        List<Class<?>> chosen = SUBCOMMANDS.stream().filter(c -> nameOf(c).equals(named)).toList();
+        List<Class<?>> chosen = SUBCOMMANDS.stream().filter(c -> namesOf(c).contains(named)).toList();
         // "help" lists the others, so it needs them all
         for (Class<?> c : chosen.isEmpty() || named.equals("help") ? SUBCOMMANDS : chosen) {
             cl.addSubcommand(c);
@@ -74,6 +79,8 @@ public final class Main implements Runnable {
         if (profile != null) {
             profile.setUnmatchedOptionsArePositionalParams(true);
         }
+        HelpText.install(cl);
+        cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
                 line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
@@ -89,13 +96,49 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
-    private static String nameOf(Class<?> command) {
-        return command.getAnnotation(Command.class).name();
+    private static List<String> namesOf(Class<?> command) {
+        Command c = command.getAnnotation(Command.class);
+        List<String> names = new java.util.ArrayList<>(List.of(c.aliases()));
+        names.add(c.name());
+        return names;
+    }
+
+    /**
+     * A wrong command line is one line on stderr - what is wrong, and where the options are - not the whole
+     * usage, which would push the message off the screen.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine line = e.getCommandLine();
+        String command = line.getCommandSpec().qualifiedName();
+        StringBuilder m = new StringBuilder("jvmtune: ").append(e.getMessage().strip().replace('\n', ' '));
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            m.append("; did you mean ").append(String.join(" or ", u.getSuggestions())).append('?');
+        }
+        m.append(" (see '").append(command.equals("jvmtune") ? "jvmtune help" : "jvmtune help "
+                + command.substring("jvmtune ".length())).append("')");
+        line.getErr().println(m);
+        return USAGE;
     }
 
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /**
+     * How to run jvmtune again from any directory, for the commands it prints: the launcher's absolute path, which
+     * bin/jvmtune passes as {@code -Djvmtune.launcher}; plain {@code jvmtune} when started otherwise.
+     */
+    static String launcher() {
+        String l = System.getProperty("jvmtune.launcher");
+        return l == null || l.isBlank() ? "jvmtune" : l.contains(" ") ? "'" + l + "'" : l;
+    }
+
+    /** A command line jvmtune prints for the user: the launcher, then the words, paths made absolute. */
+    static String command(String subcommand, Path file) {
+        String path = file.toAbsolutePath().normalize().toString();
+        return launcher() + " " + subcommand + " " + (path.matches("[A-Za-z0-9_./+,:@%=-]+") ? path
+                : "'" + path.replace("'", "'\\''") + "'");
     }
 
     static String version() {

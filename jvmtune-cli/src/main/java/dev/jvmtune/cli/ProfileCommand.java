@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,7 +30,9 @@ import picocli.CommandLine.Parameters;
  * compilations (issue 9): the CPU by thread category - application, GC, JIT compiler, other JVM threads - and the
  * flame graph, with JVM-internal frames, that S4 needed.
  */
-@Command(name = "profile", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "profile",
+        header = "Profile a program: CPU by thread kind, flame graph, JIT",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program with async-profiler and a code cache recording injected through "
                 + "JDK_JAVA_OPTIONS (so start scripts work), then print its CPU (or allocation) by thread category - "
                 + "application, GC, JIT compiler, other JVM - the share of stacks in the JIT's "
@@ -54,12 +57,11 @@ import picocli.CommandLine.Parameters;
                 "", "Open DIR/flamegraph.html in a browser: the root frames are the threads."})
 final class ProfileCommand extends StreamCommand implements Callable<Integer> {
 
-    @Option(names = "--jdk", paramLabel = "17|25|PATH", description = "The JDK to run it on: sets JAVA_HOME and "
-            + "puts its bin first on PATH (default: the environment as it is; a workload runs on jvmtune's JDK).")
-    String jdk;
+    @Mixin
+    SharedOptions.Jdk jdkOption;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the files go (default: profile-out).")
-    Path out = Path.of("profile-out");
+    @Mixin
+    SharedOptions.Out outOption;
 
     @Option(names = "--alloc", description = "Profile allocations (bytes by thread and type) instead of CPU.")
     boolean alloc;
@@ -97,12 +99,13 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             return usage("give the program to profile after --, or --workload NAME (see jvmtune profile --help)");
         }
         Path javaHome = null;
-        if (jdk != null) {
+        if (jdkOption.jdk != null) {
             try {
-                Jdks.Choice c = Jdks.choose(jdk, HostProbe.local().probe(), Runtime.version().feature(),
+                Jdks.Choice c = Jdks.choose(jdkOption.jdk, HostProbe.local().probe(), Runtime.version().feature(),
                         System.getProperty("java.version"));
                 if (c.jdk() == null) {
-                    return usage("--jdk " + jdk + ": no JDK " + c.feature() + " installed here (jvmtune system lists them)");
+                    return usage("--jdk " + jdkOption.jdk + ": no JDK " + c.feature()
+                            + " installed here (jvmtune jdks lists them)");
                 }
                 javaHome = Path.of(c.jdk().home());
             } catch (IllegalArgumentException e) {
@@ -132,7 +135,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         } else {
             command = rest;
         }
-        ProfileRequest req = new ProfileRequest(command, env, jvmOptions, out,
+        ProfileRequest req = new ProfileRequest(command, env, jvmOptions, outOption.dir(),
                 alloc ? ProfileEvent.ALLOC : ProfileEvent.CPU, intervalMs, java, durationSec,
                 skipSec, AsyncProfilerLibrary.defaultCache());
         Profile p;
@@ -157,7 +160,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         if (p.exitCode() != 0 && !p.stopped()) {
             streams.err().println("jvmtune profile: the program exited with status " + p.exitCode()
                     + "; its profile is above");
-            return DemoCommand.WORKLOAD_FAILED;
+            return Main.PROGRAM_FAILED;
         }
         return Main.OK;
     }

@@ -16,6 +16,8 @@ import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
 import dev.jvmtune.report.ExperimentReport;
 import dev.jvmtune.report.html.ExperimentHtml;
+import dev.jvmtune.tune.Journal;
+import dev.jvmtune.tune.TuneReport;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,11 +33,14 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Reads the results database: experiments, trials (table, CSV, JSON) and summaries. */
-@Command(name = "results", mixinStandardHelpOptions = true,
+@Command(name = "results",
+        header = "Read the results database: experiments, trials, summaries",
+        mixinStandardHelpOptions = true,
         description = {"List, query and export what experiments stored.", "",
                 "Examples:",
                 "  jvmtune results list",
@@ -55,18 +60,23 @@ final class ResultsCommand implements Runnable {
     }
 
     abstract static class DbCommand extends StreamCommand implements Callable<Integer> {
-        @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
-                description = "Results database (default: ${DEFAULT-VALUE}).")
-        String db;
+        @Mixin
+        SharedOptions.Db dbOption;
 
         @Override
         public Integer call() throws IOException {
+            String db = dbOption.location();
             if (!db.startsWith("jdbc:") && !java.nio.file.Files.exists(java.nio.file.Path.of(db))) {
-                streams.err().println("jvmtune: " + db + ": no such results database (experiment --db writes one)");
+                streams.err().println("jvmtune: " + db + ": no such results database (experiment and tune write one; "
+                        + "--db or JVMTUNE_DB names another)");
                 return Main.INPUT_ERROR;
             }
             try (ResultStore store = ResultStore.open(db)) {
-                return call(store);
+                int exit = call(store);
+                if (exit == Main.OK) { // an error line names the database already
+                    streams.err().println("results database " + store.describe());
+                }
+                return exit;
             } catch (SQLException e) {
                 streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "
                         + ResultStore.explain(e, db));
@@ -90,11 +100,11 @@ final class ResultsCommand implements Runnable {
     static final class ListExperiments extends DbCommand {
         @Override
         int call(ResultStore store) throws SQLException {
-            PrintStream o = streams.out();
-            o.printf(Locale.ROOT, "%-28s %-24s %9s %20s%n", "id", "created", "trials", "seed");
+            TextTable t = new TextTable(false, false, true, true).row("id", "created", "trials", "seed");
             for (ExperimentRow r : store.experiments()) {
-                o.printf(Locale.ROOT, "%-28s %-24s %4d/%-4d %20d%n", r.id(), r.created(), r.finished(), r.planned(), r.seed());
+                t.row(r.id(), created(r.created()), r.finished() + "/" + r.planned(), Long.toString(r.seed()));
             }
+            t.print(streams.out());
             return Main.OK;
         }
     }
@@ -160,16 +170,20 @@ final class ResultsCommand implements Runnable {
         }
 
         private static void table(List<StoredTrial> trials, List<String> columns, PrintStream o) {
-            o.printf(Locale.ROOT, "%5s %-28s %-16s %3s %-8s", "seq", "config", "params", "rep", "outcome");
-            columns.forEach(c -> o.printf(Locale.ROOT, " %14s", c));
-            o.println();
+            boolean[] right = new boolean[5 + columns.size()];
+            right[0] = true;
+            java.util.Arrays.fill(right, 5, right.length, true);
+            TextTable table = new TextTable(right);
+            List<String> head = new ArrayList<>(List.of("seq", "config", "params", "rep", "outcome"));
+            head.addAll(columns);
+            table.row(head.toArray(String[]::new));
             for (StoredTrial t : trials) {
-                o.printf(Locale.ROOT, "%5d %-28s %-16s %3s %-8s", t.seq(), t.config(), params(t), t.warmup() ? "w" : t.repeat(),
-                        t.outcome());
-                columns.forEach(c -> o.printf(Locale.ROOT, " %14s", Double.isNaN(t.metric(c)) ? "-"
-                        : String.format(Locale.ROOT, "%.6g", t.metric(c))));
-                o.println();
+                List<String> row = new ArrayList<>(List.of(Integer.toString(t.seq()), t.config(), params(t),
+                        t.warmup() ? "w" : Integer.toString(t.repeat()), t.outcome()));
+                columns.forEach(c -> row.add(Metrics.format(c, t.metric(c))));
+                table.row(row.toArray(String[]::new));
             }
+            table.print(o);
         }
 
         private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) {
@@ -241,6 +255,12 @@ final class ResultsCommand implements Runnable {
         }
     }
 
+    /** "2026-11-23T09:14:29.735309097Z" -> "2026-11-23 09:14:29 UTC"; anything else as stored. */
+    static String created(String iso) {
+        return iso != null && iso.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d.*Z")
+                ? iso.substring(0, 10) + " " + iso.substring(11, 19) + " UTC" : String.valueOf(iso);
+    }
+
     /** Shared by {@code results summary} and the end of {@code experiment}. */
     static int summary(ResultStore store, String id, String metric, String param, boolean json, Path html,
                        Streams streams) throws SQLException, IOException {
@@ -260,8 +280,21 @@ final class ResultsCommand implements Runnable {
             ExperimentReport.text(s, streams.out());
         }
         if (html != null) {
+            Path session = row.get().outRoot() == null ? null : Path.of(row.get().outRoot());
+            boolean tuning = session != null && Files.isRegularFile(session.resolve("tune.json"))
+                    && Files.isRegularFile(session.resolve("tune.jsonl"));
+            if (id.startsWith("tune-") && !tuning) {
+                streams.err().println("jvmtune: the tuning session's tune.json is not in " + session
+                        + " (moved, or the session has not ended): " + html + " is the experiment's page");
+            }
             try {
-                AtomicFile.write(html, o -> ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o));
+                if (tuning) { // a tuning session's own page, the one tune wrote
+                    TuneHtml.write(TuneReport.read(session.resolve("tune.json")), spec.workload() != null
+                            ? spec.workload() : String.join(" ", spec.command()),
+                            Journal.trials(session.resolve("tune.jsonl")), html);
+                } else {
+                    AtomicFile.write(html, o -> ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o));
+                }
             } catch (IOException e) { // what was printed stays printed
                 streams.err().println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
                 return Main.INPUT_ERROR;

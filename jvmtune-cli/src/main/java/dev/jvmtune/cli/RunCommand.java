@@ -5,6 +5,7 @@ import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
+import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.run.Outcome;
 import dev.jvmtune.lab.run.Program;
 import dev.jvmtune.lab.run.ResultJson;
@@ -32,11 +33,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** One trial: any program (or a bundled workload) in a fresh JVM with logging on, measured and analyzed. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run",
+        header = "Run a program once under chosen JVM flags and measure it",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program once under chosen JVM flags with GC and safepoint logging switched on, and "
                 + "measure it: outcome (OK, FAILED, TIMEOUT, OOM, CRASH), wall time, peak RSS of its process tree, "
                 + "its JVMTUNE_METRICS file, and the analysis of its GC log.",
@@ -59,27 +63,24 @@ import picocli.CommandLine.Parameters;
                 "5:the trial did not end OK (its outcome is printed)"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Timeout timeoutOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     /** async-profiler's sampling interval with --profile, jvmtune profile's default. */
     private static final int PROFILE_INTERVAL_MS = 10;
-
-    @Option(names = "--jdk", paramLabel = "17|25|PATH",
-            description = "The JDK: a feature release installed here (bin/jvmtune jdks) or a JDK directory "
-                    + "(default: JAVA_HOME's, else the newest installed).")
-    String jdk;
 
     @Option(names = "--flags", paramLabel = "FLAGS", defaultValue = "",
             description = "JVM flags under test, e.g. \"-Xms1g -Xmx1g -XX:NewRatio=8\".")
     String flags;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "run-out",
-            description = "Where stdout.log, stderr.log, gc.log, metrics.json and result.json go "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30m",
-            description = "Kill the program and everything it started after this long: 90s, 10m, 1h "
-                    + "(default: ${DEFAULT-VALUE}).")
-    String timeout;
 
     @Option(names = "--jfr", description = "Also record JFR to DIR/recording.jfr (JDK 11+).")
     boolean jfr;
@@ -100,9 +101,6 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
                     + "matching REGEX, e.g. --metric 'req.p99=p99=([0-9.]+)'. Repeatable.")
     Map<String, String> stdoutMetrics = new LinkedHashMap<>();
 
-    @Option(names = "--json", description = "Print the result as JSON (the content of DIR/result.json).")
-    boolean json;
-
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "The program and its arguments, after --.")
     List<String> command = new ArrayList<>();
@@ -115,10 +113,10 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             if (workload == null && command.isEmpty()) {
                 throw new IllegalArgumentException("give the program to run after --, or --workload NAME");
             }
-            Duration limit = Durations.parse(timeout);
-            HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdk);
+            Duration limit = timeoutOption.duration();
+            HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk);
             Program program = workload != null ? new Program.Workload(workload, command) : new Program.Command(command);
-            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, out, jfr, stdoutMetrics);
+            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, outOption.dir(), jfr, stdoutMetrics);
             if (profile && j.feature() < 11) {
                 throw new IllegalArgumentException("--profile needs JDK 11 or newer (JFR); this is " + j.version());
             }
@@ -129,7 +127,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         ProfileSetup setup = null;
         if (profile) {
             try {
-                setup = ProfileSetup.prepare(out, ProfileEvent.CPU, PROFILE_INTERVAL_MS,
+                setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
                         Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
             } catch (ProfilingUnavailableException e) {
                 err.println("jvmtune: " + e.getMessage());
@@ -140,8 +138,8 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             spec = new TrialSpec(spec.jdk(), withProfiler, spec.program(), spec.timeout(), spec.outDir(), spec.jfr(),
                     spec.stdoutMetrics());
         }
-        err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit " + timeout
-                + ", files in " + out);
+        err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit "
+                + timeoutOption.timeout + ", files in " + outOption.dir().toAbsolutePath().normalize());
         TrialResult r;
         try {
             r = new TrialRunner().run(spec);
@@ -153,7 +151,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             return Main.INPUT_ERROR;
         }
         PrintStream o = streams.out();
-        if (json) {
+        if (jsonOption.json) {
             o.println(ResultJson.text(r));
         } else {
             print(r, o);
@@ -161,9 +159,9 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         if (setup != null) {
             Profile p = ProfileAnalysis.read(setup, ran(r), 0, err::println);
             // with --json stdout holds the trial's document alone; the profile is in DIR/profile.json
-            ProfileText.print(p, json ? err : o);
+            ProfileText.print(p, jsonOption.json ? err : o);
         }
-        return r.outcome() == Outcome.OK ? Main.OK : DemoCommand.WORKLOAD_FAILED;
+        return r.outcome() == Outcome.OK ? Main.OK : Main.PROGRAM_FAILED;
     }
 
     /** The trial as the profile's analysis needs it; the JVM's warnings are read from its output files. */
@@ -191,15 +189,13 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "wall        %.2f s%n", r.wallSec());
         o.printf(Locale.ROOT, "peak RSS    %s%n", r.peakRssBytes() < 0 ? "unknown" : (r.peakRssBytes() >> 20) + " MiB");
         o.println("metrics");
-        r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-28s %s%n", k, number(v)));
+        int width = r.metrics().keySet().stream().mapToInt(String::length).max().orElse(0);
+        r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-" + width + "s  %s%n", k, Metrics.format(k, v)));
         for (String n : r.notes()) {
             o.println("note        " + n);
         }
-        o.println("files       " + r.outDir() + " (stdout.log, stderr.log, gc.log, result.json)");
-        o.println("analysis    bin/jvmtune analyze " + r.outDir().resolve("gc.log"));
-    }
-
-    private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+        o.println("files       " + r.outDir().toAbsolutePath().normalize() + " (stdout.log, stderr.log, gc.log, "
+                + "result.json)");
+        o.println("analysis    " + Main.command("analyze", r.outDir().resolve("gc.log")));
     }
 }

@@ -1,8 +1,11 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.core.text.SafeText;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Where commands print: the process's streams, or a test's. {@code out} and {@code err} show every control
@@ -14,5 +17,22 @@ record Streams(PrintStream out, PrintStream err, PrintStream terminal) {
     static Streams of(PrintStream out, PrintStream err) {
         return new Streams(new PrintStream(SafeText.escaping(out), true, StandardCharsets.UTF_8),
                 new PrintStream(SafeText.escaping(err), true, StandardCharsets.UTF_8), err);
+    }
+
+    /**
+     * Whether progress lines belong on {@link #terminal}: it is the process's standard error and that is a terminal,
+     * whatever stdout is ({@code analyze big.log > out.txt} still shows progress). Java tells only whether stdin and
+     * stdout are both terminals ({@code System.console()}), so on Linux fd 2's link names the device.
+     */
+    boolean progressShown() {
+        if (terminal != System.err) {
+            return false;
+        }
+        try {
+            String device = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return device.startsWith("/dev/pts/") || device.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null; // no /proc: the best Java knows
+        }
     }
 }

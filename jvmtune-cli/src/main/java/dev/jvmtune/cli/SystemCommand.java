@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "system", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "system",
+        header = "What this machine offers a JVM: CPUs, memory, NUMA, JDKs",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Show what this machine offers a JVM: online CPUs and the cgroup CPU quota, physical, "
                 + "available and cgroup-limited memory, NUMA nodes with their CPUs, memory and distances, "
                 + "transparent and static huge pages, whether this is a container, and the installed JDKs.", "",
@@ -24,11 +27,11 @@ import picocli.CommandLine.Option;
                 "  jvmtune system --root /tmp/other-host   a copy of another host's /sys and /proc"})
 final class SystemCommand extends StreamCommand implements Callable<Integer> {
 
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     @Option(names = "--root", paramLabel = "DIR", description = "Read sys/, proc/ and usr/lib/jvm/ under DIR instead of /.")
     Path root;
-
-    @Option(names = "--json", description = "Print the JSON document (docs/json.md) instead of text.")
-    boolean json;
 
     @Override
     public Integer call() throws IOException {
@@ -37,7 +40,7 @@ final class SystemCommand extends StreamCommand implements Callable<Integer> {
             return Main.INPUT_ERROR;
         }
         HostFacts facts = probe.probe();
-        if (json) {
+        if (jsonOption.json) {
             HostJson.system(facts, "jvmtune " + Main.version(), streams.out());
             streams.out().println();
         } else {

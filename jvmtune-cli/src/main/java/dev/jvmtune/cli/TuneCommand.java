@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -48,7 +49,9 @@ import picocli.CommandLine.Parameters;
  * The tuner (issue 8): measures the program under its flags, proposes changes from the rules and a declared
  * search space, verifies each against the current best by A/B, and keeps what improves the goal beyond noise.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "tune",
+        header = "Tune JVM flags toward a goal by A/B experiments",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
                 + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
                 + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "
@@ -68,13 +71,27 @@ import picocli.CommandLine.Parameters;
                 + "median.", "See docs/tuner.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "4:goal not met (not reachable by JVM flags, or budget spent)",
+                "6:goal not met (not reachable by JVM flags, or budget spent)",
                 "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
                         + "discarded, --resume runs it again"})
 final class TuneCommand extends StreamCommand implements Callable<Integer> {
 
-    static final int GOAL_NOT_MET = 4;
+    @Mixin
+    SharedOptions.Timeout timeoutOption;
+
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Out outOption;
+
+    @Mixin
+    SharedOptions.Db dbOption;
+
+    @Mixin
+    SharedOptions.Json jsonOption;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--workload", paramLabel = "NAME",
@@ -116,29 +133,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "A trial's time limit, e.g. 90s, 10m (default: ${DEFAULT-VALUE}).")
-    String timeout;
-
-    @Option(names = "--jdk", paramLabel = "17|25|DIR", description = "The JDK trials run on (default: JAVA_HOME's, "
-            + "else the newest installed; 'jvmtune jdks' lists them).")
-    String jdk;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "tune-out",
-            description = "Where the journal, trials and result go (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--db", paramLabel = "FILE|JDBC-URL", defaultValue = "jvmtune.db",
-            description = "Results database the trials are saved in too, as experiment tune-NAME-N (default: "
-                    + "${DEFAULT-VALUE}; 'jvmtune results' reads it).")
-    String db;
-
     @Option(names = "--resume", description = "Continue the session in --out from its last finished trial; its "
             + "goal, flags and program come from the journal.")
     boolean resume;
-
-    @Option(names = "--json", description = "Print the result as JSON (as in DIR/tune.json) instead of text.")
-    boolean json;
 
     @Option(names = "--beyond-bound", description = "Go on when the goal lies beyond the bound printed after the "
             + "baseline (the most flags can plausibly give back: GC pauses, concurrent GC and compiler CPU); by "
@@ -151,6 +148,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintStream err = streams.err();
+        Path out = outOption.dir();
         Path journalFile = out.resolve("tune.jsonl");
         Journal journal = null;
         TuneSettings s;
@@ -164,7 +162,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             jdkToRun = new JdkChoice(HostProbe.local().probe()).resolve(s.jdk());
             if (journal == null) { // only a session that can run is recorded
-                journal = Journal.create(journalFile, s);
+                journal = Journal.create(journalFile, s, dbOption.location());
             }
         } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
             err.println("jvmtune tune: " + e.getMessage());
@@ -178,8 +176,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     : new Program.Command(s.command());
             JournaledRunner runner = new JournaledRunner(new LabTrialRunner(jdkToRun, program, out,
                     Duration.ofSeconds(s.timeoutSec()), store, j.storeExperimentId(), FlagSet.parse(s.flags())), j);
-            err.println("jvmtune tune: " + (s.workload() != null ? s.workload() + " " + String.join(" ", s.params())
-                    : String.join(" ", s.command())) + " from '" + s.flags() + "', goal " + s.goal()
+            err.println("jvmtune tune: " + subject(s) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
             String metric = s.goalTarget().metric();
@@ -190,20 +187,20 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             TuneResult r = tuner.run();
             AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");
-            boolean drawn = TuneHtml.write(r, html);
-            if (json) {
+            TuneHtml.write(r, subject(s), j.trials(), html);
+            if (jsonOption.json) {
                 TuneReport.json(r, streams.out());
                 streams.out().println();
             } else {
                 TuneReport.text(r, streams.out());
                 streams.out().println();
-                streams.out().println("wrote " + out.resolve("tune.json") + (drawn ? ", " + html + " (before/after)"
-                        : "") + " and the journal " + journalFile);
+                streams.out().println("wrote " + html + " (the tuning page), " + out.resolve("tune.json")
+                        + " and the journal " + journalFile);
             }
             return switch (r.outcome()) {
                 case GOAL_MET -> Main.OK;
-                case BASELINE_FAILED -> DemoCommand.WORKLOAD_FAILED;
-                default -> GOAL_NOT_MET;
+                case BASELINE_FAILED -> Main.PROGRAM_FAILED;
+                default -> Main.GOAL_NOT_MET;
             };
         } catch (IllegalStateException | IllegalArgumentException e) {
             err.println("jvmtune tune: " + e.getMessage());
@@ -212,6 +209,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune tune: " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
+            String db = dbOption.location();
             err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
                     + "cannot be used: " + ResultStore.explain(e, db));
             return Main.INPUT_ERROR;
@@ -225,6 +223,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     + "; --resume continues)");
             return Main.INPUT_ERROR;
         }
+    }
+
+    /** What is tuned: the workload and its parameters, or the command. */
+    static String subject(TuneSettings s) {
+        return (s.workload() != null ? s.workload() + " " + String.join(" ", s.params()) : String.join(" ", s.command()))
+                .strip();
     }
 
     /**
@@ -242,12 +246,14 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             }
             return store;
         }
-        String where = db.startsWith("jdbc:") ? db : Path.of(db).toAbsolutePath().toString(); // resumable from anywhere
+        // the database the session began with, even when a kill came before its store line; absolute: resumable
+        // from anywhere
+        String where = resume && j.database() != null ? j.database() : dbOption.location();
         ResultStore store = ResultStore.open(where);
         String name = "tune-" + (s.workload() != null ? s.workload()
                 : Path.of(s.command().get(0)).getFileName().toString());
         String id = store.createExperiment(name, experimentSpec(name, s, jdk), s.seed(), s.maxTrials(),
-                java.time.Instant.now().toString(), out.toAbsolutePath().toString());
+                java.time.Instant.now().toString(), outOption.dir().toAbsolutePath().toString());
         j.store(where, id);
         return store;
     }
@@ -297,8 +303,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             start = start != null ? start : spec.defaultFlags();
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
-                workload != null ? List.of() : args, jdk, start == null ? "" : start.trim(), goal, guards, repeats,
-                maxTrials, maxMinutes, alpha, seed, Durations.parse(timeout).toSeconds(), pinned, beyondBound);
+                workload != null ? List.of() : args, jdkOption.jdk, start == null ? "" : start.trim(), goal, guards,
+                repeats, maxTrials, maxMinutes, alpha, seed, timeoutOption.duration().toSeconds(), pinned,
+                beyondBound);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         FlagSet.parse(s.flags());
@@ -313,7 +320,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             public void trial(TrialResult r, int budget, boolean replayed) {
                 err.printf(Locale.ROOT, "  trial %03d (%d of %d) %-8s %-9s %6.1f s  %s %s%s%n", r.seq(), r.seq() + 1,
                         budget, r.arm(),
-                        r.outcome(), r.seconds(), metric, fmt(r.metric(metric)), replayed ? "  (from the journal)" : "");
+                        r.outcome(), r.seconds(), metric, dev.jvmtune.lab.run.Metrics.format(metric, r.metric(metric)), replayed ? "  (from the journal)" : "");
             }
 
             @Override
@@ -321,10 +328,6 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 err.println(line);
             }
         };
-    }
-
-    private static String fmt(double v) {
-        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.4g", v);
     }
 
     private static long machineBytes() {

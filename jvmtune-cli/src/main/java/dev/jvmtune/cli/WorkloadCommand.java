@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,7 +31,9 @@ import picocli.CommandLine.Parameters;
  * parameters follow its name and are passed through unchanged, checked against its {@link WorkloadSpec} first
  * so a typo fails here rather than in the child JVM.
  */
-@Command(name = "workload", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "workload",
+        header = "Run a bundled workload in a fresh JVM with GC logging",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
                 + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -44,20 +47,19 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "PARAM", description = "The workload's parameters: --name value ...")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where its files go (default: workload-out/NAME).")
-    Path out;
 
     @Option(names = "--flags", paramLabel = "FLAGS",
             description = "JVM flags for the workload, replacing its defaults (listed below).")
     String flags;
 
-    @Option(names = "--java", paramLabel = "PATH", description = "java executable for the workload "
-            + "(default: the one running jvmtune).")
-    Path java;
+    @Mixin
+    SharedOptions.Out outOption;
 
-    @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "900",
-            description = "Kill the workload after this many seconds (default: ${DEFAULT-VALUE}).")
-    int timeoutSec;
+    @Mixin
+    SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Timeout timeoutOption;
 
     /**
      * Lets workload parameters ({@code --days 3}) stand after NAME without being taken for options of this
@@ -95,11 +97,12 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune: " + e.getMessage());
             return Main.USAGE;
         }
-        Path dir = out != null ? out : Path.of("workload-out", name);
+        Path dir = outOption.out != null ? outOption.out : outOption.dir().resolve(name); // workload-out/NAME
         TrialResult r;
         try {
-            TrialSpec trial = new TrialSpec(jdk(java), TrialSpec.splitFlags(flags != null ? flags : spec.defaultFlags()),
-                    new Program.Workload(name, params), Duration.ofSeconds(timeoutSec), dir, false, Map.of());
+            TrialSpec trial = new TrialSpec(new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk),
+                    TrialSpec.splitFlags(flags != null ? flags : spec.defaultFlags()),
+                    new Program.Workload(name, params), timeoutOption.duration(), dir, false, Map.of());
             err.println("jvmtune workload: running " + name + " on JDK " + trial.jdk().version() + " with "
                     + String.join(" ", trial.jvmFlags()));
             r = new TrialRunner().run(trial);
@@ -112,22 +115,18 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
         if (r.outcome() != Outcome.OK || r.metricsJson() == null) {
             err.write(console);
             err.println("jvmtune workload: " + name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
-                    + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutSec + " s and was killed" : "")
+                    + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutOption.timeout + " and was killed" : "")
                     + (r.metricsJson() != null ? "" : " without writing " + metrics));
-            return DemoCommand.WORKLOAD_FAILED;
+            return Main.PROGRAM_FAILED;
         }
         PrintStream stdout = streams.out();
         stdout.write(console);
-        stdout.println("metrics: " + metrics);
-        stdout.println("gc log:  " + dir.resolve("gc.log") + " (bin/jvmtune analyze " + dir.resolve("gc.log") + ")");
-        stdout.println("output:  " + dir.resolve("stdout.log") + ", " + dir.resolve("stderr.log"));
+        Path abs = dir.toAbsolutePath().normalize();
+        stdout.println("metrics: " + abs.resolve("metrics.json"));
+        stdout.println("gc log:  " + abs.resolve("gc.log"));
+        stdout.println("output:  " + abs.resolve("stdout.log") + ", " + abs.resolve("stderr.log"));
+        stdout.println("analyze: " + Main.command("analyze", abs.resolve("gc.log")));
         return Main.OK;
-    }
-
-    /** The JDK of {@code --java PATH} (its bin/java), or the one running jvmtune. */
-    static HostFacts.Jdk jdk(Path java) {
-        Path home = java != null ? java.toAbsolutePath().getParent().getParent() : Path.of(System.getProperty("java.home"));
-        return new JdkChoice(HostProbe.local().probe()).resolve(home.toString());
     }
 
     /** The workload's standard output then its standard error, as the trial runner captured them. */

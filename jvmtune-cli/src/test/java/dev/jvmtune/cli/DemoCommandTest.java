@@ -21,7 +21,7 @@ class DemoCommandTest {
     void tunesTheWorkloadAndWritesTheReport(@TempDir Path dir) throws IOException {
         for (int i = 0; i < 2; i++) { // a second demo replaces the first one's session
             CliRun run = CliRun.of("demo", "--days", "1", "--minutes", "0.01", "--out", dir.toString());
-            assertEquals(TuneCommand.GOAL_NOT_MET, run.exit(), run.out() + run.err());
+            assertEquals(Main.GOAL_NOT_MET, run.exit(), run.out() + run.err());
             assertTrue(run.out().startsWith("jvmtune tune: budget spent"), run.out());
             assertTrue(run.out().contains("Flags to paste:\n  " + DemoCommand.FLAGS), run.out());
         }

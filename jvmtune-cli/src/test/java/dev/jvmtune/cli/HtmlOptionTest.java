@@ -28,13 +28,6 @@ class HtmlOptionTest {
     }
 
     @Test
-    void compareWithoutHtmlIsAUsageError() {
-        CliRun r = CliRun.of("analyze", CliRun.corpus(LOG).toString(), "--compare", CliRun.corpus(LOG).toString());
-        assertEquals(Main.USAGE, r.exit());
-        assertTrue(r.oneErrorLine().contains("--html"), r.err());
-    }
-
-    @Test
     void anUnwritableReportLosesNothingAnalyzed(@TempDir Path tmp) {
         Path html = tmp.resolve("missing-dir").resolve("report.html");
         CliRun r = CliRun.of("analyze", "-q", CliRun.corpus(LOG).toString(), "--html", html.toString());

@@ -15,9 +15,9 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * trial finished before the stop is kept byte for byte, none is stored twice or run twice, no outcome is
  * jvmtune's doing (every program here exits 0), and no process of a trial is left running. About a minute.
  */
+@ExtendWith(PostgresServer.Shared.class)
 class KillMatrixTest {
 
     private static PostgresServer server;
@@ -34,15 +35,8 @@ class KillMatrixTest {
     Path tmp;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = PostgresServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
+    static void start(PostgresServer shared) throws Exception {
+        server = shared;
     }
 
     @Test
@@ -138,7 +132,7 @@ class KillMatrixTest {
                 : CliRun.of("tune", "--out", out.toString(), "--db", db, "--goal", "metrics.wallSec <= 0.01",
                 "--max-trials", "15", "--", "sh", "-c", script(runs, "echo '{\"wallSec\":0.3}' > \"$JVMTUNE_METRICS\"; "),
                 marker);
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), what + ": " + r.out() + r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), what + ": " + r.out() + r.err());
         List<String> after = trialLines(journal);
         assertEquals(before, after.subList(0, before.size()), what + ": journaled trials changed");
         List<StoredTrial> stored = tuneTrials(db, journal);

@@ -147,7 +147,7 @@ class ProfileCommandTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // a JVM that fails after start: its profile is kept and printed, the exit code says it failed
         CliRun failed = CliRun.of("profile", "--out", dir.resolve("failed").toString(), "--", java, "NoSuchClass");
-        assertEquals(DemoCommand.WORKLOAD_FAILED, failed.exit(), failed.err());
+        assertEquals(Main.PROGRAM_FAILED, failed.exit(), failed.err());
         assertTrue(failed.out().contains("CPU by thread category"), failed.out());
         assertTrue(failed.err().contains("the program exited with status 1"), failed.err());
         // a JVM that never starts: nothing to profile, one line saying why and where its output is

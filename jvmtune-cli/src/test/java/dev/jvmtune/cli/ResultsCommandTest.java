@@ -64,6 +64,31 @@ class ResultsCommandTest {
         assertTrue(r.out().contains("sizes-1") && r.out().contains("18/18"), r.out());
     }
 
+    /** Tables a person reads: columns as wide as their cells, figures with their units, the database named. */
+    @Test
+    void tablesAreAlignedWithUnits() {
+        CliRun list = CliRun.of("results", "list", "--db", db);
+        List<String> rows = list.out().lines().toList();
+        assertTrue(rows.get(1).contains("  2026-11-23 08:00:00 UTC  "), list.out());
+        assertTrue(rows.stream().allMatch(l -> l.length() == rows.get(0).length()), "aligned:\n" + list.out());
+        assertEquals("results database jdbc:sqlite:" + db, list.err().strip());
+
+        CliRun trials = CliRun.of("results", "trials", "sizes-1", "--db", db);
+        List<String> lines = trials.out().lines().toList();
+        assertEquals(19, lines.size(), trials.out());
+        assertTrue(lines.stream().allMatch(l -> l.length() == lines.get(0).length()), "aligned:\n" + trials.out());
+        assertTrue(lines.get(1).matches(" *1  jdk17/a  days=1 +1 +OK +3\\.01 s +- +- +0"), lines.get(1));
+    }
+
+    /** Without --db the database does not depend on the current directory: XDG_DATA_HOME (the build sets it). */
+    @Test
+    void theDefaultDatabaseIsTheUsersNotTheCurrentDirectorys() {
+        String data = System.getenv("XDG_DATA_HOME");
+        org.junit.jupiter.api.Assumptions.assumeTrue(data != null, "the build sets XDG_DATA_HOME for the tests");
+        CliRun r = CliRun.of("results", "list");
+        assertTrue(r.err().contains(Path.of(data, "jvmtune", "jvmtune.db").toAbsolutePath().toString()), r.err());
+    }
+
     @Test
     void exportsCsvAndJsonWithFilters() throws Exception {
         CliRun csv = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "csv");

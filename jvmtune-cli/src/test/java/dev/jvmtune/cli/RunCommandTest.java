@@ -40,6 +40,10 @@ class RunCommandTest {
                 "100");
         assertEquals(Main.OK, r.exit(), r.err());
         assertTrue(r.out().contains("outcome     OK") && r.out().contains("CPU by thread category"), r.out());
+        // every figure with its unit, and the next command with absolute paths: it works from any directory
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("  rss\\.peakBytes +[0-9.]+ MiB")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("  wallSec +[0-9.]+ s")), r.out());
+        assertTrue(r.out().contains("analysis    jvmtune analyze " + tmp.toAbsolutePath().resolve("gc.log")), r.out());
         for (String f : List.of("gc.log", "result.json", "stdout.log", "profile.json", "flamegraph.html",
                 "collapsed.txt")) {
             assertTrue(Files.size(tmp.resolve(f)) > 0, f);
@@ -59,7 +63,7 @@ class RunCommandTest {
     @Test
     void failingProgramIsExitCodeFiveWithItsOutcome() {
         CliRun r = CliRun.of("run", "--out", tmp.toString(), "--", "sh", "-c", "exit 7");
-        assertEquals(DemoCommand.WORKLOAD_FAILED, r.exit(), r.err());
+        assertEquals(Main.PROGRAM_FAILED, r.exit(), r.err());
         assertTrue(r.out().contains("FAILED (exit 7)"), r.out());
     }
 

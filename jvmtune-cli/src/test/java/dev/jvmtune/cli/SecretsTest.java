@@ -10,15 +10,16 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real PostgreSQL server whose role must give a password: it is never printed nor kept in a file, and a
  * session resumes with the password from PGPASSWORD or a .pgpass file, as PostgreSQL's own tools read it.
  */
+@ExtendWith(PostgresServer.Shared.class)
 class SecretsTest {
 
     private static final String SECRET = "s3cret-Pw-42";
@@ -29,16 +30,9 @@ class SecretsTest {
     Path tmp;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = PostgresServer.start();
+    static void start(PostgresServer shared) throws Exception {
+        server = shared;
         url = server.passwordUser("lab", SECRET);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
     }
 
     @Test

@@ -17,14 +17,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 8's acceptance 4 and 5 with real processes: a probe program, compiled here, sleeps and reports the
- * time it measured as its {@code wallSec}. Where nothing about the JVM changes that time the tuner must end
+ * The tuner with real processes: a probe program ({@link TuneProbe}) runs for a time the test decides and reports
+ * it as its {@code wallSec}. Where nothing about the JVM changes that time the tuner must end
  * with "goal not reachable by JVM flags" and accept nothing; where the time is random it must accept
  * nothing; where the heap size really decides it (the positive control) it must find the bigger heap. A
  * session killed with SIGKILL continues with {@code --resume} from its last finished trial.
@@ -33,46 +32,15 @@ class TuneCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * {@code Probe fixed MS}: sleeps MS. {@code Probe random MIN MAX}: sleeps a random time in [MIN, MAX).
-     * {@code Probe heap MB MS}: sleeps MS with a max heap of at least MB, twice as long with less. Each adds
-     * up to 20 ms of random jitter and writes the measured time to JVMTUNE_METRICS.
-     */
-    private static final String PROBE = """
-            import java.nio.file.*;
-            public class Probe {
-                public static void main(String[] a) throws Exception {
-                    java.util.Random r = new java.security.SecureRandom();
-                    long ms = switch (a[0]) {
-                        case "fixed" -> Long.parseLong(a[1]);
-                        case "random" -> Long.parseLong(a[1]) + r.nextInt(Integer.parseInt(a[2]) - Integer.parseInt(a[1]));
-                        default -> (Runtime.getRuntime().maxMemory() >> 20) >= Long.parseLong(a[1]) * 95 / 100
-                                ? Long.parseLong(a[2]) : 2 * Long.parseLong(a[2]);
-                    } + r.nextInt(20);
-                    long t0 = System.nanoTime();
-                    Thread.sleep(ms);
-                    double wall = (System.nanoTime() - t0) / 1e9;
-                    Files.writeString(Path.of(System.getenv("JVMTUNE_METRICS")), "{\\"wallSec\\":" + wall + "}");
-                }
-            }
-            """;
-
-    private static Path probeDir;
+    private static TuneProbe probe;
 
     @BeforeAll
     static void compileProbe(@TempDir Path dir) throws IOException {
-        Path src = dir.resolve("Probe.java");
-        Files.writeString(src, PROBE);
-        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), src.toString());
-        assertEquals(0, rc, "Probe compiles");
-        probeDir = dir;
+        probe = TuneProbe.compile(dir);
     }
 
     private static List<String> probe(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", probeDir.toString(), "Probe"));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return probe.command(args);
     }
 
     private static CliRun tune(Path out, List<String> options, List<String> command) {
@@ -92,7 +60,7 @@ class TuneCommandTest {
         Path out = dir.resolve("fixed");
         CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m", "--beyond-bound"),
                 probe("fixed", "200"));
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertEquals("NOT_REACHABLE", json.path("outcome").asText());
@@ -113,7 +81,7 @@ class TuneCommandTest {
     void aGoalBeyondTheBoundStopsAfterTheBaseline() throws IOException {
         Path out = dir.resolve("bound");
         CliRun r = tune(out, List.of("--goal", "wallSec <= -50%", "--flags", "-Xmx64m"), probe("fixed", "200"));
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal out of reach of JVM flags"), r.out());
         assertTrue(r.err().contains("bound: at most the JVM's own time comes back: GC pauses "), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
@@ -174,7 +142,7 @@ class TuneCommandTest {
         CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7",
                 "--beyond-bound"),
                 probe("random", "100", "400"));
-        assertEquals(TuneCommand.GOAL_NOT_MET, r.exit(), r.err());
+        assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertTrue(json.path("steps").size() >= 3, r.out());
         for (JsonNode s : json.path("steps")) {
@@ -203,9 +171,13 @@ class TuneCommandTest {
         assertTrue(accepted.path("pooled").path("ciHigh").asDouble() < 1, accepted.toString());
 
         // the lab's summary reads the session as an experiment: one row per flag set tried, each against the start
+        Path page = dir.resolve("session.html");
         CliRun summary = CliRun.of("results", "summary", "tune-java-1", "--db", out.resolve("jvmtune.db").toString(),
-                "--json");
+                "--json", "--html", page.toString());
         assertEquals(Main.OK, summary.exit(), summary.err());
+        String html = Files.readString(page); // the session's own page, as tune wrote it (the browser test opens it)
+        assertTrue(html.contains("Probe heap 128 200</h1>") && html.contains("data-goal-met=\"true\"")
+                && html.contains("data-forest=\"1\"") && html.contains("data-compare=\"1\""), "the tuning page");
         Map<String, Double> medians = new HashMap<>();
         JSON.readTree(summary.out()).path("cells").forEach(c -> medians.put(c.path("config").asText(),
                 c.path("median").asDouble()));

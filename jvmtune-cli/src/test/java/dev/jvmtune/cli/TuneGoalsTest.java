@@ -41,7 +41,7 @@ class TuneGoalsTest {
     @Test
     void aRelativeGoalOnABaselineOfZeroIsNotMet() {
         CliRun r = tune("metrics.zero >= +50%");
-        assertEquals(DemoCommand.WORKLOAD_FAILED, r.exit(), r.out() + r.err());
+        assertEquals(Main.PROGRAM_FAILED, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("cannot be judged on this baseline: the baseline's median metrics.zero is 0"),
                 r.out());
         assertFalse(r.out().contains("goal met"), r.out());

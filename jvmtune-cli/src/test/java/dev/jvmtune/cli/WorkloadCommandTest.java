@@ -274,14 +274,15 @@ class WorkloadCommandTest {
     private static Run run(Path java, String flags, String name, Path out, String... params) throws IOException {
         List<String> args = new java.util.ArrayList<>(List.of("workload", "--out", out.toString(), "--flags", flags));
         if (java != null) {
-            args.add("--java");
-            args.add(java.toString());
+            args.add("--jdk");
+            args.add(java.toAbsolutePath().getParent().getParent().toString()); // the JDK of bin/java
         }
         args.add(name);
         args.addAll(List.of(params));
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertEquals(Main.OK, r.exit(), r.err());
-        assertTrue(r.out().contains("metrics: " + out.resolve("metrics.json")), r.out());
+        assertTrue(r.out().contains("metrics: " + out.toAbsolutePath().resolve("metrics.json")), r.out());
+        assertTrue(r.out().contains("analyze: jvmtune analyze " + out.toAbsolutePath().resolve("gc.log")), r.out());
         return new Run(r.out(), JSON.readTree(out.resolve("metrics.json").toFile()), out.resolve("gc.log"));
     }
 

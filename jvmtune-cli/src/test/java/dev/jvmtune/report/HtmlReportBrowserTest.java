@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.cli.Main;
+import dev.jvmtune.cli.TuneProbe;
 import dev.jvmtune.workloads.AllocationChurn;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -231,6 +232,89 @@ class HtmlReportBrowserTest {
         browser.findElement(By.cssSelector("details summary")).click();
         assertTrue(browser.findElement(By.cssSelector("details pre")).getText().contains(XSS), "the spec as text");
         assertEquals(null, browser.executeScript("return window.xss === undefined ? null : window.xss"));
+    }
+
+    /**
+     * The tuning page of a session that accepts a change: the probe program runs twice as long under 128 MB of heap
+     * ({@link TuneProbe}), so from {@code -Xmx64m} the search space's doubled heap is accepted and the goal met
+     * (about 15 trials of 0.2-0.4 s). The page leads with the goal met and the flags to paste; the forest plot
+     * holds every round of every candidate with the interval tune.json gives; the trials chart every trial; the
+     * before/after charts and table are labelled baseline and final, with their flags.
+     */
+    @Test
+    void tuningPageOfASessionThatAcceptsAChange(@TempDir Path tmp) throws Exception {
+        TuneProbe probe = TuneProbe.compile(Files.createDirectories(tmp.resolve("probe")));
+        Path out = tmp.resolve("tune");
+        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString(), "--db",
+                out.resolve("jvmtune.db").toString(), "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m", "--"));
+        args.addAll(probe.command("heap", "128", "200"));
+        Run r = cli(args.toArray(String[]::new));
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("wrote " + out.resolve("report.html") + " (the tuning page)"), r.out);
+        JsonNode result = JSON.readTree(out.resolve("tune.json").toFile());
+        Page page = load(out.resolve("report.html"), "tune");
+        assertEquals("true", browser.findElement(By.cssSelector("[data-goal-met]")).getAttribute("data-goal-met"));
+        assertTrue(page.bodyText.contains("GOAL MET"), page.bodyText);
+        assertEquals(result.path("finalFlags").asText(),
+                browser.findElement(By.cssSelector("[data-section=Answer] .flags code")).getText());
+        assertTrue(browser.findElement(By.cssSelector("[data-section=Answer] .flags button.copy")).isDisplayed());
+
+        // every candidate, in order, with each round's interval in its table and in the forest plot
+        List<double[]> intervals = new ArrayList<>();
+        int steps = 0;
+        for (JsonNode step : result.path("steps")) {
+            String block = browser.findElement(By.cssSelector("[data-step='" + steps++ + "']")).getText();
+            assertTrue(block.contains(step.path("source").asText()) && block.contains(step.path("reason").asText()),
+                    block);
+            assertTrue(block.startsWith(step.path("accepted").asBoolean() ? "ACCEPTED" : "REJECTED".toLowerCase()),
+                    block);
+            for (String round : List.of("firstRound", "pooled")) {
+                JsonNode c = step.path(round);
+                if (!c.isNull() && !c.isMissingNode()) {
+                    intervals.add(new double[] {c.path("ciLow").asDouble(), c.path("ciHigh").asDouble()});
+                    assertTrue(block.contains(String.format(java.util.Locale.ROOT, "[%.3g, %.3g]",
+                            c.path("ciLow").asDouble(), c.path("ciHigh").asDouble())), block);
+                }
+            }
+        }
+        assertTrue(steps >= 1 && result.path("steps").get(steps - 1).path("accepted").asBoolean(), result.toString());
+        @SuppressWarnings("unchecked")
+        List<List<Number>> ci = (List<List<Number>>) browser.executeScript("return window.jvmtuneCharts['tune-forest']"
+                + ".getOption().series.filter(function (s) { return s.name === '95% CI'; })[0].data");
+        assertEquals(intervals.size(), ci.size(), "one interval per round: " + ci);
+        for (int i = 0; i < ci.size(); i++) {
+            assertEquals(intervals.get(i)[0], ci.get(i).get(0).doubleValue(), 1e-3, "round " + i + "'s CI low");
+            assertEquals(intervals.get(i)[1], ci.get(i).get(1).doubleValue(), 1e-3, "round " + i + "'s CI high");
+        }
+        assertEquals(result.path("trialsRun").asLong(), page.charts.get("tune-trials"), "every trial: " + page.charts);
+
+        // before and after, labelled with their flags
+        @SuppressWarnings("unchecked")
+        List<String> sides = (List<String>) browser.executeScript("return window.jvmtuneCharts['compare-pauses']"
+                + ".getOption().series.map(function (s) { return s.name; })");
+        assertEquals(List.of("baseline", "final"), sides);
+        for (String id : List.of("compare-pauses", "compare-heap", "run0-pauses", "run1-pauses")) {
+            assertTrue(page.charts.getOrDefault(id, 0L) > 0, id + " has data: " + page.charts);
+        }
+        String differences = browser.findElement(By.cssSelector("section.compare")).getText();
+        assertTrue(differences.contains("baseline -Xmx64m") && differences.contains("final -Xmx128m")
+                && differences.contains("final vs baseline"), differences);
+    }
+
+    /** {@code demo} with a budget that ends after the baseline: its page says nothing was accepted, and why. */
+    @Test
+    void demoWritesTheTuningPage(@TempDir Path tmp) throws Exception {
+        Run r = cli("demo", "--days", "1", "--minutes", "0.01", "--jdk", "17", "--out", tmp.toString());
+        assertEquals(Main.GOAL_NOT_MET, r.exit, r.out + r.err);
+        Page page = load(tmp.resolve("report.html"), "demo");
+        assertEquals("false", browser.findElement(By.cssSelector("[data-goal-met]")).getAttribute("data-goal-met"));
+        assertTrue(page.bodyText.contains("No change was accepted: no candidate was tried"), page.bodyText);
+        assertTrue(page.bodyText.contains("Nothing was accepted: the final flags are the starting ones"), page.bodyText);
+        assertEquals(3L, page.charts.get("tune-trials"), "the baseline's trials: " + page.charts);
+        assertEquals("baseline", browser.findElement(By.cssSelector("section.before-after p.side")).getText());
+        assertTrue(browser.findElement(By.cssSelector("section.before-after")).getText()
+                .contains(JSON.readTree(tmp.resolve("tune.json").toFile()).path("baselineDir").asText()),
+                "the baseline trial's own GC report");
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.run.Rounding;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * How core's records become JSON: every document jvmtune writes about a run ({@code analyze --json}, the event lines,
@@ -40,36 +42,55 @@ public final class RecordJson {
     public static final JsonFactory FACTORY = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /**
-     * What a component's JSON says besides its value, keyed {@code Type.component}, or
-     * {@code Type.component/Element.component} for the elements of a list component.
+     * What a component's JSON does besides writing its value, keyed {@code Type.component}, or
+     * {@code Type.component/Element.component} for the components of the records a component holds.
      */
-    private static final Map<String, String> RULES = Map.ofEntries(
-            Map.entry("Run.series", "skip"),
-            Map.entry("InputStats.samples", "name unrecognizedSamples"),
-            Map.entry("InputStats.warnings/LineSample.text", "name message"),
-            Map.entry("InputStats.doubtfulSplits/LineSample.text", "name message"),
-            Map.entry("JvmFacts.raw", "name facts"),
-            Map.entry("Verdict.top/Finding.score", "skip"),
-            Map.entry("Verdict.top/Finding.evidence", "skip"),
-            Map.entry("Verdict.top/Finding.recommendation", "skip"),
-            Map.entry("Verdict.top/Finding.gain", "skip"),
-            Map.entry("Finding.recommendation", "absent"),
-            Map.entry("Finding.gain", "absent"),
-            Map.entry("GcEvent.wallTime", "absent"),
-            Map.entry("GcEvent.heap", "absent"),
-            Map.entry("GcEvent.heap/MemoryUsage.name", "skip"),
-            Map.entry("GcEvent.heap/MemoryUsage.role", "skip"),
-            Map.entry("GcEvent.pools", "absent"),
-            Map.entry("GcEvent.incidents", "absent"),
-            Map.entry("GcEvent.phases", "absent"),
-            Map.entry("GcEvent.cpu", "absent"),
-            Map.entry("GcEvent.plab", "absent"),
-            Map.entry("MemoryUsage.beforeRegions", "negative"),
-            Map.entry("MemoryUsage.afterRegions", "negative"),
-            Map.entry("MemoryUsage.capacityRegions", "negative"),
-            Map.entry("Phase.maxMs", "same ms"),
-            Map.entry("PlabStatistics.young", "absent"),
-            Map.entry("PlabStatistics.old", "absent"));
+    private static final Map<String, Rule> RULES = Map.ofEntries(
+            Map.entry("Run.series", Rule.SKIP),
+            Map.entry("InputStats.samples", Rule.named("unrecognizedSamples")),
+            Map.entry("InputStats.warnings/LineSample.text", Rule.named("message")),
+            Map.entry("InputStats.doubtfulSplits/LineSample.text", Rule.named("message")),
+            Map.entry("JvmFacts.raw", Rule.named("facts")),
+            Map.entry("Verdict.top/Finding.score", Rule.SKIP),
+            Map.entry("Verdict.top/Finding.evidence", Rule.SKIP),
+            Map.entry("Verdict.top/Finding.recommendation", Rule.SKIP),
+            Map.entry("Verdict.top/Finding.gain", Rule.SKIP),
+            Map.entry("Finding.recommendation", Rule.ABSENT),
+            Map.entry("Finding.gain", Rule.ABSENT),
+            Map.entry("GcEvent.wallTime", Rule.ABSENT),
+            Map.entry("GcEvent.heap", Rule.ABSENT),
+            Map.entry("GcEvent.heap/MemoryUsage.name", Rule.SKIP),
+            Map.entry("GcEvent.heap/MemoryUsage.role", Rule.SKIP),
+            Map.entry("GcEvent.pools", Rule.ABSENT),
+            Map.entry("GcEvent.incidents", Rule.ABSENT),
+            Map.entry("GcEvent.phases", Rule.ABSENT),
+            Map.entry("GcEvent.cpu", Rule.ABSENT),
+            Map.entry("GcEvent.plab", Rule.ABSENT),
+            Map.entry("MemoryUsage.beforeRegions", Rule.UNKNOWN),
+            Map.entry("MemoryUsage.afterRegions", Rule.UNKNOWN),
+            Map.entry("MemoryUsage.capacityRegions", Rule.UNKNOWN),
+            // a slowest worker apart from the average only where a per-worker line gives one
+            Map.entry("Phase.maxMs", new Rule(null, (r, v) -> v.equals(((Phase) r).ms()))),
+            Map.entry("PlabStatistics.young", Rule.ABSENT),
+            Map.entry("PlabStatistics.old", Rule.ABSENT));
+
+    /**
+     * A component's JSON name where it is not the Java one ({@code null}), and when the field is left out.
+     *
+     * @param leftOut given the record and the component's value
+     */
+    private record Rule(String name, BiPredicate<Record, Object> leftOut) {
+        static final Rule SKIP = new Rule(null, (r, v) -> true);
+        /** Left out when null or empty. */
+        static final Rule ABSENT = new Rule(null, (r, v) -> v == null || v instanceof Collection<?> c && c.isEmpty());
+        /** Left out when negative: not logged. */
+        static final Rule UNKNOWN = new Rule(null, (r, v) -> v instanceof Number n && n.longValue() < 0);
+
+        static Rule named(String name) {
+            return new Rule(name, (r, v) -> false);
+        }
+    }
+
     /** Fields in the order the JSON has them, where it is not the record's. */
     private static final Map<Class<?>, List<String>> ORDER = Map.of(
             dev.jvmtune.core.input.InputStats.class, List.of("path", "format", "bytes", "lines", "unrecognizedLines",
@@ -101,7 +122,7 @@ public final class RecordJson {
 
     /** Writes {@code value}, a record or anything a record holds. */
     public static void write(JsonGenerator g, Object value) throws IOException {
-        value(g, value, "", "");
+        value(g, value, "", "", false);
     }
 
     /** One event as a line's object: its {@code type} first, then {@code source} when given, then its fields. */
@@ -115,14 +136,22 @@ public final class RecordJson {
         g.writeEndObject();
     }
 
-    private static void value(JsonGenerator g, Object v, String name, String rulePrefix) throws IOException {
+    /**
+     * One value.
+     *
+     * @param name              the component's name, which says the unit ({@code ...Bytes})
+     * @param prefix            the component's key, for the rules of the records it holds
+     * @param unknownIfNegative a whole number below zero is core's "unknown": a size, a region count, a JVM fact
+     */
+    private static void value(JsonGenerator g, Object v, String name, String prefix, boolean unknownIfNegative)
+            throws IOException {
         if (v == null) {
             g.writeNull();
         } else if (v instanceof Double d) {
             figure(g, d, name.endsWith("Bytes"));
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short) {
             long n = ((Number) v).longValue();
-            if (n < 0 && (name.endsWith("Bytes") || name.endsWith("Regions") || rulePrefix.equals("facts"))) {
+            if (n < 0 && unknownIfNegative) {
                 g.writeNull();
             } else {
                 g.writeNumber(n);
@@ -145,19 +174,19 @@ public final class RecordJson {
             g.writeString(t.toString());
         } else if (v instanceof Record r) {
             g.writeStartObject();
-            fields(g, r, rulePrefix);
+            fields(g, r, prefix);
             g.writeEndObject();
         } else if (v instanceof Map<?, ?> m) {
             g.writeStartObject();
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 g.writeFieldName(e.getKey() instanceof Enum<?> k ? k.name() : String.valueOf(e.getKey()));
-                value(g, e.getValue(), name, "");
+                value(g, e.getValue(), name, "", unknownIfNegative);
             }
             g.writeEndObject();
         } else if (v instanceof Collection<?> c) {
             g.writeStartArray();
             for (Object o : c) {
-                value(g, o, name, rulePrefix);
+                value(g, o, name, prefix, unknownIfNegative);
             }
             g.writeEndArray();
         } else if (v instanceof double[] a) {
@@ -165,7 +194,7 @@ public final class RecordJson {
         } else if (v instanceof Object[] a) {
             g.writeStartArray();
             for (Object o : a) {
-                value(g, o, name, rulePrefix);
+                value(g, o, name, prefix, unknownIfNegative);
             }
             g.writeEndArray();
         } else {
@@ -173,47 +202,26 @@ public final class RecordJson {
         }
     }
 
-    /** A record's components as fields, by the {@link #RULES} of {@code prefix} (the list it is an element of). */
+    /** A record's components as fields, by the {@link #RULES} of {@code prefix} (the component it is held by). */
     private static void fields(JsonGenerator g, Record r, String prefix) throws IOException {
         String type = r.getClass().getSimpleName();
         for (RecordComponent c : COMPONENTS.get(r.getClass())) {
             String key = type + "." + c.getName();
-            String rule = RULES.get(prefix.isEmpty() ? key : prefix + "/" + key);
-            if (rule == null && !prefix.isEmpty()) {
+            Rule rule = prefix.isEmpty() ? null : RULES.get(prefix + "/" + key);
+            if (rule == null) {
                 rule = RULES.get(key);
             }
-            if ("skip".equals(rule)) {
+            if (rule == Rule.SKIP) {
                 continue;
             }
             Object v = get(c, r);
-            if (omitted(rule, v, r)) {
+            if (rule != null && rule.leftOut().test(r, v)) {
                 continue;
             }
-            String name = rule != null && rule.startsWith("name ") ? rule.substring(5) : c.getName();
-            g.writeFieldName(name);
-            value(g, v, c.getName(), FACTS.contains(r.getClass()) ? "facts" : key);
+            g.writeFieldName(rule != null && rule.name() != null ? rule.name() : c.getName());
+            String name = c.getName();
+            value(g, v, name, key, FACTS.contains(r.getClass()) || name.endsWith("Bytes") || name.endsWith("Regions"));
         }
-    }
-
-    private static boolean omitted(String rule, Object v, Record r) {
-        if (rule == null) {
-            return false;
-        }
-        return switch (rule.split(" ")[0]) {
-            case "absent" -> v == null || v instanceof Collection<?> c && c.isEmpty();
-            case "negative" -> v instanceof Number n && n.longValue() < 0;
-            case "same" -> v.equals(get(component(r, rule.substring(5)), r));
-            default -> false;
-        };
-    }
-
-    private static RecordComponent component(Record r, String name) {
-        for (RecordComponent c : COMPONENTS.get(r.getClass())) {
-            if (c.getName().equals(name)) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException(r.getClass() + " has no " + name);
     }
 
     private static Object get(RecordComponent c, Record r) {

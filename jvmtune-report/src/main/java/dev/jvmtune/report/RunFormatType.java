@@ -6,7 +6,7 @@ import java.util.function.Function;
 /** The formats of {@code analyze}, and the factory of each (JMH's {@code ResultFormatType}). */
 public enum RunFormatType {
     /** The summary a person reads, pasteable into a bug report (docs/cli.md). */
-    TEXT(TextFormat::new),
+    TEXT(v -> new TextFormat()),
     /** {@code {"schemaVersion", "tool", "runs": [...]}} (docs/json.md). */
     JSON(JsonFormat::new),
     /** One JSON object per event, written while the logs are read (docs/json.md). */

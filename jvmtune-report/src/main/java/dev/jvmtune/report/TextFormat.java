@@ -22,9 +22,6 @@ import java.util.Map;
  */
 final class TextFormat implements RunFormat {
 
-    TextFormat(String toolVersion) {
-    }
-
     @Override
     public void write(List<Run> runs, OutputStream out) throws IOException {
         PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));

@@ -32,6 +32,8 @@ public final class Journal implements Closeable {
     private final List<TrialResult> trials;
     private int decisions;
     private JsonNode store;
+    /** The results database named when the session began: known even when a kill came before the store line. */
+    private String database;
 
     private Journal(FileChannel channel, AutoCloseable lock, TuneSettings settings, List<TrialResult> trials,
                     int decisions, JsonNode store) {
@@ -59,8 +61,12 @@ public final class Journal implements Closeable {
         }
     }
 
-    /** Starts a new journal at {@code file}; refuses to overwrite one (that is what {@code --resume} is for). */
-    public static Journal create(Path file, TuneSettings settings) throws IOException {
+    /**
+     * Starts a new journal at {@code file}; refuses to overwrite one (that is what {@code --resume} is for). The
+     * session line names {@code database} (its password left out), so that a session killed before its store line
+     * resumes into the database it was started with.
+     */
+    public static Journal create(Path file, TuneSettings settings, String database) throws IOException {
         AutoCloseable lock = lock(file);
         // a journal without one whole line is a session killed as it started: nothing to keep
         if (Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains("\n")) {
@@ -71,8 +77,10 @@ public final class Journal implements Closeable {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         Journal j = new Journal(ch, lock, settings, new ArrayList<>(), 0, null);
+        j.database = database == null ? null : ResultStore.withoutPassword(database);
         ObjectNode line = JSON.valueToTree(settings);
-        line.put("type", "session");
+        line.put("db", j.database);
+        line.put("type", "session"); // last: a whole session line ends with it
         j.write(line);
         return j;
     }
@@ -87,6 +95,7 @@ public final class Journal implements Closeable {
         List<TrialResult> trials = new ArrayList<>();
         int decisions = 0;
         JsonNode store = null;
+        String database = null;
         long goodBytes = 0;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             JsonNode n;
@@ -102,7 +111,11 @@ public final class Journal implements Closeable {
             ObjectNode body = ((ObjectNode) n).deepCopy();
             body.remove("type");
             switch (type) {
-                case "session" -> settings = JSON.treeToValue(body, TuneSettings.class);
+                case "session" -> {
+                    database = body.path("db").textValue();
+                    body.remove("db");
+                    settings = JSON.treeToValue(body, TuneSettings.class);
+                }
                 case "trial" -> trials.add(JSON.treeToValue(body, TrialResult.class));
                 case "decision" -> decisions++;
                 case "store" -> store = body;
@@ -118,7 +131,28 @@ public final class Journal implements Closeable {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
         ch.truncate(goodBytes);
         ch.position(goodBytes);
-        return new Journal(ch, lock, settings, trials, decisions, store);
+        Journal j = new Journal(ch, lock, settings, trials, decisions, store);
+        j.database = database;
+        return j;
+    }
+
+    /** The finished trials of a journal, read without taking or changing it (a report of a session, even a running one). */
+    public static List<TrialResult> trials(Path file) throws IOException {
+        List<TrialResult> trials = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            JsonNode n;
+            try {
+                n = JSON.readTree(line);
+            } catch (IOException torn) {
+                break;
+            }
+            if (n != null && n.path("type").asText().equals("trial")) {
+                ObjectNode body = ((ObjectNode) n).deepCopy();
+                body.remove("type");
+                trials.add(JSON.treeToValue(body, TrialResult.class));
+            }
+        }
+        return trials;
     }
 
     /**
@@ -132,6 +166,11 @@ public final class Journal implements Closeable {
         line.put("experimentId", experimentId);
         write(line);
         store = line;
+    }
+
+    /** The session's results database: the store line's, else the one its session line names; null for neither. */
+    public String database() {
+        return storeDb() != null ? storeDb() : database;
     }
 
     /** The database given to {@link #store}, or null. */

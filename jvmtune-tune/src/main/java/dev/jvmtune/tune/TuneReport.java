@@ -1,11 +1,17 @@
 package dev.jvmtune.tune;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.lab.run.JsonFigures;
+import dev.jvmtune.lab.stats.Comparison;
+import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -97,6 +103,55 @@ public final class TuneReport {
         root.put("trialSeconds", r.trialSeconds());
         root.put("bound", r.bound());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
+    }
+
+    /** A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from. */
+    public static TuneResult read(Path file) throws IOException {
+        JsonNode n = Journal.JSON.readTree(file.toFile());
+        List<Step> steps = new ArrayList<>();
+        for (JsonNode s : n.path("steps")) {
+            Candidate c = new Candidate(s.path("source").asText(), s.path("title").asText(), strings(s.path("change")),
+                    strings(s.path("arithmetic")), s.path("gainSec").isNumber() ? s.path("gainSec").asDouble() : Double.NaN);
+            List<Integer> trials = new ArrayList<>();
+            s.path("trials").forEach(t -> trials.add(t.asInt()));
+            steps.add(new Step(s.path("index").asInt(), c, s.path("from").asText(), s.path("to").asText(),
+                    comparison(s.path("firstRound")), comparison(s.path("pooled")), strings(s.path("guards")),
+                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials));
+        }
+        return new TuneResult(TuneResult.Outcome.valueOf(n.path("outcome").asText()), n.path("message").asText(),
+                n.path("goal").asText(), strings(n.path("guards")), n.path("startFlags").asText(),
+                n.path("finalFlags").asText(), figures(n.path("baseline")), figures(n.path("best")),
+                figures(n.path("vsBaseline")), steps, n.path("baselineDir").textValue(), n.path("bestDir").textValue(),
+                n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue());
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+    /** A map of figures; null (an unknown median) as NaN. */
+    private static Map<String, Double> figures(JsonNode object) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().isNumber() ? e.getValue().asDouble()
+                : Double.NaN));
+        return out;
+    }
+
+    private static Comparison comparison(JsonNode c) {
+        if (c == null || c.isNull() || c.isMissingNode()) {
+            return null;
+        }
+        return new Comparison(c.path("metric").asText(), c.path("nA").asInt(), c.path("nB").asInt(),
+                number(c, "medianA"), number(c, "medianB"), c.path("effect").asText(), number(c, "value"),
+                number(c, "ciLow"), number(c, "ciHigh"), number(c, "pValue"),
+                Verdict.valueOf(c.path("verdict").asText()));
+    }
+
+    private static double number(JsonNode n, String field) {
+        JsonNode v = n.path(field);
+        return v.isNumber() ? v.asDouble() : Double.NaN;
     }
 
     static ObjectNode stepJson(Step s) {

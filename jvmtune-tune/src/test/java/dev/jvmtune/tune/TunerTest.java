@@ -47,7 +47,7 @@ class TunerTest {
             return new TrialResult(seq, arm, flags.line(), "OK", v[0] * jitter,
                     Map.of("wall", v[0] * jitter, "latency.p99", v[1] * jitter), dir.toString());
         };
-        try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s)) {
+        try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s, null)) {
             return new Tuner(runner, List.of(), SearchSpace.standard(64L << 30), s, j, QUIET, 0).run();
         }
     }
@@ -83,7 +83,7 @@ class TunerTest {
             }
         };
         TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s)) {
+        try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s, null)) {
             r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
                     j, listener, 0, evidence).run();
         }
@@ -122,7 +122,7 @@ class TunerTest {
                 : List.of(new Candidate("heap-too-small", "heap from the live set", List.of("-Xmx512m"),
                 List.of("3 x 170 MiB = 512 MiB"), 0.7));
         TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("both.jsonl"), s)) {
+        try (Journal j = Journal.create(dir.resolve("both.jsonl"), s, null)) {
             r = new Tuner(runner, List.of(heapRule, new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30),
                     s, j, QUIET, 0, evidence).run();
         }

@@ -368,8 +368,9 @@ public final class GcLogStream implements AutoCloseable {
 
         /**
          * A new JVM's clock starts near zero and needs as long as the old run took to get back to where that
-         * ended; a first collection after the split at or past that time means the line that turned the clock
-         * back carried no time of this log (a number another option printed, a line of another log).
+         * ended; a first collection after the split at or past that time, with no start-up lines of a JVM in
+         * between, means the line that turned the clock back carried no time of this log (a number another option
+         * printed, a line of another log).
          */
         private void doubtRestart(GcEvent event) {
             double at = event.uptimeSec();
@@ -378,7 +379,7 @@ public final class GcLogStream implements AutoCloseable {
             }
             double from = restartFromSec;
             restartFromSec = Double.NaN;
-            if (at >= from - CLOCK_JITTER_SEC) {
+            if (at >= from - CLOCK_JITTER_SEC && !startedWithHeader(facts())) {
                 FileListener target = current != null ? current : this;
                 String message = String.format(java.util.Locale.ROOT, "the log was split into two runs at line %d, "
                         + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
@@ -387,6 +388,14 @@ public final class GcLogStream implements AutoCloseable {
                 target.doubtful.add(new LineSample(restartLine, message));
                 onWarning(event.line(), message);
             }
+        }
+
+        /**
+         * Whether the run after the split printed a JVM's start-up lines (its version, CPUs, heap or region size):
+         * then a new JVM started there, however long it ran before its first collection.
+         */
+        private static boolean startedWithHeader(JvmFacts f) {
+            return f.version() != null || f.cpusTotal() > 0 || f.heapMaxBytes() > 0 || f.regionSizeBytes() > 0;
         }
 
         /** Counts a skipped line; a line that looks like a GC record takes the place of a sample that does not. */

@@ -443,6 +443,27 @@ class RecordKindsTest {
         assertTrue(v.incomplete().get(0).contains("the split is doubtful"), v.incomplete().get(0));
     }
 
+    @Test
+    void aNewJvmThatRunsPastTheOldEndBeforeItsFirstCollectionIsARestart() throws IOException {
+        // a short run appended by a JVM whose first collection comes later than the first run's last: its
+        // start-up lines say a JVM started there
+        Read r = read("""
+                [0.007s][info][gc] Using G1
+                [0.010s][info][gc,init] Version: 17.0.15+6-Debian-1deb12u1 (release)
+                [0.960s][info][gc,start    ] GC(0) Pause Young (Normal) (G1 Evacuation Pause)
+                [0.968s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 62M->62M(64M) 2.591ms
+                [0.037s][info][gc,init] CardTable entry size: 512
+                [0.037s][info][gc     ] Using G1
+                [0.040s][info][gc,init] Version: 25.0.3+9-LTS (release)
+                [0.040s][info][gc,init] Heap Max Capacity: 64M
+                [1.258s][info][gc,start    ] GC(0) Pause Young (Normal) (G1 Evacuation Pause)
+                [1.261s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 30M->20M(64M) 2.000ms
+                """);
+        assertEquals(2, r.runs().size());
+        assertEquals(List.of(), r.input().doubtfulSplits());
+        assertEquals(List.of(), r.verdict().incomplete());
+    }
+
     // ------------------------------------------------------------------ logs of other JVMs
 
     @Test

@@ -96,6 +96,32 @@ public final class Metrics {
         {"MBps", "MB/s"}, {"OpsPerSec", "ops/s"}};
 
     /**
+     * A metric's value as a person reads it, with its unit: sizes in KiB, MiB or GiB ({@code rss.peakBytes 94.2 MiB}),
+     * times and rates with three significant digits ({@code 12.3 ms}, {@code 1,744 MB/s}), counts whole
+     * ({@code gc.fullCount 0}); a number without a unit in its name as it is, to four digits.
+     */
+    public static String format(String name, double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        String unit = unit(name);
+        double a = Math.abs(v);
+        if (unit.equals("B")) {
+            String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+            int i = 0;
+            while (a >= 1024 && i < units.length - 1) {
+                a /= 1024;
+                v /= 1024;
+                i++;
+            }
+            return String.format(java.util.Locale.ROOT, i == 0 ? "%.0f %s" : "%.1f %s", v, units[i]);
+        }
+        String n = v == Math.rint(v) && a < 1e15 ? String.format(java.util.Locale.ROOT, "%,d", (long) v)
+                : String.format(java.util.Locale.ROOT, a >= 100 ? "%,.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
+        return unit.isEmpty() ? n : n + " " + unit;
+    }
+
+    /**
      * The current name of a metric named the way earlier versions did ({@code gc.pause.p99} ->
      * {@code gc.pause.p99Ms}, {@code latency.p99} -> {@code latency.p99Ms}); any other name as it is.
      */

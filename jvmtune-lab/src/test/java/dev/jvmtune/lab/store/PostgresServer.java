@@ -11,14 +11,42 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A throwaway PostgreSQL cluster for tests: Debian's {@code postgresql} binaries (installed by .ci/run),
  * initdb into a temporary directory, a free local port, trust authentication, stopped and deleted afterwards.
  * As root it runs as the {@code postgres} user (PostgreSQL refuses to run as root). Outside CI, a machine
  * without PostgreSQL skips the tests that need it, saying so; in CI it fails them.
+ *
+ * <p>Tests take it as a parameter of a {@code @BeforeAll} or test method with
+ * {@code @ExtendWith(PostgresServer.Shared.class)}: one server for the whole test run of a module, started on
+ * first use and stopped when the run ends (each start costs an initdb).
  */
-public final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+
+    /** Resolves a {@link PostgresServer} parameter to the test run's one server. */
+    public static final class Shared implements ParameterResolver {
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == PostgresServer.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            return context.getRoot().getStore(ExtensionContext.Namespace.create(PostgresServer.class))
+                    .getOrComputeIfAbsent(PostgresServer.class, k -> {
+                        try {
+                            return start();
+                        } catch (IOException | InterruptedException e) {
+                            throw new IllegalStateException("PostgreSQL did not start: " + e.getMessage(), e);
+                        }
+                    }, PostgresServer.class);
+        }
+    }
 
     private final Path dir;
     private final Path bin;
@@ -30,7 +58,7 @@ public final class PostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    public static PostgresServer start() throws IOException, InterruptedException {
+    private static PostgresServer start() throws IOException, InterruptedException {
         Path bin = findBin();
         if (System.getenv("CI") == null) {
             assumeTrue(bin != null, "PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)");

@@ -1,24 +1,18 @@
 package dev.jvmtune.lab.store;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The store against a real PostgreSQL server, a throwaway cluster started for these tests. */
+@ExtendWith(PostgresServer.Shared.class)
 class PostgresStoreTest extends StoreContract {
 
     private static PostgresServer server;
     private int n;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = PostgresServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
+    static void start(PostgresServer shared) throws Exception {
+        server = shared;
     }
 
     @Override

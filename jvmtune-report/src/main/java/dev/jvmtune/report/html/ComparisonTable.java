@@ -2,56 +2,26 @@ package dev.jvmtune.report.html;
 
 import static dev.jvmtune.report.html.HtmlText.escape;
 
-import dev.jvmtune.core.analysis.Analysis;
-import java.util.function.DoubleFunction;
-import java.util.function.ToDoubleFunction;
+import dev.jvmtune.report.Differences;
 
-/** The differences between two runs, one row per key figure, coloured by whether B is better than A. */
+/** The differences between two runs ({@link Differences}), one row per key figure, coloured better or worse. */
 final class ComparisonTable {
 
     private ComparisonTable() {
     }
 
-    private record Row(String label, ToDoubleFunction<Analysis> value, DoubleFunction<String> format,
-                       boolean lowerIsBetter) {
-    }
-
-    private static final Row[] ROWS = {
-        new Row("pauses", a -> a.pauses().count(), v -> Figures.count((long) v), true),
-        new Row("total pause time", a -> a.pauses().totalMs(), Figures::ms, true),
-        new Row("mean pause", a -> a.pauses().meanMs(), Figures::ms, true),
-        new Row("p50 pause", a -> a.pauses().p50Ms(), Figures::ms, true),
-        new Row("p90 pause", a -> a.pauses().p90Ms(), Figures::ms, true),
-        new Row("p99 pause", a -> a.pauses().p99Ms(), Figures::ms, true),
-        new Row("p99.9 pause", a -> a.pauses().p999Ms(), Figures::ms, true),
-        new Row("longest pause", a -> a.pauses().maxMs(), Figures::ms, true),
-        new Row("steady-state p99", a -> a.steadyState().pauses().p99Ms(), Figures::ms, true),
-        new Row("pauses over the goal", a -> a.pauseGoal() == null ? Double.NaN : a.pauseGoal().overall().over(),
-                v -> Double.isNaN(v) ? Figures.UNKNOWN : Figures.count((long) v), true),
-        new Row("throughput", Analysis::throughputPct, Figures::pct, false),
-        new Row("Full GCs", a -> a.fullGcCount(), v -> Figures.count((long) v), true),
-        new Row("allocation rate", Analysis::allocationRateMBps, Figures::rate, false),
-        new Row("promotion rate", Analysis::promotionRateMBps, Figures::rate, true),
-        new Row("concurrent GC time", a -> a.concurrent().totalMs(), Figures::ms, true),
-        new Row("stopped not for GC", a -> a.safepoints().nonGcMs(), Figures::ms, true),
-        new Row("log covers", Analysis::durationSec, Figures::seconds, false),
-    };
-
-    static void write(StringBuilder b, String nameA, Analysis a, String nameB, Analysis bb) {
-        b.append("<section class=\"compare\"><h3>Differences</h3><p class=\"sides\"><b>A</b> ").append(escape(nameA))
-                .append("<br><b>B</b> ").append(escape(nameB)).append("</p><table class=\"num\"><thead><tr><th></th>"
-                        + "<th>A</th><th>B</th><th>B vs A</th></tr></thead><tbody>");
-        for (Row r : ROWS) {
-            double va = r.value.applyAsDouble(a);
-            double vb = r.value.applyAsDouble(bb);
-            String change = Figures.change(va, vb);
-            String cls = change.isEmpty() || va == vb ? "" : (vb < va) == r.lowerIsBetter ? "better" : "worse";
-            if (r.label.equals("allocation rate") || r.label.equals("log covers")) {
-                cls = ""; // a property of the workload, neither better nor worse
-            }
-            b.append("<tr><td>").append(r.label).append("</td><td>").append(r.format.apply(va)).append("</td><td>")
-                    .append(r.format.apply(vb)).append("</td><td class=\"").append(cls).append("\">").append(change)
-                    .append("</td></tr>");
+    /** The table, titled with each side's label and what it is; the change column reads "B vs A". */
+    static void write(StringBuilder b, HtmlFormat.Side sideA, HtmlFormat.Side sideB) {
+        b.append("<section class=\"compare\"><h3>Differences</h3><p class=\"sides\"><b>").append(escape(sideA.label()))
+                .append("</b> ").append(escape(sideA.what())).append("<br><b>").append(escape(sideB.label()))
+                .append("</b> ").append(escape(sideB.what()))
+                .append("</p><table class=\"num\"><thead><tr><th></th><th>").append(escape(sideA.label()))
+                .append("</th><th>").append(escape(sideB.label())).append("</th><th>").append(escape(sideB.label()))
+                .append(" vs ").append(escape(sideA.label())).append("</th></tr></thead><tbody>");
+        for (Differences.Row r : Differences.of(sideA.run().summary(), sideB.run().summary())) {
+            b.append("<tr data-key=\"").append(r.key()).append("\"><td>").append(r.label()).append("</td><td>")
+                    .append(r.aText()).append("</td><td>").append(r.bText()).append("</td><td class=\"")
+                    .append(r.verdict()).append("\">").append(r.change()).append("</td></tr>");
         }
         b.append("</tbody></table></section>\n");
     }

@@ -3,34 +3,34 @@ package dev.jvmtune.report.html;
 import java.util.Locale;
 
 /** How the page prints numbers: as many digits as a person reads, a dash for unknown. */
-final class Figures {
+public final class Figures {
 
-    static final String UNKNOWN = "\u2013";
+    public static final String UNKNOWN = "\u2013";
 
     private Figures() {
     }
 
-    static String ms(double v) {
+    public static String ms(double v) {
         if (Double.isNaN(v)) {
             return UNKNOWN;
         }
         return String.format(Locale.ROOT, v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%,.0f ms", v);
     }
 
-    static String pct(double v) {
+    public static String pct(double v) {
         return Double.isNaN(v) ? UNKNOWN : String.format(Locale.ROOT, "%.2f %%", v);
     }
 
-    static String rate(double mibPerSec) {
+    public static String rate(double mibPerSec) {
         return Double.isNaN(mibPerSec) ? UNKNOWN
                 : String.format(Locale.ROOT, mibPerSec < 100 ? "%.1f MiB/s" : "%,.0f MiB/s", mibPerSec);
     }
 
-    static String count(long n) {
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    static String seconds(double s) {
+    public static String seconds(double s) {
         if (Double.isNaN(s)) {
             return UNKNOWN;
         }
@@ -44,7 +44,7 @@ final class Figures {
     }
 
     /** A size in KiB, MiB or GiB, whichever reads best. */
-    static String bytes(long bytes) {
+    public static String bytes(long bytes) {
         if (bytes < 0) {
             return UNKNOWN;
         }
@@ -55,10 +55,13 @@ final class Figures {
                 bytes / (bytes >= 1L << 20 ? 1048576.0 : 1024.0));
     }
 
-    /** Relative change from a to b, "+12.3 %"; empty when it has no meaning. */
-    static String change(double a, double b) {
-        if (Double.isNaN(a) || Double.isNaN(b) || a == 0) {
+    /** Relative change from a to b, "+12.3 %"; from 0 "from 0" (Full GCs 0 -> 430: a regression all the same); empty when it has no meaning. */
+    public static String change(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
             return "";
+        }
+        if (a == 0) {
+            return b == 0 ? "" : "from 0";
         }
         return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (b - a) / Math.abs(a));
     }

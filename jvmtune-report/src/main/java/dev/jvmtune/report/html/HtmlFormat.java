@@ -67,23 +67,41 @@ public final class HtmlFormat implements RunFormat {
     public void compare(Run a, Run bRun, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 16);
         head(b, "GC report", fileName(a.name()) + " vs " + fileName(bRun.name()), version);
-        ComparisonTable.write(b, a.name(), a.summary(), bRun.name(), bRun.summary());
+        tail(b, data(new Data("compare", compared(b, new Side("A", a.name(), a), new Side("B", bRun.name(), bRun)))),
+                out);
+    }
+
+    /** One side of a comparison: its short label (A, baseline), what it is (a file name, a flag line), its run. */
+    record Side(String label, String what, Run run) {
+    }
+
+    /**
+     * The body of a comparison: the table of differences, the overlaid charts, each run's own section under its
+     * label; returns the runs' chart data, named by their labels.
+     */
+    static List<ChartRun> compared(StringBuilder b, Side a, Side bSide) {
+        ComparisonTable.write(b, a, bSide);
         b.append("<section class=\"run\"><h3>Overlaid (time since each log's start)</h3>"
                 + "<div class=\"charts\" data-compare=\"1\"></div></section>\n");
-        Run[] runs = {a, bRun};
+        Side[] sides = {a, bSide};
         List<ChartRun> data = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             b.append("<section class=\"run side-").append(i == 0 ? "a" : "b").append("\"><p class=\"side\">")
-                    .append(i == 0 ? "A" : "B").append("</p>\n");
-            new RunSection(b).write(runs[i]);
+                    .append(escape(sides[i].label())).append("</p>\n");
+            new RunSection(b).write(sides[i].run());
             b.append("<div class=\"charts\" data-run=\"").append(i).append("\"></div></section>\n");
-            data.add(new ChartRun(runs[i].name(), runs[i].series()));
+            data.add(new ChartRun(sides[i].run().name(), sides[i].run().series()));
         }
-        tail(b, data(new Data("compare", data)), out);
+        return data;
     }
 
     /** The page's data as JSON: what {@code jvmtune-data} holds, and what the golden files of the HTML keep. */
     public static String data(Data data) {
+        return json(data);
+    }
+
+    /** Any page's data (records of plain values) as JSON safe inside a script element. */
+    static String json(Object data) {
         StringWriter w = new StringWriter(1 << 16);
         try (JsonGenerator g = RecordJson.FACTORY.createGenerator(w)) {
             g.setCharacterEscapes(SCRIPT_SAFE);

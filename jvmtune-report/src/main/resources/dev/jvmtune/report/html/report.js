@@ -65,6 +65,7 @@
     var div = document.createElement('div');
     div.className = 'chart';
     div.id = id;
+    if (opts && opts.height) div.style.height = opts.height + 'px';
     section.appendChild(div);
     var chart = echarts.init(div, null, {renderer: 'canvas'});
     charts[id] = chart;
@@ -392,13 +393,16 @@
     draw(hasWall);
   }
 
-  function compareCharts(el, runs) {
+  function compareCharts(el, runs, labels) {
     var ss = runs.map(function (r) { return r.series; });
     if (ss.some(function (s) { return !s; })) return;
     X = {wall: false, offset: 0};
-    var names = ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    // the sides' labels where the page has them (baseline, final), else A and B with the file names
+    var names = labels && labels.length === 2 ? labels.slice()
+      : ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
+    var sides = names.join(' and ');
     var present = ss.some(function (s) { return hasPoints(s.pauses); });
-    var c = card(el, 'compare-pauses', 'Pauses over time, A and B', 'All pauses of each run against the time since '
+    var c = card(el, 'compare-pauses', 'Pauses over time, ' + sides, 'All pauses of each run against the time since '
       + 'its log began.', present, 'no timed pauses', {wide: true, logToggle: true});
     if (c) {
       var series = ss.map(function (s, i) { return scatter(names[i], shift(allPauses(s), s.start || 0), SIDE[i]); });
@@ -408,7 +412,7 @@
     }
     percentileChart(el, 'compare-percentiles', ss, names, ss[0].goalMs);
     histogramChart(el, 'compare-histogram', ss, names);
-    var h = card(el, 'compare-heap', 'Heap after GC, A and B', 'Whole heap after each collection (MiB).',
+    var h = card(el, 'compare-heap', 'Heap after GC, ' + sides, 'Whole heap after each collection (MiB).',
       ss.some(function (s) { return s.heap.after.length > 0; }), 'no heap figures', {});
     if (h) {
       h.setOption(base('compare-heap', {tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
@@ -480,11 +484,110 @@
       yAxis: valueAxis(exp.metric + (exp.unit ? ' (' + exp.unit + ')' : ''), axisNum), series: series});
   }
 
+  // A tuning session's value of a trial on the goal's metric, with its unit.
+  function tuneValue(t, v) {
+    return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (t.unit ? ' ' + t.unit : '');
+  }
+
+  // Each candidate's rounds as rows: every trial of arm A (the current best) and B (the candidate) as a point
+  // relative to A's median, and the effect (median B / median A, or B - A) with its bootstrap 95% interval.
+  function forestChart(el, t) {
+    var ratio = t.effect === 'ratio';
+    var rows = [], ci = [], effects = [], a = [], b = [];
+    t.steps.forEach(function (s) {
+      s.rounds.forEach(function (r) {
+        var y = rows.length;
+        rows.push(s.label + '  \u00b7 ' + r.name);
+        var rel = function (v) { return ratio ? v / r.medianA : v - r.medianA; };
+        r.a.forEach(function (v) { a.push([rel(v), y, v]); });
+        r.b.forEach(function (v) { b.push([rel(v), y, v]); });
+        if (r.value != null) {
+          ci.push([r.ciLow, r.ciHigh, y, s.accepted ? 1 : 0]);
+          effects.push({value: [r.value, y, r.ciLow, r.ciHigh, r.pValue, r.verdict],
+            itemStyle: {color: r.verdict === 'better' ? '#2e7d32' : r.verdict === 'worse' ? '#c62828' : '#52606d'}});
+        }
+      });
+    });
+    var none = ratio ? 1 : 0;
+    var c = card(el, 'tune-forest', 'Each candidate against the current best: ' + t.metric + (ratio ? ', B / A' : ', B - A'),
+      'Per round, every trial of A (the current best) and B (the candidate) ' + (ratio ? 'divided by' : 'less')
+      + ' A\'s median, and the effect with its 95% bootstrap interval (diamond and bar; green: better beyond noise). '
+      + 'The dashed line is no change.', rows.length > 0, 'no A/B ran', {wide: true, height: 90 + rows.length * 34});
+    if (!c) return;
+    var fmt = function (v) { return ratio ? num(v, 3) + 'x' : (v > 0 ? '+' : '') + num(v, 3); };
+    c.setOption({animation: false, legend: legend(), grid: {left: 260, right: 40, top: 40, bottom: 40},
+      toolbox: toolbox('tune-forest'),
+      tooltip: {trigger: 'item', formatter: function (p) {
+        var d = p.value;
+        if (p.seriesName === '95% CI') return esc(rows[d[2]]) + '<br>95% CI ' + esc(fmt(d[0])) + ' \u2013 ' + esc(fmt(d[1]));
+        if (p.seriesName === 'effect') return esc(rows[d[1]]) + '<br><b>' + esc(fmt(d[0])) + '</b> [' + esc(fmt(d[2]))
+          + ', ' + esc(fmt(d[3])) + '], p ' + esc(num(d[4], 4)) + ', ' + esc(d[5]);
+        return esc(p.seriesName) + ': ' + esc(tuneValue(t, d[2])) + ' (' + esc(fmt(d[0])) + ')';
+      }},
+      xAxis: {type: 'value', scale: true, name: ratio ? 'B / A (ratio to A\'s median)' : 'B - A', nameLocation: 'middle',
+        nameGap: 26, axisLabel: {formatter: fmt}},
+      yAxis: {type: 'category', data: rows, inverse: true, axisLabel: {width: 240, overflow: 'truncate'}},
+      series: [
+        {type: 'scatter', name: 'A: current best', data: a, symbolSize: 8, itemStyle: {color: SIDE[0], opacity: 0.75}},
+        {type: 'scatter', name: 'B: candidate', data: b, symbolSize: 8, itemStyle: {color: SIDE[1], opacity: 0.75}},
+        {type: 'custom', name: '95% CI', data: ci, encode: {x: [0, 1], y: 2}, z: 3,
+          renderItem: function (params, api) {
+            var lo = api.coord([api.value(0), api.value(2)]), hi = api.coord([api.value(1), api.value(2)]);
+            var style = {stroke: api.value(3) ? '#2e7d32' : '#323f4b', lineWidth: 2};
+            return {type: 'group', children: [
+              {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: style},
+              {type: 'line', shape: {x1: lo[0], y1: lo[1] - 6, x2: lo[0], y2: lo[1] + 6}, style: style},
+              {type: 'line', shape: {x1: hi[0], y1: hi[1] - 6, x2: hi[0], y2: hi[1] + 6}, style: style}]};
+          }},
+        {type: 'scatter', name: 'effect', data: effects, symbol: 'diamond', symbolSize: 16, z: 4,
+          markLine: {silent: true, symbol: 'none', data: [{xAxis: none}], lineStyle: {type: 'dashed', color: '#7b8794'},
+            label: {formatter: 'no change', position: 'end'}}}]});
+  }
+
+  // The goal's metric of every trial in the order they ran, by role, with each candidate's trials shaded.
+  function trialsChart(el, t) {
+    var roles = [['baseline', 'baseline', '#7b8794'], ['A', 'A: current best', SIDE[0]], ['B', 'B: candidate', SIDE[1]]];
+    var c = card(el, 'tune-trials', t.metric + ' of every trial, in time order',
+      'Drift and noise of the machine show here: each shaded band is one candidate\'s A/B (green: accepted). '
+      + 'Failed trials are marked at 0.', t.trials.length > 0, 'no trial ran', {wide: true});
+    if (!c) return;
+    var point = function (p) { return [p.seq, p.value, p.flags, p.outcome, p.seconds]; };
+    var series = roles.map(function (r) {
+      return {type: 'scatter', name: r[1], symbolSize: 9, itemStyle: {color: r[2]},
+        data: t.trials.filter(function (p) { return p.role === r[0] && p.outcome === 'OK' && p.value != null; }).map(point)};
+    });
+    var failed = t.trials.filter(function (p) { return p.outcome !== 'OK' || p.value == null; });
+    if (failed.length) {
+      series.push({type: 'scatter', name: 'failed', symbol: 'triangle', symbolSize: 12, itemStyle: {color: '#c62828'},
+        data: failed.map(function (p) { var q = point(p); q[1] = 0; return q; })});
+    }
+    series[0].markArea = {silent: true, data: t.steps.filter(function (s) { return s.firstSeq >= 0; }).map(function (s) {
+      return [{name: String(s.index + 1), xAxis: s.firstSeq - 0.5,
+        itemStyle: {color: s.accepted ? 'rgba(46,125,50,0.10)' : 'rgba(123,135,148,0.08)'}}, {xAxis: s.lastSeq + 0.5}];
+    }), label: {position: 'insideTop', color: '#52606d'}};
+    c.setOption(base('tune-trials', {
+      tooltip: {trigger: 'item', formatter: function (p) {
+        var d = p.value;
+        if (!Array.isArray(d)) return esc(p.name);
+        return 'trial ' + esc(d[0]) + ' &middot; ' + esc(p.seriesName) + ' &middot; ' + esc(d[3]) + '<br><b>'
+          + esc(p.seriesName === 'failed' ? 'no value' : tuneValue(t, d[1])) + '</b> in ' + esc(num(d[4], 1)) + ' s<br>'
+          + esc(d[2] || '(JVM defaults)');
+      }},
+      xAxis: {type: 'value', name: 'trial', nameLocation: 'middle', nameGap: 28, minInterval: 1,
+        min: -0.5, max: function (v) { return v.max + 0.5; }, axisLabel: {formatter: function (v) {
+          return Number.isInteger(v) ? String(v) : ''; }}, splitLine: {show: false}},
+      yAxis: valueAxis(t.metric + (t.unit ? ' (' + t.unit + ')' : ''), axisNum), series: series}));
+  }
+
   document.querySelectorAll('.charts').forEach(function (el) {
     if (el.dataset.experiment) {
       experimentCharts(el, data);
+    } else if (el.dataset.forest) {
+      forestChart(el, data);
+    } else if (el.dataset.trials) {
+      trialsChart(el, data);
     } else if (el.dataset.compare) {
-      compareCharts(el, data.runs);
+      compareCharts(el, data.runs, data.labels);
     } else {
       var i = Number(el.dataset.run);
       runCharts(el, data.runs[i], i);

@@ -1,0 +1,249 @@
+package dev.jvmtune.report.html;
+
+import static dev.jvmtune.report.html.HtmlText.escape;
+
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.lab.run.Metrics;
+import dev.jvmtune.lab.stats.Comparison;
+import dev.jvmtune.lab.stats.Verdict;
+import dev.jvmtune.tune.Candidate;
+import dev.jvmtune.tune.Step;
+import dev.jvmtune.tune.Target;
+import dev.jvmtune.tune.TrialResult;
+import dev.jvmtune.tune.TuneResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A tuning session as a single-file HTML page in the style of the GC report: the answer first (the goal met or not,
+ * the flags to paste, baseline against final on the goal's and the guards' metrics), then the path (every candidate
+ * with its source, arithmetic, both rounds as a forest plot of its trials and its decision), the goal's metric over
+ * every trial in time order, and the GC report's before/after comparison of a typical baseline and final trial.
+ */
+public final class TuningHtml {
+
+    private TuningHtml() {
+    }
+
+    /** What the page's script reads: the goal's metric, every trial, every step's rounds, the two runs to compare. */
+    record Data(String mode, String metric, String unit, String effect, List<TrialPoint> trials, List<StepData> steps,
+                List<HtmlFormat.ChartRun> runs, List<String> labels) {
+    }
+
+    /** A trial in time order: its role (baseline, A the current best, B the candidate), step, flags and value. */
+    record TrialPoint(int seq, String role, int step, String flags, String outcome, double value, double seconds) {
+    }
+
+    /** A round of a step for the forest plot: its effect with the interval, and each arm's values. */
+    record RoundData(String name, double value, double ciLow, double ciHigh, double pValue, String verdict,
+                     double medianA, List<Double> a, List<Double> b) {
+    }
+
+    record StepData(int index, String label, boolean accepted, List<RoundData> rounds, int firstSeq, int lastSeq) {
+    }
+
+    /**
+     * @param subject   what was tuned: the workload and its parameters, or the command
+     * @param trials    every trial of the session in order (the journal's)
+     * @param baseline  a typical baseline trial's GC log, read with series; null when none was left
+     * @param last      a typical trial of the final flags; null when nothing was accepted
+     */
+    public static void write(TuneResult r, String subject, List<TrialResult> trials, Run baseline, Run last,
+                             String version, OutputStream out) throws IOException {
+        String metric = Target.parse(r.goal()).metric();
+        StringBuilder b = new StringBuilder(1 << 16);
+        HtmlFormat.head(b, "Tuning", subject, version);
+        answer(b, r, metric);
+        path(b, r);
+        b.append("<section class=\"run\" data-section=\"Trials\"><h3>").append(escape(metric))
+                .append(" over every trial, in the order they ran</h3><div class=\"charts\" data-trials=\"1\"></div>"
+                        + "</section>\n");
+        List<HtmlFormat.ChartRun> runs = List.of();
+        List<String> labels = List.of();
+        b.append("<section class=\"before-after\" data-section=\"Before and after\"><h2>Before and after</h2>");
+        if (baseline != null && last != null) {
+            labels = List.of("baseline", "final");
+            runs = HtmlFormat.compared(b, new HtmlFormat.Side("baseline", orDefaults(r.startFlags()), baseline),
+                    new HtmlFormat.Side("final", orDefaults(r.finalFlags()), last));
+        } else if (baseline != null) {
+            b.append("<p class=\"note\">Nothing was accepted: the final flags are the starting ones. "
+                    + "A typical baseline trial's GC log:</p><section class=\"run side-a\"><p class=\"side\">baseline</p>"
+                    + "<p class=\"sides\">").append(escape(orDefaults(r.startFlags()))).append("</p>\n");
+            new RunSection(b).write(baseline);
+            b.append("<div class=\"charts\" data-run=\"0\"></div></section>\n");
+            labels = List.of("baseline");
+            runs = List.of(new HtmlFormat.ChartRun(baseline.name(), baseline.series()));
+        } else {
+            b.append("<p class=\"note\">No trial left a GC log to draw.</p>");
+        }
+        b.append("</section>\n");
+        HtmlFormat.tail(b, HtmlFormat.json(data(r, metric, trials, runs, labels)), out);
+    }
+
+    private static String orDefaults(String flags) {
+        return flags.isEmpty() ? "(JVM defaults)" : flags;
+    }
+
+    /** The goal met or not, the flags to paste, baseline against final on every target's metric. */
+    private static void answer(StringBuilder b, TuneResult r, String metric) {
+        boolean met = r.outcome() == TuneResult.Outcome.GOAL_MET;
+        b.append("<section class=\"run\" data-section=\"Answer\"><div class=\"verdict ")
+                .append(met ? "ok" : "critical").append("\" data-goal-met=\"").append(met)
+                .append("\"><span class=\"badge\">").append(met ? "GOAL MET" : "GOAL NOT MET")
+                .append("</span><span class=\"headline\">Goal ").append(escape(r.goal())).append(": ")
+                .append(escape(r.message())).append("</span>");
+        if (r.accepted().isEmpty()) {
+            b.append("<p class=\"note\">No change was accepted").append(r.steps().isEmpty() ? ": no candidate was tried"
+                    : ": " + r.steps().size() + (r.steps().size() == 1 ? " candidate" : " candidates")
+                    + " tried, each rejected below with its reason").append(".</p>");
+        }
+        b.append("<div class=\"flags\" data-section=\"Flags\"><code>").append(escape(orDefaults(r.finalFlags())))
+                .append("</code><button class=\"copy\" type=\"button\">Copy</button></div></div>\n<div class=\"figures\">");
+        List<String> metrics = new ArrayList<>(List.of(metric));
+        r.guards().forEach(g -> metrics.add(Target.parse(g).metric()));
+        for (String m : metrics) {
+            double before = r.baseline().getOrDefault(m, Double.NaN);
+            double after = r.best().getOrDefault(m, Double.NaN);
+            double chained = r.vsBaseline().getOrDefault(m, Double.NaN);
+            boolean worse = !Double.isNaN(chained) && chained != 1
+                    && (chained > 1) != Metrics.higherIsBetter(m);
+            b.append("<div class=\"card long").append(worse ? " bad" : "").append("\" data-metric=\"")
+                    .append(escape(m)).append("\"><div class=\"label\">").append(escape(m))
+                    .append(m.equals(metric) ? " (goal)" : " (guard)").append("</div><div class=\"value\">")
+                    .append(escape(num(before, m))).append(" &rarr; ").append(escape(num(after, m)))
+                    .append("</div><div class=\"note\">baseline &rarr; final, medians")
+                    .append(Double.isNaN(chained) || r.accepted().isEmpty() ? ""
+                            : String.format(Locale.ROOT, "; %.3gx by the accepted A/Bs", chained))
+                    .append("</div></div>");
+        }
+        b.append("<div class=\"card\"><div class=\"label\">trials</div><div class=\"value\">").append(r.trialsRun())
+                .append("</div><div class=\"note\">").append(String.format(Locale.ROOT, "%.0f s of trials; %d of %d "
+                        + "candidates accepted", r.trialSeconds(), r.accepted().size(), r.steps().size()))
+                .append("</div></div></div>\n<table class=\"summary\"><tbody><tr><th>start</th><td><code>")
+                .append(escape(orDefaults(r.startFlags()))).append("</code></td></tr><tr><th>final</th><td><code>")
+                .append(escape(orDefaults(r.finalFlags()))).append("</code></td></tr></tbody></table></section>\n");
+    }
+
+    /** Every candidate in order: source, change, arithmetic, the rounds' statistics, guards, the decision. */
+    private static void path(StringBuilder b, TuneResult r) {
+        b.append("<section class=\"run findings\" data-section=\"Path\"><h2>The path</h2>");
+        if (r.steps().isEmpty()) {
+            b.append("<p class=\"none\">No candidate was tried: ").append(escape(r.message())).append("</p></section>\n");
+            return;
+        }
+        b.append("<div class=\"charts\" data-forest=\"1\"></div>");
+        for (Step s : r.steps()) {
+            Candidate c = s.candidate();
+            b.append("<div class=\"finding step ").append(s.accepted() ? "accepted" : "rejected")
+                    .append("\" data-step=\"").append(s.index()).append("\"><span class=\"badge\">")
+                    .append(s.accepted() ? "ACCEPTED" : "rejected").append("</span> <span class=\"title\">")
+                    .append(s.index() + 1).append(". ").append(escape(c.title())).append("</span> <span class=\"rule\">")
+                    .append(escape(c.source())).append("</span><div class=\"flags\"><code>")
+                    .append(escape(String.join(" ", c.change()))).append("</code></div>");
+            if (!c.arithmetic().isEmpty()) {
+                b.append("<ol class=\"why\">");
+                c.arithmetic().forEach(a -> b.append("<li>").append(escape(a)).append("</li>"));
+                b.append("</ol>");
+            }
+            if (s.first() != null) {
+                b.append("<table class=\"num rounds\"><thead><tr><th>round</th><th>n A / B</th><th>median A</th>"
+                        + "<th>median B</th><th>B vs A [95% CI]</th><th>p</th><th>verdict</th></tr></thead><tbody>");
+                round(b, "round 1", s.first());
+                if (s.pooled() != null) {
+                    round(b, "both rounds", s.pooled());
+                }
+                b.append("</tbody></table>");
+            }
+            if (!s.guards().isEmpty()) {
+                b.append("<ul class=\"guards\">");
+                s.guards().forEach(g -> b.append("<li>guard: ").append(escape(g)).append("</li>"));
+                b.append("</ul>");
+            }
+            b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected: ").append(escape(s.reason()))
+                    .append("</p></div>\n");
+        }
+        b.append("</section>\n");
+    }
+
+    private static void round(StringBuilder b, String name, Comparison c) {
+        String verdict = c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT);
+        b.append("<tr><td>").append(name).append("</td><td>").append(c.nA()).append(" / ").append(c.nB())
+                .append("</td><td>").append(escape(num(c.medianA(), c.metric()))).append("</td><td>")
+                .append(escape(num(c.medianB(), c.metric()))).append("</td><td>").append(escape(effect(c)))
+                .append("</td><td>").append(Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", c.pValue()))
+                .append("</td><td class=\"").append(c.verdict() == Verdict.WITHIN_NOISE ? "" : c.verdict() == Verdict.BETTER
+                        ? "better" : "worse").append("\">").append(verdict).append("</td></tr>");
+    }
+
+    private static String effect(Comparison c) {
+        if (Double.isNaN(c.value())) {
+            return "-";
+        }
+        boolean ratio = c.effect().equals("ratio");
+        return String.format(Locale.ROOT, ratio ? "%.3gx [%.3g, %.3g]" : "%+.3g [%+.3g, %+.3g]", c.value(), c.ciLow(),
+                c.ciHigh());
+    }
+
+    /** A figure with three significant digits and the metric's unit. */
+    static String num(double v, String metric) {
+        if (Double.isNaN(v)) {
+            return Figures.UNKNOWN;
+        }
+        String unit = Metrics.unit(metric);
+        double a = Math.abs(v);
+        String n = a >= 1e6 ? String.format(Locale.ROOT, "%,.0f", v) : a >= 100 || v == Math.rint(v)
+                ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, a >= 10 ? "%.1f" : a >= 1
+                ? "%.2f" : "%.3g", v);
+        return unit.isEmpty() ? n : n + " " + unit;
+    }
+
+    private static Data data(TuneResult r, String metric, List<TrialResult> trials, List<HtmlFormat.ChartRun> runs,
+                             List<String> labels) {
+        Map<Integer, Step> stepOf = new HashMap<>();
+        r.steps().forEach(s -> s.trials().forEach(seq -> stepOf.put(seq, s)));
+        Map<Integer, TrialResult> bySeq = new HashMap<>();
+        List<TrialPoint> points = new ArrayList<>();
+        for (TrialResult t : trials) {
+            bySeq.put(t.seq(), t);
+            Step s = stepOf.get(t.seq());
+            points.add(new TrialPoint(t.seq(), s == null ? "baseline" : t.arm(), s == null ? -1 : s.index(), t.flags(),
+                    t.outcome(), t.metric(metric), t.seconds()));
+        }
+        String effect = "ratio";
+        List<StepData> steps = new ArrayList<>();
+        for (Step s : r.steps()) {
+            List<RoundData> rounds = new ArrayList<>();
+            int half = s.pooled() == null ? s.trials().size() : s.trials().size() / 2;
+            if (s.first() != null) {
+                effect = s.first().effect();
+                rounds.add(round("round 1", s.first(), s.trials().subList(0, half), bySeq, metric));
+            }
+            if (s.pooled() != null) {
+                rounds.add(round("both rounds", s.pooled(), s.trials(), bySeq, metric));
+            }
+            steps.add(new StepData(s.index(), (s.index() + 1) + ". " + String.join(" ", s.candidate().change()),
+                    s.accepted(), rounds, s.trials().isEmpty() ? -1 : s.trials().get(0),
+                    s.trials().isEmpty() ? -1 : s.trials().get(s.trials().size() - 1)));
+        }
+        return new Data("tune", metric, Metrics.unit(metric), effect, points, steps, runs, labels);
+    }
+
+    private static RoundData round(String name, Comparison c, List<Integer> seqs, Map<Integer, TrialResult> bySeq,
+                                   String metric) {
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        for (int seq : seqs) {
+            TrialResult t = bySeq.get(seq);
+            if (t != null && !Double.isNaN(t.metric(metric))) {
+                (t.arm().equals("A") ? a : b).add(t.metric(metric));
+            }
+        }
+        return new RoundData(name, c.value(), c.ciLow(), c.ciHigh(), c.pValue(),
+                c.verdict().name().toLowerCase(Locale.ROOT), c.medianA(), a, b);
+    }
+}
