@@ -1,12 +1,10 @@
 package dev.jvmtune.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.jvmtune.core.JvmtuneVersion;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,7 +40,7 @@ public final class Main implements Runnable {
     static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
             BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
-            TuneCommand.class, CommandLine.HelpCommand.class);
+            TuneCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -75,9 +73,11 @@ public final class Main implements Runnable {
         if (workload != null) {
             WorkloadCommand.configure(workload);
         }
-        CommandLine profile = cl.getSubcommands().get("profile");
-        if (profile != null) {
-            profile.setUnmatchedOptionsArePositionalParams(true);
+        for (String passesOn : List.of("profile", "fleet")) {
+            CommandLine command = cl.getSubcommands().get(passesOn);
+            if (command != null) {
+                command.setUnmatchedOptionsArePositionalParams(true);
+            }
         }
         HelpText.install(cl);
         cl.setParameterExceptionHandler(Main::usageError);
@@ -142,15 +142,7 @@ public final class Main implements Runnable {
     }
 
     static String version() {
-        try (InputStream in = Main.class.getResourceAsStream("/jvmtune-version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "dev");
-        } catch (IOException e) {
-            return "dev";
-        }
+        return JvmtuneVersion.get();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -92,6 +92,19 @@ public final class LogInputs {
         return timelines;
     }
 
+    /**
+     * The files of several timelines as one, ordered as a rotated set: for a caller that knows they were
+     * written by one JVM whatever their names (a fleet grouped per directory).
+     */
+    public static Timeline asOne(List<Timeline> timelines) {
+        if (timelines.size() == 1) {
+            return timelines.get(0);
+        }
+        List<LogFile> files = new ArrayList<>();
+        timelines.forEach(t -> files.addAll(t.files()));
+        return new Timeline(orderRotated(files));
+    }
+
     private static void addFile(Path f, List<LogFile> out) throws IOException {
         if (isZip(f)) {
             try (ZipFile zip = new ZipFile(f.toFile())) {

@@ -484,6 +484,114 @@
       yAxis: valueAxis(exp.metric + (exp.unit ? ' (' + exp.unit + ')' : ''), axisNum), series: series});
   }
 
+  // A fleet: each chart draws one of the page's tables (the views of jvmtune fleet), in the table's order.
+  function fleetCharts(el, fleet) {
+    var tables = fleet.tables;
+    function column(t, name) {
+      var i = t.columns.indexOf(name);
+      return t.rows.map(function (r) { return r[i]; });
+    }
+    function has(name) { return tables[name] && tables[name].rows.length > 0; }
+    var top = 25; // the tables hold every row; a chart of more bars is unreadable
+    if (tables.pause_goal_misses) {
+      var m = tables.pause_goal_misses;
+      var c = card(el, 'fleet-misses', 'Services by pause-goal misses',
+        'Runs that missed their pause goal per service, most first (top ' + top + '); the tooltip adds the pauses over the goal.',
+        has('pause_goal_misses'), 'no runs', {wide: true});
+      if (c) {
+        var services = column(m, 'service').slice(0, top);
+        var misses = column(m, 'runsMissingGoal').slice(0, top);
+        var over = column(m, 'pausesOverGoal').slice(0, top);
+        c.setOption({animation: false, grid: {left: 160, right: 24, top: 16, bottom: 40},
+          tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}, formatter: function (ps) {
+            var i = ps[0].dataIndex;
+            return esc(services[i]) + '<br>runs missing the goal: <b>' + esc(num(misses[i], 0)) + '</b><br>pauses over it: '
+              + esc(num(over[i], 0));
+          }},
+          xAxis: {type: 'value', name: 'runs missing the goal', nameLocation: 'middle', nameGap: 26, minInterval: 1},
+          yAxis: {type: 'category', inverse: true, data: services, axisLabel: {width: 150, overflow: 'truncate'}},
+          series: [{type: 'bar', name: 'runs missing the goal', data: misses, itemStyle: {color: '#c0392b'}}]});
+      }
+    }
+    if (tables.findings_by_rule) {
+      var f = tables.findings_by_rule;
+      var fc = card(el, 'fleet-findings', 'Findings by frequency and time lost',
+        'Runs each rule fired in, and the pause time of those runs (seconds).', has('findings_by_rule'), 'no findings', {wide: true});
+      if (fc) {
+        var rules = column(f, 'ruleId').slice(0, top);
+        fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 40, bottom: 40},
+          tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+          xAxis: [{type: 'value', name: 'runs', position: 'bottom'}, {type: 'value', name: 's lost', position: 'top'}],
+          yAxis: {type: 'category', inverse: true, data: rules, axisLabel: {width: 190, overflow: 'truncate'}},
+          series: [{type: 'bar', name: 'runs', data: column(f, 'runs').slice(0, top), color: COLORS[0]},
+            {type: 'bar', name: 'time lost (s)', xAxisIndex: 1, color: COLORS[1],
+              data: column(f, 'timeLostMs').slice(0, top).map(function (v) { return v == null ? 0 : v / 1000; })}]});
+      }
+    }
+    [['collectors_in_use', 'collector', 'fleet-collectors', 'Collectors in use'],
+      ['jdks_in_use', 'jdk', 'fleet-jdks', 'JDKs in use']].forEach(function (spec) {
+      var t = tables[spec[0]];
+      if (!t) return;
+      var pc = card(el, spec[2], spec[3], 'Runs per ' + spec[1] + '.', has(spec[0]), 'no runs');
+      if (pc) {
+        var names = column(t, spec[1]), runs = column(t, 'runs');
+        pc.setOption({animation: false, tooltip: {trigger: 'item', formatter: function (p) {
+          return esc(p.name) + ': <b>' + esc(num(p.value, 0)) + '</b> runs (' + esc(num(p.percent, 1)) + '%)';
+        }}, legend: legend(), series: [{type: 'pie', radius: ['30%', '65%'], top: 24,
+          data: names.map(function (n, i) { return {name: String(n), value: runs[i]}; })}]});
+      }
+    });
+    if (tables.p99_by_service) {
+      var p = tables.p99_by_service;
+      var bc = card(el, 'fleet-p99', 'p99 by service', 'Steady-state p99 of each run: minimum, quartiles, maximum (top '
+        + top + ' by median).', has('p99_by_service'), 'no pauses', {wide: true, logToggle: true});
+      if (bc) {
+        var cols = ['minMs', 'q1Ms', 'medianMs', 'q3Ms', 'maxMs'].map(function (n) { return column(p, n); });
+        var boxes = column(p, 'service').slice(0, top).map(function (s, i) { return cols.map(function (c) { return c[i]; }); });
+        bc.setOption({animation: false, grid: {left: 64, right: 24, top: 24, bottom: 90},
+          tooltip: {trigger: 'item', formatter: function (q) {
+            var v = q.value.slice(-5);
+            return esc(q.name) + '<br>' + ['min', 'q1', 'median', 'q3', 'max'].map(function (k, i) {
+              return k + ' ' + esc(ms(v[i]));
+            }).join('<br>');
+          }},
+          xAxis: {type: 'category', data: column(p, 'service').slice(0, top), axisLabel: {rotate: 40, width: 120, overflow: 'truncate'}},
+          yAxis: valueAxis('p99 (ms)', axisNum), series: [{type: 'boxplot', name: 'p99', data: boxes}]});
+      }
+    }
+    if (tables.by_date) {
+      var d = tables.by_date;
+      var dc = card(el, 'fleet-dates', 'Day by day', 'Median and p90 of the runs\u2019 steady-state p99 per day'
+        + (fleet.rollout ? '; the dashed line is the split day ' + fleet.rollout : '') + '.', has('by_date'), 'no runs', {wide: true});
+      if (dc) {
+        var days = column(d, 'date');
+        dc.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(ms),
+          xAxis: {type: 'category', data: days}, yAxis: valueAxis('p99 (ms)', axisNum),
+          series: [{type: 'line', name: 'median p99', data: column(d, 'medianP99Ms'), color: COLORS[0],
+            markLine: fleet.rollout ? {silent: true, symbol: 'none', data: [{xAxis: fleet.rollout}], lineStyle: {type: 'dashed', color: '#555'}} : undefined},
+            {type: 'line', name: 'p90 of p99', data: column(d, 'p90P99Ms'), color: COLORS[1]}]});
+      }
+    }
+    if (tables.jdks_by_date) {
+      var j = tables.jdks_by_date;
+      var jc = card(el, 'fleet-jdks-by-date', 'JDKs by day', 'Runs per JDK and day.', has('jdks_by_date'), 'no runs', {wide: true});
+      if (jc) {
+        var jdays = [], jdks = [], count = {};
+        j.rows.forEach(function (r) {
+          if (jdays.indexOf(r[0]) < 0) jdays.push(r[0]);
+          if (jdks.indexOf(r[1]) < 0) jdks.push(r[1]);
+          count[r[0] + '\u0000' + r[1]] = r[2];
+        });
+        jc.setOption({animation: false, legend: legend(), grid: grid(), tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
+          xAxis: {type: 'category', data: jdays}, yAxis: Object.assign(valueAxis('runs', axisNum), {minInterval: 1}),
+          series: jdks.map(function (k, i) {
+            return {type: 'bar', stack: 'jdk', name: 'JDK ' + k, color: COLORS[i % COLORS.length],
+              data: jdays.map(function (day) { return count[day + '\u0000' + k] || 0; })};
+          })});
+      }
+    }
+  }
+
   // A tuning session's value of a trial on the goal's metric, with its unit.
   function tuneValue(t, v) {
     return v == null ? '\u2013' : num(v, Math.abs(v) < 10 ? 3 : 1) + (t.unit ? ' ' + t.unit : '');
@@ -580,7 +688,9 @@
   }
 
   document.querySelectorAll('.charts').forEach(function (el) {
-    if (el.dataset.experiment) {
+    if (el.dataset.fleet) {
+      fleetCharts(el, data);
+    } else if (el.dataset.experiment) {
       experimentCharts(el, data);
     } else if (el.dataset.forest) {
       forestChart(el, data);

@@ -1,0 +1,89 @@
+package dev.jvmtune.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jvmtune fleet}: hands its arguments to the fleet module ({@code jvmtune-spark}), which this jar does not
+ * contain: Spark and Hadoop are about 300 MB of libraries that no other command needs. They are loaded, with
+ * the fleet's own jar, into a class loader of their own (parent: the platform loader, so the fleet's Jackson
+ * and jvmtune classes are its own) only when this command runs.
+ */
+@Command(name = "fleet", header = "Many JVMs' GC logs on Apache Spark: tables, views, report",
+        description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
+        + "into Parquet tables, Spark SQL views and a fleet report. 'jvmtune fleet --help' lists its options; "
+        + "docs/fleet.md has the details and the spark-submit command.", ""})
+final class FleetCommand extends StreamCommand implements Callable<Integer> {
+
+    static final String JAR = "jvmtune-fleet.jar";
+    /** The fleet directory of a build (bin/jvmtune builds it on first use) and of a release beside jvmtune.jar. */
+    private static final List<String> PLACES = List.of("jvmtune-spark/target/fleet", "fleet");
+
+    @Parameters(arity = "0..*", paramLabel = "ARG", description = "The fleet command's arguments")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = streams.err();
+        Path dir = locate();
+        if (dir == null) {
+            err.println("jvmtune fleet: the fleet module is not built: run bin/jvmtune fleet (it builds it), or "
+                    + "./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
+                    + "holding " + JAR + " and lib/");
+            return Main.INPUT_ERROR;
+        }
+        List<URL> urls = new ArrayList<>();
+        urls.add(dir.resolve(JAR).toUri().toURL());
+        try (Stream<Path> lib = Files.list(dir.resolve("lib"))) {
+            for (Path p : lib.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                urls.add(p.toUri().toURL());
+            }
+        }
+        // not closed: Spark leaves daemon threads behind that may still load classes until the JVM exits
+        URLClassLoader loader = new URLClassLoader("jvmtune-fleet", urls.toArray(URL[]::new),
+                ClassLoader.getPlatformClassLoader());
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader); // Spark and Hadoop load classes by name through it
+        try {
+            Method run = loader.loadClass("dev.jvmtune.spark.FleetMain")
+                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class);
+            return (Integer) run.invoke(null, args.toArray(String[]::new), streams.out(), err);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /** {@code JVMTUNE_FLEET}, else the first fleet directory found upwards from this jar. */
+    private static Path locate() throws IOException, URISyntaxException {
+        String env = System.getenv("JVMTUNE_FLEET");
+        if (env != null && !env.isBlank()) {
+            Path dir = Path.of(env);
+            return Files.isRegularFile(dir.resolve(JAR)) ? dir : null;
+        }
+        Path here = Path.of(FleetCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        for (Path p = here.getParent(); p != null; p = p.getParent()) {
+            for (String place : PLACES) {
+                if (Files.isRegularFile(p.resolve(place).resolve(JAR)) && Files.isDirectory(p.resolve(place).resolve("lib"))) {
+                    return p.resolve(place);
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,215 @@
+package dev.jvmtune.spark;
+
+import dev.jvmtune.core.input.LogFile;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Lists the fleet's files on any Hadoop file system and groups them per JVM, on the driver (listing is
+ * metadata only; the files are read by the tasks).
+ *
+ * <p>A file's path relative to its input root (the directory named, or the part of a glob before its first
+ * wildcard) decides its JVM:
+ * <ul>
+ *   <li>by default the rotated set: the relative path with the rotation suffixes ({@code .1},
+ *       {@code .current}, {@code .gz}) taken off the file name, as {@code analyze} groups files; the service
+ *       is the first directory of the relative path, or the file's base name when it lies in the root;</li>
+ *   <li>{@link Grouping#perDirectory}: every file of a directory belongs to one JVM, whatever its name;</li>
+ *   <li>{@link Grouping#pattern}: a regular expression found in the relative path; its named groups
+ *       {@code service}, {@code jvm} and {@code date} replace the defaults (a {@code jvm} group keeps the
+ *       rotated-set rule within it). A file it does not match is an error row.</li>
+ * </ul>
+ * Hidden files ({@code .name}, {@code _name}: checksums, {@code _SUCCESS}) are skipped, as Hadoop does.
+ */
+final class FleetInputs {
+
+    /** How files are grouped into JVMs. */
+    record Grouping(boolean perDirectory, Pattern pattern) {
+        static final Grouping ROTATED_SETS = new Grouping(false, null);
+    }
+
+    /** The JVMs found and the inputs that are errors already (missing paths, files outside the pattern). */
+    record Listing(List<JvmGroup> jvms, List<ErrorRow> errors) {
+    }
+
+    private FleetInputs() {
+    }
+
+    static Listing list(List<String> inputs, Grouping grouping, Configuration conf) throws IOException {
+        Map<String, Builder> groups = new LinkedHashMap<>();
+        List<ErrorRow> errors = new ArrayList<>();
+        for (String input : inputs) {
+            Path in = new Path(input);
+            FileSystem fs = in.getFileSystem(conf);
+            FileStatus[] matched = fs.globStatus(in);
+            if (matched == null || matched.length == 0) {
+                errors.add(new ErrorRow(input, null, null, "no such file or directory"));
+                continue;
+            }
+            Path root = fs.makeQualified(globRoot(in, fs));
+            for (FileStatus m : matched) {
+                if (m.isDirectory()) {
+                    walk(fs, m.getPath(), m.getPath(), root, grouping, groups, errors);
+                } else {
+                    add(m, m.getPath().getParent(), root, grouping, groups, errors);
+                }
+            }
+        }
+        return new Listing(groups.values().stream().map(Builder::build).toList(), errors);
+    }
+
+    /**
+     * Every file below {@code dir}, by {@code listStatus}: {@code listFiles} returns located statuses, whose
+     * permissions the local file system reads by starting a process per file (13 s for 2,300 files).
+     */
+    private static void walk(FileSystem fs, Path dir, Path listed, Path root, Grouping grouping,
+                             Map<String, Builder> groups, List<ErrorRow> errors) throws IOException {
+        FileStatus[] entries = fs.listStatus(dir);
+        java.util.Arrays.sort(entries);
+        for (FileStatus f : entries) {
+            if (f.isDirectory()) {
+                walk(fs, f.getPath(), listed, root, grouping, groups, errors);
+            } else {
+                add(f, listed, root, grouping, groups, errors);
+            }
+        }
+    }
+
+    private static void add(FileStatus f, Path listed, Path root, Grouping grouping, Map<String, Builder> groups,
+                            List<ErrorRow> errors) {
+        String relative = relative(f.getPath(), root);
+        if (isHidden(relative(f.getPath(), listed))) {
+            return;
+        }
+        String service;
+        String instance;
+        String date = null;
+        String rotated = rotationBase(relative);
+        if (grouping.pattern() != null) {
+            Matcher m = grouping.pattern().matcher(relative);
+            if (!m.find()) {
+                errors.add(new ErrorRow(f.getPath().toString(), null, null,
+                        "does not match --pattern " + grouping.pattern().pattern()));
+                return;
+            }
+            service = group(m, "service");
+            instance = group(m, "jvm");
+            date = group(m, "date");
+            if (instance != null) {
+                instance = grouping.perDirectory() ? instance : rotationBase(instance);
+            }
+            if (service == null) {
+                service = defaultService(relative);
+            }
+            if (instance == null) {
+                instance = grouping.perDirectory() ? directory(relative) : rotated;
+            }
+        } else {
+            service = defaultService(relative);
+            instance = grouping.perDirectory() ? directory(relative) : rotated;
+        }
+        String s = service;
+        String i = instance;
+        groups.computeIfAbsent(s + "\u0000" + i, k -> new Builder(s, i)).add(f, date);
+    }
+
+    /** The directory a glob starts from: the path up to the first component with a wildcard. */
+    static Path globRoot(Path pattern, FileSystem fs) throws IOException {
+        Path p = pattern;
+        Path root = null;
+        while (p != null) {
+            if (p.getName().matches(".*[*?\\[{].*")) {
+                root = null;
+            } else if (root == null) {
+                root = p;
+            }
+            p = p.getParent();
+        }
+        if (root == null) {
+            return new Path("/");
+        }
+        return root.equals(pattern) && fs.exists(root) && !fs.getFileStatus(root).isDirectory() ? root.getParent() : root;
+    }
+
+    private static String relative(Path file, Path root) {
+        String f = file.toUri().getPath();
+        String r = root.toUri().getPath();
+        if (r.endsWith("/")) {
+            r = r.substring(0, r.length() - 1);
+        }
+        return f.startsWith(r + "/") ? f.substring(r.length() + 1) : file.getName();
+    }
+
+    private static boolean isHidden(String relative) {
+        for (String part : relative.split("/")) {
+            if (part.startsWith(".") || part.startsWith("_")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String group(Matcher m, String name) {
+        if (!m.pattern().pattern().contains("(?<" + name + ">")) {
+            return null;
+        }
+        String v = m.group(name);
+        return v == null || v.isEmpty() ? null : v;
+    }
+
+    /** {@code svc/host1/gc.log.2.current} -> {@code svc/host1/gc.log}: the rule of {@code analyze}'s rotated sets. */
+    private static String rotationBase(String relative) {
+        return new LogFile(java.nio.file.Path.of("/" + relative), null, 0).rotationBase().substring(1);
+    }
+
+    private static String defaultService(String relative) {
+        int slash = relative.indexOf('/');
+        if (slash > 0) {
+            return relative.substring(0, slash);
+        }
+        String base = rotationBase(relative);
+        int dot = base.indexOf('.');
+        return dot > 0 ? base.substring(0, dot) : base;
+    }
+
+    private static String directory(String relative) {
+        int slash = relative.lastIndexOf('/');
+        return slash > 0 ? relative.substring(0, slash) : ".";
+    }
+
+    private static final class Builder {
+        final String service;
+        final String instance;
+        final List<String> paths = new ArrayList<>();
+        String date;
+        long bytes;
+        long modified;
+
+        Builder(String service, String instance) {
+            this.service = service;
+            this.instance = instance;
+        }
+
+        void add(FileStatus f, String date) {
+            paths.add(f.getPath().toString());
+            bytes += f.getLen();
+            modified = Math.max(modified, f.getModificationTime());
+            if (date != null) {
+                this.date = date;
+            }
+        }
+
+        JvmGroup build() {
+            return new JvmGroup(service, instance, date, paths, bytes, modified);
+        }
+    }
+}

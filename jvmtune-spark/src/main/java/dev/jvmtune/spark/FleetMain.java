@@ -1,0 +1,178 @@
+package dev.jvmtune.spark;
+
+import dev.jvmtune.core.JvmtuneVersion;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jvmtune fleet}: the entry point of the fleet job, for {@code spark-submit} ({@link #main}) and for the
+ * jvmtune command line, which loads this module in a class loader of its own and calls {@link #run}.
+ */
+@Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = FleetMain.Version.class,
+        description = {"Analyzes the GC logs of many JVMs on Apache Spark, each JVM's logs with the same parsers "
+                + "and analysis as 'analyze', and writes Parquet tables (runs, events, findings, errors), Spark SQL "
+                + "views (views.sql) and a fleet report (report.html) under --out.", "",
+                "Without spark-submit it runs Spark in local mode inside this process, on every core "
+                        + "(--master to change). Paths may be directories, files or glob patterns on any Hadoop "
+                        + "file system (file:, hdfs:, s3a: through the Hadoop configuration). See docs/fleet.md.", ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
+            "2:wrong command line", "3:no input found, or the output cannot be written",
+            "4:no input holds a GC log this version can analyze", "1:internal error (a bug)"})
+public final class FleetMain implements Callable<Integer> {
+
+    /**
+     * The packages Spark reaches into reflectively, as its own launcher opens them (Spark's
+     * {@code JavaModuleOptions}); {@code jvmtune}'s jar opens them in its manifest ({@code Add-Opens}).
+     */
+    public static final List<String> OPENS = List.of("java.base/java.lang", "java.base/java.lang.invoke",
+            "java.base/java.lang.reflect", "java.base/java.io", "java.base/java.net", "java.base/java.nio",
+            "java.base/java.util", "java.base/java.util.concurrent", "java.base/java.util.concurrent.atomic",
+            "java.base/jdk.internal.ref", "java.base/sun.nio.ch", "java.base/sun.nio.cs",
+            "java.base/sun.security.action", "java.base/sun.util.calendar");
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Directories, files or glob patterns ('logs/*/gc.log*'; quote them)")
+    List<String> paths;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "fleet-out",
+            description = "Where the tables, views.sql and report.html go, on any Hadoop file system (default: ${DEFAULT-VALUE}); replaced when it exists")
+    String out;
+
+    @Option(names = "--per-directory", description = "Every directory holds one JVM's logs, whatever their names "
+            + "(default: one JVM per rotated set, as 'analyze' groups files: gc.log, gc.log.1, gc.log.2.current)")
+    boolean perDirectory;
+
+    @Option(names = "--pattern", paramLabel = "REGEX", description = "Found in each file's path below its input "
+            + "root; named groups (?<service>...), (?<jvm>...) and (?<date>yyyy-MM-dd) replace the defaults: service "
+            + "= the first directory below the root, jvm = the rotated set (or directory), date = the day of the "
+            + "run's first wall-clock line, else of its files' last change. Files it does not match are errors.")
+    String pattern;
+
+    @Option(names = "--pause-goal", paramLabel = "MS", description = "Judge every run against this pause goal "
+            + "instead of the one its log states")
+    double pauseGoalMs;
+
+    @Option(names = "--rollout", paramLabel = "yyyy-MM-dd", description = "The day the before/after view splits "
+            + "at (default: the median day of the runs)")
+    String rollout;
+
+    @Option(names = "--title", defaultValue = "GC logs", description = "The report's title (default: ${DEFAULT-VALUE})")
+    String title;
+
+    @Option(names = "--master", paramLabel = "URL", description = "Spark master when not started by spark-submit "
+            + "(default: local[*], every core of this machine)")
+    String master;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines")
+    boolean quiet;
+
+    private PrintStream stdout = System.out;
+    private PrintStream stderr = System.err;
+
+    /** For {@code spark-submit --class dev.jvmtune.spark.FleetMain jvmtune-fleet.jar PATHS --out DIR}. */
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs a command line and returns its exit code; never calls {@link System#exit}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        FleetMain command = new FleetMain();
+        command.stdout = out;
+        command.stderr = err;
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            line.getErr().println("jvmtune fleet: internal error: " + ex
+                    + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
+            if (System.getenv("JVMTUNE_DEBUG") != null) {
+                ex.printStackTrace(line.getErr());
+            }
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Pattern regex = null;
+        if (pattern != null) {
+            try {
+                regex = Pattern.compile(pattern);
+            } catch (PatternSyntaxException e) {
+                stderr.println("jvmtune fleet: --pattern is not a regular expression: " + e.getDescription());
+                return 2;
+            }
+        }
+        if (rollout != null && !rollout.matches("\\d{4}-\\d\\d-\\d\\d")) {
+            stderr.println("jvmtune fleet: --rollout takes a day as yyyy-MM-dd, not '" + rollout + "'");
+            return 2;
+        }
+        if (System.getProperty("spark.master") == null && System.getProperty("log4j2.configurationFile") == null) {
+            // before the first Spark class, which configures logging as it loads
+            System.setProperty("log4j2.configurationFile", "dev/jvmtune/spark/log4j2-local.properties");
+        }
+        SparkConf conf = new SparkConf().setAppName("jvmtune fleet");
+        boolean local = !conf.contains("spark.master");
+        if (local) {
+            // a package this JDK no longer has (sun.security.action from JDK 24 on) needs no opening
+            Module base = Object.class.getModule();
+            String closed = OPENS.stream().map(p -> p.substring(p.indexOf('/') + 1))
+                    .filter(p -> base.getPackages().contains(p) && !base.isOpen(p, FleetMain.class.getModule()))
+                    .findFirst().map(p -> "java.base/" + p).orElse(null);
+            if (closed != null) {
+                stderr.println("jvmtune fleet: Spark needs --add-opens=" + closed + "=ALL-UNNAMED and the other "
+                        + "options of docs/fleet.md on this JVM's command line (bin/jvmtune and spark-submit give them)");
+                return 1;
+            }
+            conf.setMaster(master == null ? "local[*]" : master)
+                    // local mode runs inside a command: no web UI, nothing listening beyond the loopback, few shuffle
+                    // partitions
+                    .set("spark.ui.enabled", "false")
+                    .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
+                    .set("spark.sql.shuffle.partitions", String.valueOf(2 * Runtime.getRuntime().availableProcessors()));
+        }
+        SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+        try {
+            FleetJob.Settings settings = new FleetJob.Settings(paths, out,
+                    new FleetInputs.Grouping(perDirectory, regex), pauseGoalMs, rollout, title, true);
+            long start = System.nanoTime();
+            FleetJob.Outcome o = FleetJob.run(spark, settings, JvmtuneVersion.get(), quiet ? line -> { }
+                    : line -> stderr.printf("jvmtune fleet: %s (%.1f s)%n", line, (System.nanoTime() - start) / 1e9));
+            stdout.printf("%,d JVMs, %,d runs, %,d pauses and phases, %,d findings, %,d files not analyzed%n",
+                    o.jvms(), o.runs(), o.events(), o.findings(), o.errorFiles());
+            stdout.println("tables: " + out + "/{runs,events,findings,errors}  views: " + out + "/views.sql");
+            stdout.println("report: " + o.report());
+            if (o.jvms() == 0) {
+                stderr.println("jvmtune fleet: no input found under " + String.join(" ", paths));
+                return 3;
+            }
+            return o.runs() == 0 ? 4 : 0;
+        } finally {
+            if (local) {
+                spark.stop();
+            }
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"jvmtune fleet " + JvmtuneVersion.get() + " on Apache Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()};
+        }
+    }
+}
