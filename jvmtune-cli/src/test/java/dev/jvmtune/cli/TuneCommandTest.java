@@ -129,6 +129,9 @@ class TuneCommandTest {
                 "--repeats", "4", "--max-trials", "30"), javac);
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         JsonNode first = json.path("steps").get(0);
+        if (first.path("reason").asText().startsWith("the machine's speed moved")) {
+            first = json.path("steps").get(1); // tried again against the best's latest trials
+        }
         assertEquals("jit:c1-only", first.path("source").asText(), r.out());
         assertTrue(first.path("arithmetic").get(0).asText().startsWith("the compilers took "), first.toString());
         // verified by the interleaved A/B: better in round 1, and C1 only measured at 0.8x or less over both rounds;
@@ -155,7 +158,8 @@ class TuneCommandTest {
             assertFalse(s.path("accepted").asBoolean(), "accepted noise: " + s);
             // a round of pure noise separates by chance one time in 20 either way; "worse" is rejected too
             String reason = s.path("reason").asText();
-            assertTrue(reason.contains("within noise") || reason.contains("worse in the first round"), reason);
+            assertTrue(reason.contains("within noise") || reason.contains("worse in the first round")
+                    || reason.startsWith("the machine's speed moved"), reason);
         }
     }
 

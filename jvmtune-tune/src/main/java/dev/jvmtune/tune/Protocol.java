@@ -1,27 +1,51 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.lab.stats.Compare;
+import java.util.Arrays;
+
 /**
  * The A/B protocol's schedule, in one place for the tuner and its simulation ({@code TwoRoundsTest}): round 1 of
- * {@code repeats} pairs at alpha; round 2 adds pairs one at a time, and from {@link #INTERIM_FROM} trials a side the
- * pooled comparison is looked at after each pair at alpha / {@link #INTERIM_DIVISOR}: a large effect is accepted there
- * (5 against 5 all one way has an exact one-sided p of 1/252), the rest go on to the full round and the decision at
- * alpha / 5. The interim looks are stricter than the final one so that pure noise is accepted no more often than with
- * two full rounds (simulated in docs/tuner.md).
+ * {@code repeats} trials a side at alpha, a filter; round 2 of {@code repeats} pairs, and the decision on both rounds
+ * pooled at alpha / {@link #FINAL_DIVISOR}. Round 1's A side is the current best's last {@code repeats} trials where
+ * they ran just before the A/B ({@link #recent}): the baseline's for the first candidate, the last A/B's afterwards.
+ * They are trials of the same flags, so on an unchanging machine the statistics are those of two full rounds
+ * (simulated in docs/tuner.md), at {@code repeats} trials fewer per candidate: 3 + 3 + 6 = 12 trials from the start
+ * to an accepted change at the default 3. ABBA order within the A/B puts a shared machine's slow drift on both arms
+ * alike; the reused trials are outside it, so they are taken only from the last 2 x repeats trials, minutes apart,
+ * and checked against the best's trials of round 2 ({@link #moved}): a machine that changed speed between them would
+ * pass its change off as the candidate's.
  */
 final class Protocol {
 
-    /** Trials a side from which round 2 is looked at after each pair. */
-    static final int INTERIM_FROM = 5;
-    /** The interim looks' alpha is the first round's divided by this. */
-    static final double INTERIM_DIVISOR = 12.5;
     /** The pooled decision's alpha is the first round's divided by this. */
     static final double FINAL_DIVISOR = 5;
+
+    /** The reused trials and round 2's of the same flags differ by more than this (of the former's median) ... */
+    static final double MOVED_SHARE = 0.10;
+    /** ... and lie all on one side of each other: the machine moved between them; the reason such a step gives. */
+    static final String MOVED = "the machine's speed moved";
 
     private Protocol() {
     }
 
-    /** Whether round 2 looks at the pooled comparison after a pair that brought it to {@code perArm} trials a side. */
-    static boolean interimLook(int perArm, int repeats) {
-        return perArm >= INTERIM_FROM && perArm < 2 * repeats;
+    /**
+     * Whether the best's {@code later} trials (round 2's) lie all above or all below its {@code reused} ones and
+     * their medians differ by more than {@link #MOVED_SHARE}: the step is then rejected and its candidate tried
+     * once more, against the best's latest trials.
+     */
+    static boolean moved(double[] reused, double[] later) {
+        double lo = Arrays.stream(reused).min().orElse(Double.NaN);
+        double hi = Arrays.stream(reused).max().orElse(Double.NaN);
+        boolean apart = Arrays.stream(later).allMatch(v -> v > hi) || Arrays.stream(later).allMatch(v -> v < lo);
+        double m = Compare.median(reused);
+        return apart && Math.abs(Compare.median(later) - m) > MOVED_SHARE * Math.abs(m);
+    }
+
+    /**
+     * Whether a trial of the current best that ran {@code since} trials before the next one (1: the last trial) is
+     * recent enough to stand on round 1's A side.
+     */
+    static boolean recent(int since, int repeats) {
+        return since <= 2 * repeats;
     }
 }

@@ -59,7 +59,8 @@ public final class TuneReport {
             for (String g : s.guards()) {
                 out.println("    guard:  " + g);
             }
-            out.println("    -> " + s.reason() + " (" + range(s.trials()) + ")");
+            out.println("    -> " + s.reason() + " (" + range(s.trials()) + (s.reused().isEmpty() ? "" : "; round 1 "
+                    + "against the best's " + range(s.reused())) + ")");
         }
         out.println();
         out.println("Flags to paste:");
@@ -78,7 +79,7 @@ public final class TuneReport {
     }
 
     /** The step's trial directories: {@code trials/003-014}. */
-    private static String range(List<Integer> seqs) {
+    static String range(List<Integer> seqs) {
         return seqs.isEmpty() ? "no trials" : String.format(java.util.Locale.ROOT, "trials/%03d-%03d", seqs.get(0),
                 seqs.get(seqs.size() - 1));
     }
@@ -114,9 +115,11 @@ public final class TuneReport {
                     strings(s.path("arithmetic")), s.path("gainSec").isNumber() ? s.path("gainSec").asDouble() : Double.NaN);
             List<Integer> trials = new ArrayList<>();
             s.path("trials").forEach(t -> trials.add(t.asInt()));
+            List<Integer> reused = new ArrayList<>();
+            s.path("reused").forEach(t -> reused.add(t.asInt()));
             steps.add(new Step(s.path("index").asInt(), c, s.path("from").asText(), s.path("to").asText(),
                     comparison(s.path("firstRound")), comparison(s.path("pooled")), strings(s.path("guards")),
-                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials));
+                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials, reused));
         }
         return new TuneResult(TuneResult.Outcome.valueOf(n.path("outcome").asText()), n.path("message").asText(),
                 n.path("goal").asText(), strings(n.path("guards")), n.path("startFlags").asText(),
@@ -172,6 +175,9 @@ public final class TuneReport {
         n.put("accepted", s.accepted());
         n.put("reason", s.reason());
         s.trials().forEach(n.putArray("trials")::add);
+        if (!s.reused().isEmpty()) {
+            s.reused().forEach(n.putArray("reused")::add);
+        }
         return n;
     }
 }

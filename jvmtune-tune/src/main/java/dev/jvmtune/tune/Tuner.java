@@ -22,12 +22,12 @@ import java.util.Set;
  * A/B -> accept only what improves the goal metric beyond noise without breaking a guard -> again from the
  * new best, until the goal is met, the budget is spent or no candidate is left.
  *
- * <p>A/B: each round runs {@code repeats} trials per arm in ABBA order (drift on the machine falls on both
- * arms alike). A candidate whose first round is not "better" ({@link Comparison}) is rejected at once; one
- * that is gets a second round, and is accepted only if both rounds pooled are better at alpha / 5 and every
- * guard holds on its pooled median; round 2 is looked at after each pair from 5 trials a side at a stricter alpha
- * ({@link Protocol}), so a large effect is accepted after 5 pairs instead of 6. Two rounds make a lucky first round
- * cheap to catch: noise passes both with a probability near alpha x alpha / 5, a real improvement passes both easily.
+ * <p>A/B: each round has {@code repeats} trials per arm, pairs in ABBA order (drift on the machine falls on both
+ * arms alike); round 1's A side is the best's trials that ran just before where there are such ({@link Protocol}).
+ * A candidate whose first round is not "better" ({@link Comparison}) is rejected at once; one that is gets a second
+ * round, and is accepted only if both rounds pooled are better at alpha / 5 and every guard holds on its pooled
+ * median. Two rounds make a lucky first round cheap to catch: noise passes both with a probability near alpha x
+ * alpha / 10, a real improvement passes both easily.
  *
  * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One
  * instance runs one session.
@@ -127,6 +127,7 @@ public final class Tuner {
         }
         Set<FlagSet> tried = new HashSet<>();
         tried.add(start);
+        Set<FlagSet> retried = new HashSet<>();
         while (true) {
             double now = standing(goal, bestMedians, 1);
             if (goal.holds(now, goalBase)) {
@@ -152,7 +153,8 @@ public final class Tuner {
                         + steps.stream().filter(Step::accepted).count() + " accepted); the rules and the search space "
                         + "have nothing left to try");
             }
-            String budget = budgetLeft(4 * settings.repeats()); // room for both rounds, or a win could not be kept
+            // room for both rounds, or a win could not be kept
+            String budget = budgetLeft((recent(best).isEmpty() ? 4 : 3) * settings.repeats());
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
@@ -160,6 +162,9 @@ public final class Tuner {
             tried.add(nextFlags);
             listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
             Step step = verify(steps.size(), next, best, nextFlags);
+            if (step.reason().startsWith(Protocol.MOVED) && retried.add(nextFlags)) {
+                tried.remove(nextFlags); // once more, against the best's latest trials
+            }
             steps.add(step);
             journal.decision(step.index(), TuneReport.stepJson(step));
             listener.note("  " + (step.accepted() ? "ACCEPTED" : "rejected") + ": " + step.reason());
@@ -195,7 +200,9 @@ public final class Tuner {
     }
 
     private List<TrialResult> armTrials(Step s, String arm) {
-        return s.trials().stream().map(bySeq::get).filter(t -> t.arm().equals(arm)).toList();
+        List<TrialResult> out = new ArrayList<>(arm.equals("A") ? s.reused().stream().map(bySeq::get).toList() : List.of());
+        s.trials().stream().map(bySeq::get).filter(t -> t.arm().equals(arm)).forEach(out::add);
+        return out;
     }
 
     private List<Candidate> candidates(FlagSet best, List<TrialResult> bestTrials) throws IOException {
@@ -245,33 +252,44 @@ public final class Tuner {
         List<TrialResult> rb = new ArrayList<>();
         String from = a.toString();
         String to = b.toString();
-        Comparison first = null;
-        Comparison pooled = null;
-        int pairs = 0;
-        while (pairs < 2 * settings.repeats() && pooled == null) {
-            // round 1 whole; round 2 pair by pair, looked at from Protocol.INTERIM_FROM trials a side
-            int n = pairs < settings.repeats() ? settings.repeats() : 1;
-            pair(a, b, ra, rb, seqs, pairs, n);
-            pairs += n;
-            String bad = unusable(rb, "the candidate's");
-            bad = bad != null ? bad : unusable(ra, "the current best's");
-            if (bad != null) {
-                return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs);
-            }
-            if (pairs == settings.repeats()) {
-                first = compare(ra, rb, settings.alpha(), index * 2L);
-                if (first.verdict() != Verdict.BETTER) {
-                    return new Step(index, c, from, to, first, null, List.of(), false, Numbers.describe(first)
-                            + " in the first round", seqs);
-                }
-            } else if (Protocol.interimLook(pairs, settings.repeats())) {
-                Comparison interim = compare(ra, rb, settings.alpha() / Protocol.INTERIM_DIVISOR, index * 2L + 1);
-                pooled = interim.verdict() == Verdict.BETTER ? interim : null;
+        // round 1: the candidate's trials against the best's that ran just before, else as many pairs
+        List<TrialResult> reused = recent(a);
+        List<Integer> reusedSeqs = reused.stream().map(TrialResult::seq).toList();
+        if (reused.isEmpty()) {
+            pair(a, b, ra, rb, seqs, 0, settings.repeats());
+        } else {
+            ra.addAll(reused);
+            for (int i = 0; i < settings.repeats(); i++) {
+                TrialResult t = trial("B", b);
+                rb.add(t);
+                seqs.add(t.seq());
             }
         }
-        if (pooled == null) {
-            pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
+        String bad = unusable(rb, "the candidate's");
+        bad = bad != null ? bad : unusable(ra, "the current best's");
+        if (bad != null) {
+            return new Step(index, c, from, to, null, null, List.of(), false, bad, seqs, reusedSeqs);
         }
+        Comparison first = compare(ra, rb, settings.alpha(), index * 2L);
+        if (first.verdict() != Verdict.BETTER) {
+            return new Step(index, c, from, to, first, null, List.of(), false, Numbers.describe(first)
+                    + " in the first round", seqs, reusedSeqs);
+        }
+        pair(a, b, ra, rb, seqs, reused.isEmpty() ? settings.repeats() : 0, settings.repeats());
+        bad = unusable(rb, "the candidate's");
+        bad = bad != null ? bad : unusable(ra, "the current best's");
+        if (bad != null) {
+            return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs, reusedSeqs);
+        }
+        double[] before = values(reused);
+        double[] later = values(ra.subList(reused.size(), ra.size()));
+        if (!reused.isEmpty() && Protocol.moved(before, later)) {
+            return new Step(index, c, from, to, first, null, List.of(), false, String.format(Locale.ROOT, "%s: the "
+                    + "best's %s went from %s (%s) to %s in round 2, so round 1 compared the machine, not the flags",
+                    Protocol.MOVED, goal.metric(), Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs),
+                    Numbers.fmt(Compare.median(later))), seqs, reusedSeqs);
+        }
+        Comparison pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
         Map<String, Double> ma = medians(ra);
         Map<String, Double> mb = medians(rb);
@@ -286,10 +304,25 @@ public final class Tuner {
         }
         if (pooled.verdict() != Verdict.BETTER) {
             return new Step(index, c, from, to, first, pooled, guardLines, false, Numbers.describe(pooled)
-                    + " over both rounds", seqs);
+                    + " over both rounds", seqs, reusedSeqs);
         }
         return new Step(index, c, from, to, first, pooled, guardLines, guardsHold, Numbers.describe(pooled)
-                + " over both rounds" + (guardsHold ? ", guards hold" : ", but a guard is violated"), seqs);
+                + " over both rounds" + (guardsHold ? ", guards hold" : ", but a guard is violated"), seqs, reusedSeqs);
+    }
+
+    /**
+     * The last {@code repeats} trials of {@code best} where they ran just before the next trial ({@link
+     * Protocol#recent}) and all measured the goal: round 1's A side; empty otherwise.
+     */
+    private List<TrialResult> recent(FlagSet best) {
+        List<TrialResult> mine = bySeq.values().stream().filter(t -> t.flags().equals(best.line())).toList();
+        if (mine.size() < settings.repeats()) {
+            return List.of();
+        }
+        List<TrialResult> last = mine.subList(mine.size() - settings.repeats(), mine.size());
+        boolean usable = last.stream().allMatch(t -> t.ok() && !Double.isNaN(t.metric(goal.metric()))
+                && Protocol.recent(seq - t.seq(), settings.repeats()));
+        return usable ? List.copyOf(last) : List.of();
     }
 
     /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
@@ -320,9 +353,11 @@ public final class Tuner {
     }
 
     private Comparison compare(List<TrialResult> a, List<TrialResult> b, double alpha, long salt) {
-        String m = goal.metric();
-        return Compare.of(m, a.stream().mapToDouble(t -> t.metric(m)).toArray(),
-                b.stream().mapToDouble(t -> t.metric(m)).toArray(), Significance.oneSided(alpha), settings.seed() + salt);
+        return Compare.of(goal.metric(), values(a), values(b), Significance.oneSided(alpha), settings.seed() + salt);
+    }
+
+    private double[] values(List<TrialResult> trials) {
+        return trials.stream().mapToDouble(t -> t.metric(goal.metric())).toArray();
     }
 
     private TrialResult trial(String arm, FlagSet flags) throws IOException, InterruptedException {

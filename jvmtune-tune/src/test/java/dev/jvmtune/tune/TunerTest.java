@@ -102,8 +102,8 @@ class TunerTest {
     /**
      * The issue's heap-and-JIT job: a larger heap alone 0.833x, C1 only alone 0.845x, both 0.70x. Each has its
      * estimate (the heap's 0.70 s of GC time, C2's 1.2 s on 2 CPUs = 0.6 s of a 4 s run), so the pair is the first
-     * candidate, with the predicted product (of a typical 4.04 s baseline trial), and meets a -25% goal that neither meets alone in one A/B: 13 trials,
-     * round 2 ending after its second pair.
+     * candidate, with the predicted product (of a typical 4.04 s baseline trial), and meets a -25% goal that neither
+     * meets alone in one A/B: 12 trials, the baseline's standing as round 1's A side.
      */
     @Test
     void independentCausesAreTriedTogether() throws Exception {
@@ -134,19 +134,44 @@ class TunerTest {
                 why.get(why.size() - 1));
         assertTrue(first.accepted(), first.reason());
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
-        assertEquals(13, r.trialsRun());
+        assertEquals(12, r.trialsRun());
+        assertEquals(List.of(0, 1, 2), first.reused());
     }
 
     @Test
     void aRelativeGoalIsJudgedOnInterleavedRatiosNotOnADriftingMachine() throws Exception {
-        // -Xms256m halves the wall time, and from trial 3 on the machine is twice as slow: the candidate's
-        // median equals the baseline's, yet it is 0.5x the best measured beside it
+        // -Xms256m halves the wall time, and from trial 6 on (round 2) the machine is twice as slow: the best's
+        // trials of round 2 lie 2x above the baseline's that round 1 reused, so the step is not decided on them; the
+        // candidate is tried again against the best's latest trials, and accepted at 0.5x the best measured beside
+        // it although its median equals the baseline's
         TuneResult r = tune("wall <= -40%", List.of(), List.of(), (f, seq) -> new double[] {
-                (f.value("-Xms").isPresent() ? 5 : 10) * (seq >= 3 ? 2 : 1), 1});
+                (f.value("-Xms").isPresent() ? 5 : 10) * (seq >= 6 ? 2 : 1), 1});
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
         assertEquals("-Xmx256m -Xms256m", r.finalFlags());
+        Step moved = r.steps().get(0);
+        assertFalse(moved.accepted());
+        assertEquals(List.of(0, 1, 2), moved.reused());
+        assertTrue(moved.reason().startsWith("the machine's speed moved: the best's wallSec went from 10.1 (trials/000-002) "
+                + "to 20 in round 2"), moved.reason());
+        Step again = r.steps().get(1);
+        assertEquals(moved.candidate().change(), again.candidate().change());
+        assertEquals(List.of(6, 9, 10), again.reused(), "the best's latest trials: round 2's arm A");
+        assertTrue(again.accepted(), again.reason());
         assertEquals(0.5, r.vsBaseline().get("wallSec"), 0.02);
         assertEquals(r.baseline().get("wallSec"), r.best().get("wallSec"), 0.3, "the same absolute median");
+        assertEquals(3 + 9 + 9, r.trialsRun());
+    }
+
+    @Test
+    void aMachineThatGetsFasterAfterTheBaselinePassesNothingOffAsBetter() throws Exception {
+        // no flag changes anything, and from trial 3 on the machine is twice as fast: every candidate's round 1
+        // beats the reused baseline; round 2 shows the best as fast, and the candidate tried again is no better
+        TuneResult r = tune("wall <= -40%", List.of(), List.of(), (f, seq) -> new double[] {10.0 / (seq >= 3 ? 2 : 1), 1});
+        assertTrue(r.steps().stream().noneMatch(Step::accepted), r.steps().toString());
+        assertEquals(TuneResult.Outcome.NOT_REACHABLE, r.outcome(), r.message());
+        Step moved = r.steps().get(0);
+        assertTrue(moved.reason().startsWith("the machine's speed moved"), moved.reason());
+        assertEquals(moved.candidate().change(), r.steps().get(1).candidate().change());
     }
 
     @Test
