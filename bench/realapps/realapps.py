@@ -77,8 +77,10 @@ PROGRAMS = {
 
 
 def jvmtune(args, log):
+    """bin/jvmtune, or the frozen copy bench/realapps.sh names in JVMTUNE_BIN."""
     with open(log, "w") as f:
-        return subprocess.run([str(ROOT / "bin" / "jvmtune")] + args, stdout=f, stderr=subprocess.STDOUT).returncode
+        return subprocess.run([os.environ.get("JVMTUNE_BIN", str(ROOT / "bin" / "jvmtune"))] + args, stdout=f,
+                              stderr=subprocess.STDOUT).returncode
 
 
 def run_trial(jdk, flags, cmd, out, timeout):
