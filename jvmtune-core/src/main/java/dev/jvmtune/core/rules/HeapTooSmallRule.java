@@ -23,8 +23,13 @@ import java.util.Optional;
  */
 final class HeapTooSmallRule implements Rule {
 
-    /** The live set fills the heap from this share of the maximum heap. */
-    static final double FILLS_SHARE = 0.6;
+    /**
+     * The live set fills the heap from this share of the maximum heap: G1 starts marking at 45% of the heap
+     * (InitiatingHeapOccupancyPercent), so a live set over half of it leaves the old generation above that line after
+     * every cycle and marking restarts at once; the old generation of the other collectors has less than half the
+     * heap to fill before its next Full GC or concurrent cycle.
+     */
+    static final double FILLS_SHARE = 0.5;
     /** Concurrent phases ran back to back when they cover this share of the run. */
     static final double BACK_TO_BACK_SHARE = 0.5;
     /** GC pauses took a large share of the run from this percentage. */
@@ -41,7 +46,7 @@ final class HeapTooSmallRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         LiveSet live = a.liveSet();
-        long heap = a.heap().maxCapacityBytes();
+        long heap = Math.max(run.jvm().heapMaxBytes(), a.heap().maxCapacityBytes()); // what it may grow to
         if (live == null || heap <= 0) {
             return Optional.empty();
         }
