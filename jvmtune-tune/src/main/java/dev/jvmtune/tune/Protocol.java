@@ -12,33 +12,36 @@ import java.util.Arrays;
  * (simulated in docs/tuner.md), at {@code repeats} trials fewer per candidate: 3 + 3 + 6 = 12 trials from the start
  * to an accepted change at the default 3. ABBA order within the A/B puts a shared machine's slow drift on both arms
  * alike; the reused trials are outside it, so they are taken only from the last 2 x repeats trials, minutes apart,
- * and checked against the best's trials of round 2 ({@link #moved}): a machine that changed speed between them would
- * pass its change off as the candidate's.
+ * and checked against the best's trials of round 2 ({@link #moved}): a machine that got faster between them would
+ * pass its change off as the candidate's, one that got slower would hide the candidate's.
  */
 final class Protocol {
 
     /** The pooled decision's alpha is the first round's divided by this. */
     static final double FINAL_DIVISOR = 5;
 
-    /** The reused trials and round 2's of the same flags differ by more than this (of the former's median) ... */
+    /** The best's trials of round 2 differ from the reused ones by more than this share of their median ... */
     static final double MOVED_SHARE = 0.10;
-    /** ... and lie all on one side of each other: the machine moved between them; the reason such a step gives. */
+    /** ... and the reason such a step gives. */
     static final String MOVED = "the machine's speed moved";
 
     private Protocol() {
     }
 
     /**
-     * Whether the best's {@code later} trials (round 2's) lie all above or all below its {@code reused} ones and
-     * their medians differ by more than {@link #MOVED_SHARE}: the step is then rejected and its candidate tried
-     * once more, against the best's latest trials.
+     * Whether the machine moved between the best's {@code reused} trials and its {@code later} ones (round 2's) by
+     * enough to make or unmake round 1's result: the later ones lie all above or all below the reused ones, and their
+     * medians differ by more than {@link #MOVED_SHARE} and by more than half of the effect round 1 saw
+     * ({@code firstRatio}, the candidate's median over the reused trials'). The step is then rejected and its
+     * candidate tried once more, against the best's latest trials.
      */
-    static boolean moved(double[] reused, double[] later) {
+    static boolean moved(double[] reused, double[] later, double firstRatio) {
         double lo = Arrays.stream(reused).min().orElse(Double.NaN);
         double hi = Arrays.stream(reused).max().orElse(Double.NaN);
         boolean apart = Arrays.stream(later).allMatch(v -> v > hi) || Arrays.stream(later).allMatch(v -> v < lo);
-        double m = Compare.median(reused);
-        return apart && Math.abs(Compare.median(later) - m) > MOVED_SHARE * Math.abs(m);
+        double before = Compare.median(reused);
+        double shift = Compare.median(later) / before;
+        return before > 0 && apart && Math.abs(shift - 1) > Math.max(MOVED_SHARE, Math.abs(firstRatio - 1) / 2);
     }
 
     /**

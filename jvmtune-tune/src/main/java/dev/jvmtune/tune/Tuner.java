@@ -283,11 +283,14 @@ public final class Tuner {
         }
         double[] before = values(reused);
         double[] later = values(ra.subList(reused.size(), ra.size()));
-        if (!reused.isEmpty() && Protocol.moved(before, later)) {
+        double firstRatio = reused.isEmpty() ? Double.NaN
+                : Compare.median(values(rb.subList(0, settings.repeats()))) / Compare.median(before);
+        if (!reused.isEmpty() && Protocol.moved(before, later, firstRatio)) {
             return new Step(index, c, from, to, first, null, List.of(), false, String.format(Locale.ROOT, "%s: the "
-                    + "best's %s went from %s (%s) to %s in round 2, so round 1 compared the machine, not the flags",
-                    Protocol.MOVED, goal.metric(), Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs),
-                    Numbers.fmt(Compare.median(later))), seqs, reusedSeqs);
+                    + "best's %s went from %s (%s) to %s in round 2, as much as half of round 1's %.3gx, so round 1 "
+                    + "compared the machine, not the flags", Protocol.MOVED, goal.metric(),
+                    Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs), Numbers.fmt(Compare.median(later)),
+                    firstRatio), seqs, reusedSeqs);
         }
         Comparison pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();

@@ -141,9 +141,9 @@ class TunerTest {
     @Test
     void aRelativeGoalIsJudgedOnInterleavedRatiosNotOnADriftingMachine() throws Exception {
         // -Xms256m halves the wall time, and from trial 6 on (round 2) the machine is twice as slow: the best's
-        // trials of round 2 lie 2x above the baseline's that round 1 reused, so the step is not decided on them; the
-        // candidate is tried again against the best's latest trials, and accepted at 0.5x the best measured beside
-        // it although its median equals the baseline's
+        // trials of round 2 lie 2x above the baseline's that round 1 reused, as much as round 1's effect, so the step
+        // is not decided on them; the candidate is tried again against the best's latest trials, and accepted at
+        // 0.5x the best measured beside it although its median equals the baseline's
         TuneResult r = tune("wall <= -40%", List.of(), List.of(), (f, seq) -> new double[] {
                 (f.value("-Xms").isPresent() ? 5 : 10) * (seq >= 6 ? 2 : 1), 1});
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
@@ -152,7 +152,7 @@ class TunerTest {
         assertFalse(moved.accepted());
         assertEquals(List.of(0, 1, 2), moved.reused());
         assertTrue(moved.reason().startsWith("the machine's speed moved: the best's wallSec went from 10.1 (trials/000-002) "
-                + "to 20 in round 2"), moved.reason());
+                + "to 20 in round 2, as much as half of round 1's 0.500x"), moved.reason());
         Step again = r.steps().get(1);
         assertEquals(moved.candidate().change(), again.candidate().change());
         assertEquals(List.of(6, 9, 10), again.reused(), "the best's latest trials: round 2's arm A");
@@ -170,8 +170,12 @@ class TunerTest {
         assertTrue(r.steps().stream().noneMatch(Step::accepted), r.steps().toString());
         assertEquals(TuneResult.Outcome.NOT_REACHABLE, r.outcome(), r.message());
         Step moved = r.steps().get(0);
-        assertTrue(moved.reason().startsWith("the machine's speed moved"), moved.reason());
-        assertEquals(moved.candidate().change(), r.steps().get(1).candidate().change());
+        assertTrue(moved.reason().startsWith("the machine's speed moved: the best's wallSec went from 10.1 "
+                + "(trials/000-002) to 5 in round 2, as much as half of round 1's 0.500x"), moved.reason());
+        Step again = r.steps().get(1);
+        assertEquals(moved.candidate().change(), again.candidate().change());
+        assertEquals(List.of(6, 9, 10), again.reused(), "the best's latest trials: round 2's arm A");
+        assertTrue(again.reason().endsWith("in the first round"), again.reason());
     }
 
     @Test

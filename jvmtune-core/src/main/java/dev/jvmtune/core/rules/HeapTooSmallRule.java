@@ -46,17 +46,12 @@ final class HeapTooSmallRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         LiveSet live = a.liveSet();
-        long heap = Math.max(run.jvm().heapMaxBytes(), a.heap().maxCapacityBytes()); // what it may grow to
-        if (live == null || heap <= 0) {
+        if (!fills(run)) {
             return Optional.empty();
         }
-        // a Full GC compacts everything: what it leaves is the live set; a mixed pause leaves the garbage of the
-        // regions it did not choose, so without a Full GC the least any mixed pause left is the closest bound
+        long heap = heapBytes(run);
         boolean compacted = live.fullMaxBytes() > 0;
-        long liveBytes = compacted ? live.fullMaxBytes() : live.minBytes();
-        if (liveBytes < FILLS_SHARE * heap) {
-            return Optional.empty();
-        }
+        long liveBytes = liveBytes(live);
         PauseStats full = a.pausesByKind().get(GcKind.FULL);
         double fullMs = full == null ? 0 : full.totalMs();
         long fulls = Math.max(0, a.fullGcCount() - FullGcRule.requested(a));
@@ -95,6 +90,26 @@ final class HeapTooSmallRule implements Rule {
                 f("The heap is too small for its live set: %.0f%% of it stays full after old-generation collections",
                         100.0 * liveBytes / heap), evidence, sizing,
                 gain(run)));
+    }
+
+    /**
+     * The live set: a Full GC compacts everything, so what it leaves is the live set; a mixed pause leaves the garbage
+     * of the regions it did not choose, so without a Full GC the least any mixed pause left is the closest bound.
+     */
+    static long liveBytes(LiveSet live) {
+        return live.fullMaxBytes() > 0 ? live.fullMaxBytes() : live.minBytes();
+    }
+
+    /** The heap the JVM may grow to: -Xmx from the log's header, else the largest capacity logged. */
+    static long heapBytes(RuleContext run) {
+        return Math.max(run.jvm().heapMaxBytes(), run.analysis().heap().maxCapacityBytes());
+    }
+
+    /** Whether the live set fills {@link #FILLS_SHARE} of the heap or more: other sizing waits for the heap. */
+    static boolean fills(RuleContext run) {
+        LiveSet live = run.analysis().liveSet();
+        long heap = heapBytes(run);
+        return live != null && heap > 0 && liveBytes(live) >= FILLS_SHARE * heap;
     }
 
     /** -Xmx from the live set (and -Xms with it where the heap was resized), capped by the machine's memory. */
