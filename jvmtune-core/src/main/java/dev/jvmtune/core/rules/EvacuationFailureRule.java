@@ -59,6 +59,6 @@ final class EvacuationFailureRule implements Rule {
         }
         return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 70 + failures * 5),
                 "G1 ran out of free regions during evacuation " + failures + " times", evidence,
-                new Recommendation(options, options.isEmpty() ? List.of() : arithmetic)));
+                options.isEmpty() ? null : new Recommendation(options, arithmetic)));
     }
 }
