@@ -59,7 +59,9 @@ public final class CpuCandidates implements CandidateSource {
         List<Candidate> out = new ArrayList<>();
         int cpus = e.cpusOrOne();
         int tier = Integer.parseInt(best.value("-XX:TieredStopAtLevel").orElse("4"));
-        if (!Double.isNaN(e.c2Sec()) && tier > 1 && e.wallSec() < SHORT_JOB_SEC
+        // with a code cache held small the compilers' time is the cache's flushing and recompiling (S4): the cache
+        // comes first, and C1 only would hide it
+        if (!Double.isNaN(e.c2Sec()) && tier > 1 && !SearchSpace.smallCodeCache(best) && e.wallSec() < SHORT_JOB_SEC
                 && e.c2Sec() / cpus / e.wallSec() >= C2_SHARE) {
             double gain = e.c2Sec() / cpus;
             out.add(new Candidate("jit:c1-only", "C1 only for a short job: -XX:TieredStopAtLevel=1",

@@ -61,8 +61,7 @@ public record GoalBound(double best, String text, boolean beyond) {
 
     /** Whether {@code flags} keep the JIT from compiling as it would by default. */
     static boolean jitHeldBack(FlagSet flags) {
-        long cache = FlagSet.bytes(flags.value("-XX:ReservedCodeCacheSize").orElse("-1"));
-        return cache > 0 && cache < SearchSpace.DEFAULT_CODE_CACHE
+        return SearchSpace.smallCodeCache(flags)
                 || !flags.value("-XX:TieredStopAtLevel").orElse("4").equals("4")
                 || flags.options().contains("-Xint") || flags.options().contains("-XX:-TieredCompilation")
                 || flags.options().contains("-XX:-UseCompiler");

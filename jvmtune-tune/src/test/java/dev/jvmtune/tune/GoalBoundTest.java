@@ -39,4 +39,18 @@ class GoalBoundTest {
         assertEquals(Optional.empty(), GoalBound.of(Target.parse("gc.pause.p99Ms <= 10ms"), 50, G1_RUN,
                 FlagSet.parse("")));
     }
+
+    /**
+     * S4's compilers flush and recompile in a 4 MB code cache (C2 1.47 s of an 8.7 s run on 2 CPUs, 8.4% of the
+     * machine): the cache is what holds them back, so C1 only is not proposed beside it (it was accepted at 2.31x
+     * there and hid the cache); with the default cache it is.
+     */
+    @Test
+    void c1OnlyIsNotProposedBesideACodeCacheHeldSmall() {
+        Evidence s4 = new Evidence(8.73, 2.68, 1.47, 0.1, 0.5, 1, 2, Collector.G1);
+        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=4m"), s4).stream()
+                .noneMatch(c -> c.source().equals("jit:c1-only")));
+        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=240m"), s4).stream()
+                .anyMatch(c -> c.source().equals("jit:c1-only")));
+    }
 }
