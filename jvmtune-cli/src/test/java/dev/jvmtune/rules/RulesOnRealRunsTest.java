@@ -193,7 +193,7 @@ class RulesOnRealRunsTest {
     }
 
     /** The JDK's java named by a system property (else its Debian/Temurin path); the test is skipped without it. */
-    private static Path java(int jdk, String property, String fallback) {
+    static Path java(int jdk, String property, String fallback) {
         Path java = Path.of(System.getProperty(property, fallback), "bin", "java");
         assumeTrue(Files.isExecutable(java), "no JDK " + jdk + " at " + java);
         return java;
@@ -209,7 +209,7 @@ class RulesOnRealRunsTest {
     }
 
     /** Runs the child JVM, fails the test with its output if it fails, and analyses its log against goalMs. */
-    private static Run launch(List<String> cmd, Path log, double goalMs) throws Exception {
+    static Run launch(List<String> cmd, Path log, double goalMs) throws Exception {
         Path out = log.resolveSibling(log.getFileName() + ".out");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
@@ -220,7 +220,7 @@ class RulesOnRealRunsTest {
         return RunReader.read(LogInputs.resolve(List.of(log)).get(0), RunReader.Options.DEFAULT.pauseGoal(goalMs)).get(0);
     }
 
-    private static String classes(Class<?> main) throws Exception {
+    static String classes(Class<?> main) throws Exception {
         return Path.of(main.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
@@ -339,7 +339,7 @@ class RulesOnRealRunsTest {
         return find(run, "humongous-allocation");
     }
 
-    private static Optional<Finding> find(Run run, String ruleId) {
+    static Optional<Finding> find(Run run, String ruleId) {
         return run.findings().stream()
                 .filter(f -> f.ruleId().equals(ruleId)).findFirst();
     }

@@ -1,6 +1,7 @@
 package dev.jvmtune.report;
 
 import dev.jvmtune.core.run.KeyFigure;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.text.SafeText;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One row per run, for spreadsheets and scripts: the run, collector and JDK, the {@link KeyFigure}s under their
@@ -47,7 +47,7 @@ final class CsvFormat implements RunFormat {
 
     private static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
-                : String.format(Locale.ROOT, "%.3f", v);
+                : Rounding.text("%.3f", v);
     }
 
     private static void row(Writer w, List<String> fields) throws IOException {

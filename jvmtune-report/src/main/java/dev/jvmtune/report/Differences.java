@@ -2,6 +2,7 @@ package dev.jvmtune.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.html.Figures;
 import java.io.IOException;
@@ -90,7 +91,7 @@ public final class Differences {
         w.println("  B  " + b.name());
         w.printf(Locale.ROOT, "  %-22s %14s %14s %10s%n", "", "A", "B", "B vs A");
         for (Row r : of(a.summary(), b.summary())) {
-            w.println(String.format(Locale.ROOT, "  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
+            w.println(Rounding.text("  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
                     r.change(), r.verdict()).stripTrailing());
         }
         w.flush();

@@ -74,7 +74,7 @@ public final class ExperimentReport {
         o.println("median " + s.metric() + " of OK trials (* most trials had a Full GC; other outcomes in brackets)");
         o.print(pad(first.get(0).params().isEmpty() ? "" : String.join(",", first.get(0).params().keySet()), width));
         for (ExperimentSummary.Cell c : first) {
-            o.print(String.format(Locale.ROOT, "%12s", String.join(",", c.params().values())));
+            o.print(Rounding.text("%12s", String.join(",", c.params().values())));
         }
         o.println();
         for (Map.Entry<String, List<ExperimentSummary.Cell>> row : rows.entrySet()) {
@@ -83,7 +83,7 @@ public final class ExperimentReport {
                 String v = c.ok() == 0 ? "-" : num(c.median()) + (c.medianFullGcs() > 0 ? "*" : "");
                 String other = c.outcomes().entrySet().stream().filter(e -> !e.getKey().equals("OK"))
                         .map(e -> e.getValue() + e.getKey().substring(0, 1)).collect(Collectors.joining(""));
-                o.print(String.format(Locale.ROOT, "%12s", other.isEmpty() ? v : v + "[" + other + "]"));
+                o.print(Rounding.text("%12s", other.isEmpty() ? v : v + "[" + other + "]"));
             }
             o.println();
         }
@@ -94,11 +94,11 @@ public final class ExperimentReport {
         o.println("line over " + s.param() + " (least squares over OK trials); capacity: largest " + s.param()
                 + " where every trial finished OK; knee: first " + s.param() + " where Full GCs began");
         int width = Math.max(24, s.sweeps().stream().mapToInt(l -> l.config().length()).max().orElse(0) + 2);
-        o.println(pad("config", width) + String.format(Locale.ROOT, "%12s %10s %6s %9s %6s  %s",
+        o.println(pad("config", width) + Rounding.text("%12s %10s %6s %9s %6s  %s",
                 "slope/" + s.param(), "intercept", "R2", "capacity", "knee", "first failure"));
         for (SweepLine l : s.sweeps()) {
-            o.println(pad(l.config(), width) + String.format(Locale.ROOT, "%12s %10s %6s %9s %6s  %s",
-                    num(l.slope()), num(l.intercept()), Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()),
+            o.println(pad(l.config(), width) + Rounding.text("%12s %10s %6s %9s %6s  %s",
+                    num(l.slope()), num(l.intercept()), Double.isNaN(l.rSquare()) ? "-" : Rounding.text("%.3f", l.rSquare()),
                     l.capacity() == null ? "none" : num(l.capacity()), l.fullGcKnee() == null ? "none" : num(l.fullGcKnee()),
                     l.firstFailure() == null ? "none" : l.firstFailure()));
         }
@@ -117,10 +117,10 @@ public final class ExperimentReport {
             String where = cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(" "));
             String effect = Double.isNaN(c.value()) ? "no OK trials on one side"
-                    : String.format(Locale.ROOT, "%s %s [%s, %s]", c.effect().equals("ratio") ? "x" : "+",
+                    : Rounding.text("%s %s [%s, %s]", c.effect().equals("ratio") ? "x" : "+",
                     num(c.value()), num(c.ciLow()), num(c.ciHigh()));
             o.println(pad(cc.candidate() + " vs " + cc.baseline(), width) + pad(where, 10)
-                    + pad(effect, 34) + pad(Double.isNaN(c.pValue()) ? "" : String.format(Locale.ROOT, "p=%.3f", c.pValue()), 9)
+                    + pad(effect, 34) + pad(Double.isNaN(c.pValue()) ? "" : Rounding.text("p=%.3f", c.pValue()), 9)
                     + (c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT)));
         }
     }
@@ -136,9 +136,9 @@ public final class ExperimentReport {
         }
         double a = Math.abs(v);
         return a == Math.rint(a) && a < 1e9 ? Long.toString((long) v)
-                : a >= 100 ? String.format(Locale.ROOT, "%.0f", v)
-                : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : a >= 0.01 ? String.format(Locale.ROOT, "%.3f", v)
-                : String.format(Locale.ROOT, "%.2g", v);
+                : a >= 100 ? Rounding.text("%.0f", v)
+                : a >= 10 ? Rounding.text("%.1f", v)
+                : a >= 0.01 ? Rounding.text("%.3f", v)
+                : Rounding.text("%.2g", v);
     }
 }

@@ -1,20 +1,25 @@
 package dev.jvmtune.report;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.CollectorCycles;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.HeapResizing;
+import dev.jvmtune.core.analysis.HeldUp;
 import dev.jvmtune.core.analysis.LiveSet;
 import dev.jvmtune.core.analysis.Metaspace;
 import dev.jvmtune.core.analysis.PauseClusters;
 import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.analysis.PhaseShares;
 import dev.jvmtune.core.analysis.PlabSizing;
+import dev.jvmtune.core.analysis.Stalls;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.NumaStatistic;
 import dev.jvmtune.core.parse.LogFormat;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +89,7 @@ public final class Summary {
             out.add(new Line("Evacuation", f("%.1f MiB/ms median young (p10 %.1f, p90 %.1f)%s", ev.p50MBPerMs(),
                     ev.p10MBPerMs(), ev.p90MBPerMs(), eden)));
         }
-        out.add(new Line("Throughput", f("%s of the time not paused by GC", pct(a.throughputPct()))));
+        stalls(out, a);
         out.add(new Line("Full GCs", f("%d", a.fullGcCount())));
         out.add(new Line("Allocation", f("%s   promotion %s", rate(a.allocationRateMBps()),
                 rate(a.promotionRateMBps()))));
@@ -92,6 +97,7 @@ public final class Summary {
             out.add(new Line("Concurrent", f("%,d phases, %.1f ms in total", a.concurrent().count(),
                     a.concurrent().totalMs())));
         }
+        cycles(out, a.cycles());
         Analysis.Safepoints sp = a.safepoints();
         if (sp.count() > 0) {
             // a JFR recording without jdk.SafepointStateSynchronization does not tell the time to reach them
@@ -114,6 +120,62 @@ public final class Summary {
         }
         details(out, a);
         return out;
+    }
+
+    /**
+     * Throughput; where threads stalled, the time held up (pauses plus stalls) first, the pause-only figure beside
+     * it, and the stalls by kind and by thread.
+     */
+    private static void stalls(List<Line> out, Analysis a) {
+        Stalls st = a.stalls();
+        if (st == null || st.count() == 0) {
+            out.add(new Line("Throughput", f("%s of the time not paused by GC", pct(a.throughputPct()))));
+            return;
+        }
+        HeldUp h = a.heldUp();
+        out.add(new Line("Throughput", f("%s of the time not held up by GC (pauses alone: %s)",
+                pct(a.throughputPct()), pct(a.pauseThroughputPct()))));
+        out.add(new Line("Held up", f("%s by GC (%s of the run): pauses %s, stalls outside them %s",
+                seconds(h.totalMs() / 1000), pct(h.pct()), seconds(h.pausesMs() / 1000),
+                seconds(h.stallsMs() / 1000))));
+        List<String> kinds = new ArrayList<>();
+        st.byKind().forEach((k, v) -> kinds.add(f("%s %,d (%.1f ms, longest %.1f ms)",
+                k.name().toLowerCase(Locale.ROOT), v.count(), v.totalMs(), v.maxMs())));
+        String perCycle = a.cycles() != null && a.cycles().count() > 0
+                ? f(", %.2f per cycle", st.count() / (double) a.cycles().count()) : "";
+        out.add(new Line("Stalls", f("%,d in %,d thread(s)%s: %s; %.1f ms of thread time", st.count(),
+                st.threadCount(), perCycle, String.join(", ", kinds), st.totalMs())));
+        List<String> threads = new ArrayList<>();
+        for (Stalls.ThreadStalls t : st.threads().subList(0, Math.min(3, st.threads().size()))) {
+            threads.add(f("%s %,d (%.1f ms)", t.thread(), t.count(), t.totalMs()));
+        }
+        out.add(new Line("By thread", String.join(", ", threads)));
+    }
+
+    /** Whole concurrent cycles and what ZGC says of them: live set, allocation during a cycle, promotion, MMU. */
+    private static void cycles(List<Line> out, CollectorCycles c) {
+        if (c == null || c.count() == 0) {
+            return;
+        }
+        PauseStats d = c.durationMs();
+        List<String> parts = new ArrayList<>();
+        parts.add(f("%,d, p50 %s ms, p90 %s ms, longest %s ms", c.count(), shortMs(d.p50Ms()), shortMs(d.p90Ms()),
+                shortMs(d.maxMs())));
+        if (c.maxLiveBytes() >= 0) {
+            parts.add("live at mark end up to " + mb(c.maxLiveBytes()));
+        }
+        if (c.maxAllocatedBytes() >= 0) {
+            parts.add("up to " + mb(c.maxAllocatedBytes()) + " allocated during one");
+        }
+        if (c.promotedBytes() >= 0) {
+            parts.add(mb(c.promotedBytes()) + " promoted");
+        }
+        if (!c.mmu().isEmpty()) {
+            List<String> mmu = new ArrayList<>();
+            c.mmu().forEach(m -> mmu.add(f("%.0f ms %.1f%%", m.windowMs(), m.pct())));
+            parts.add("MMU " + String.join(", ", mmu));
+        }
+        out.add(new Line("Cycles", String.join("; ", parts)));
     }
 
     /** Code cache, compilation and CPU load lines, present for JFR recordings. */
@@ -323,6 +385,6 @@ public final class Summary {
     }
 
     static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+        return Rounding.text(format, args);
     }
 }

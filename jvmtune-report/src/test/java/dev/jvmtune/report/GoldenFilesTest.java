@@ -42,6 +42,7 @@ class GoldenFilesTest {
         return Stream.of(
                 Arguments.of("g1-unified-jdk11", corpus("unified/g1gc/jvm-gc-10Nov2022.log")),
                 Arguments.of("zgc-generational-jdk25", resource("zgc-jdk25.log")),
+                Arguments.of("zgc-stalls-jdk17", resource("zgc-stalls-jdk17.log")),
                 Arguments.of("shenandoah-unified", corpus("shenandoah/shenandoah.log.0")),
                 Arguments.of("cms-parnew-jdk8",
                         corpus("preunified/cms/parnew/details/tenuring/180/scavangeBeforeRemarkWithReference.log")),

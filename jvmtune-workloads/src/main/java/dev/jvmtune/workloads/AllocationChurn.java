@@ -43,8 +43,13 @@ public final class AllocationChurn {
     private AllocationChurn() {
     }
 
-    /** The parsed command line. */
-    record Options(double seconds, int liveMb, long seed) {
+    /**
+     * The parsed command line.
+     *
+     * @param threads   allocating threads, each with its own share of the live set and its own seeded sequence
+     * @param hugeEvery operations between two 2-6 MiB arrays (per thread); 0 for none
+     */
+    record Options(double seconds, int liveMb, long seed, int threads, int hugeEvery) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -62,12 +67,12 @@ public final class AllocationChurn {
             return;
         }
         long t0 = System.nanoTime();
-        long ops = run(o);
+        long ops = runThreads(o);
         System.gc(); // every collector logs one full / explicitly requested collection at the end
         double wallSec = (System.nanoTime() - t0) / 1e9;
         double opsPerSec = ops / wallSec;
-        System.out.printf(Locale.ROOT, "AllocationChurn: %d ops in %.3f s (%.0f ops/s), live set %d MB, seed %d%n",
-                ops, wallSec, opsPerSec, o.liveMb(), o.seed());
+        System.out.printf(Locale.ROOT, "AllocationChurn: %d ops in %.3f s (%.0f ops/s), live set %d MB, seed %d, "
+                + "%d thread(s)%n", ops, wallSec, opsPerSec, o.liveMb(), o.seed(), o.threads());
         String metrics = System.getenv("JVMTUNE_METRICS");
         if (metrics != null && !metrics.isBlank()) {
             String json = String.format(Locale.ROOT, "{\"wallSec\":%.6f,\"throughputOpsPerSec\":%.3f}%n",
@@ -77,10 +82,12 @@ public final class AllocationChurn {
     }
 
     static String usage() {
-        return "usage: AllocationChurn [--seconds S] [--live-mb M] [--seed N]\n"
-                + "  --seconds S   how long to allocate (default 2)\n"
-                + "  --live-mb M   size of the sliding live set in MiB (default 40)\n"
-                + "  --seed N      seed of the random sequence (default 1)\n"
+        return "usage: AllocationChurn [--seconds S] [--live-mb M] [--seed N] [--threads T] [--huge-every N]\n"
+                + "  --seconds S     how long to allocate (default 2)\n"
+                + "  --live-mb M     size of the sliding live set in MiB, shared out among the threads (default 40)\n"
+                + "  --seed N        seed of the random sequence; thread i uses N + i (default 1)\n"
+                + "  --threads T     allocating threads (default 1)\n"
+                + "  --huge-every N  operations between two 2-6 MiB arrays, per thread; 0 for none (default 4096)\n"
                 + "Writes {\"wallSec\":..,\"throughputOpsPerSec\":..} to $JVMTUNE_METRICS when set.";
     }
 
@@ -89,6 +96,8 @@ public final class AllocationChurn {
         double seconds = 2;
         int liveMb = 40;
         long seed = 1;
+        int threads = 1;
+        int hugeEvery = 4096;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String name = a;
@@ -101,7 +110,7 @@ public final class AllocationChurn {
             if (name.equals("--help") || name.equals("-h")) {
                 return null;
             }
-            if (!name.equals("--seconds") && !name.equals("--live-mb") && !name.equals("--seed")) {
+            if (!List.of("--seconds", "--live-mb", "--seed", "--threads", "--huge-every").contains(name)) {
                 throw new IllegalArgumentException("unknown argument " + a);
             }
             if (value == null) {
@@ -114,22 +123,51 @@ public final class AllocationChurn {
                 switch (name) {
                     case "--seconds" -> seconds = Double.parseDouble(value);
                     case "--live-mb" -> liveMb = Integer.parseInt(value);
+                    case "--threads" -> threads = Integer.parseInt(value);
+                    case "--huge-every" -> hugeEvery = Integer.parseInt(value);
                     default -> seed = Long.parseLong(value);
                 }
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(name + ": not a number: " + value);
             }
         }
-        if (!(seconds > 0) || liveMb < 0) {
-            throw new IllegalArgumentException("--seconds must be > 0 and --live-mb >= 0");
+        if (!(seconds > 0) || liveMb < 0 || threads < 1 || hugeEvery < 0) {
+            throw new IllegalArgumentException("--seconds must be > 0, --live-mb >= 0, --threads >= 1, --huge-every >= 0");
         }
-        return new Options(seconds, liveMb, seed);
+        return new Options(seconds, liveMb, seed, threads, hugeEvery);
     }
 
-    /** Allocates until the time is up; returns the number of operations done. */
-    static long run(Options o) {
-        Random rnd = new Random(o.seed());
-        int slots = Math.max(1, (int) ((long) o.liveMb() * 1024 * 1024 / CHUNK_BYTES));
+    /** Runs {@code o.threads()} allocating threads until the time is up; returns their operations. */
+    static long runThreads(Options o) {
+        if (o.threads() == 1) {
+            return run(o, o.seed(), o.liveMb());
+        }
+        long[] ops = new long[o.threads()];
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < o.threads(); i++) {
+            int t = i;
+            Thread thread = new Thread(() -> ops[t] = run(o, o.seed() + t, o.liveMb() / (double) o.threads()),
+                    "churn-" + i);
+            threads.add(thread);
+            thread.start();
+        }
+        long sum = 0;
+        for (int i = 0; i < threads.size(); i++) {
+            try {
+                threads.get(i).join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            sum += ops[i];
+        }
+        return sum;
+    }
+
+    /** One thread's loop: allocates until the time is up; returns the number of operations done. */
+    static long run(Options o, long seed, double liveMb) {
+        Random rnd = new Random(seed);
+        int slots = Math.max(1, (int) (liveMb * 1024 * 1024 / CHUNK_BYTES));
         byte[][] live = new byte[slots][];
         List<WeakReference<Object>> weak = new ArrayList<>();
         long deadline = System.nanoTime() + (long) (o.seconds() * 1e9);
@@ -167,7 +205,7 @@ public final class AllocationChurn {
                     weak.clear();
                 }
             }
-            if ((ops & 0xFFF) == 0) {
+            if (o.hugeEvery() > 0 && ops % o.hugeEvery() == 0) {
                 byte[] huge = new byte[(2 + rnd.nextInt(5)) * 1024 * 1024];
                 huge[huge.length - 1] = 1;
                 acc += huge.length;

@@ -14,7 +14,14 @@ import java.util.Map;
  * @param pausesByKind       the same, per kind, in the order of {@link GcKind}
  * @param pausesByCause      pause count per logged cause, sorted by cause
  * @param concurrent         concurrent phases (not cycle summaries) and their summed duration
- * @param throughputPct      share of {@code durationSec} the application was not paused by GC
+ * @param throughputPct      share of {@code durationSec} the application was not held up by GC: neither paused nor
+ *                           stalled ({@code heldUp})
+ * @param pauseThroughputPct share of {@code durationSec} the application was not paused by GC (stalls left out)
+ * @param heldUp             time the application was held up by GC: pauses plus stalls outside them
+ * @param cycles             concurrent cycles and ZGC's statistics of them (live, allocated, promoted, MMU);
+ *                           {@code null} when the run has no cycles
+ * @param stalls             threads waiting for the collector outside pauses (ZGC stalls, Shenandoah pacing);
+ *                           {@code null} when the run has none
  * @param fullGcCount        full, stop-the-world collections
  * @param allocationRateMBps heap growth between collections per second of log (MiB/s); NaN if unknown
  * @param promotionRateMBps  old-generation growth during young collections per second of log; NaN if unknown
@@ -45,6 +52,7 @@ import java.util.Map;
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, ConcurrentWork concurrent, double throughputPct,
+                       double pauseThroughputPct, HeldUp heldUp, Stalls stalls, CollectorCycles cycles,
                        long fullGcCount, double allocationRateMBps, double promotionRateMBps, Safepoints safepoints,
                        Map<GcIncident, Long> incidents, CodeCache codeCache, Compilations compilation,
                        CodeCacheChurn codeCacheChurn, CpuLoad cpuLoad, SteadyState steadyState, PauseGoal pauseGoal,

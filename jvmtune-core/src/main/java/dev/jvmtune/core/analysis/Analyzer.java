@@ -38,6 +38,9 @@ public final class Analyzer {
     private final PlabSizing.Accumulator plab = add(new PlabSizing.Accumulator());
     private final CodeCacheChurn.Accumulator churn = add(new CodeCacheChurn.Accumulator());
     private final PoolPeak.Accumulator poolPeaks = add(new PoolPeak.Accumulator());
+    private final Stalls.Accumulator stalls = add(new Stalls.Accumulator());
+    private final HeldUp.Accumulator heldUp = add(new HeldUp.Accumulator());
+    private final CollectorCycles.Accumulator cycles = add(new CollectorCycles.Accumulator());
     /** The HTML report's series; null unless asked for (they cost a little per event). */
     private final ChartSeries charts;
     /** {@link #all} as an array: the loop every event goes through. */
@@ -81,9 +84,15 @@ public final class Analyzer {
         PauseSeries series = pauses.series;
         Steady steady = steadyState(series);
         PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, facts);
-        double throughput = duration > 0 ? Math.max(0, 100.0 * (1.0 - all.totalMs() / 1000.0 / duration)) : Double.NaN;
-        return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(), throughput,
-                causes.fullGcs(), heapFlow.allocationRateMBps(), heapFlow.promotionRateMBps(),
+        HeldUp held = heldUp.build(all.totalMs(), duration);
+        CollectorCycles cycleFigures = cycles.build();
+        double promotion = heapFlow.promotionRateMBps();
+        if (Double.isNaN(promotion) && cycleFigures != null && cycleFigures.promotedBytes() >= 0 && duration > 0) {
+            promotion = cycleFigures.promotedBytes() / 1024.0 / 1024.0 / duration; // generational ZGC says it
+        }
+        return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(),
+                throughput(held.totalMs(), duration), throughput(all.totalMs(), duration), held, stalls.build(),
+                cycleFigures, causes.fullGcs(), heapFlow.allocationRateMBps(), promotion,
                 safepoints.build(all.totalMs()), incidents.build(), jit.codeCache(), jit.compilations(),
                 churn.build(start, end), jit.cpuLoad(), steady.state,
                 goal == null ? null : new PauseGoal(goal.goalMs(), goal.source(),
@@ -92,6 +101,11 @@ public final class Analyzer {
                 heapFlow.sizes(), PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(),
                 causes.fullGcCauses(), metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(),
                 detail.build(), plab.build(), poolPeaks.build());
+    }
+
+    /** Share of {@code durationSec} not lost to {@code lostMs}; NaN when the run has no duration. */
+    private static double throughput(double lostMs, double durationSec) {
+        return durationSec > 0 ? Math.max(0, 100.0 * (1.0 - lostMs / 1000.0 / durationSec)) : Double.NaN;
     }
 
     /** The chart series of the run so far, drawn against {@code analysis}; null unless asked for. */

@@ -6,11 +6,11 @@ import dev.jvmtune.core.model.MemoryUsage;
 
 /**
  * The heap left after collections that clean the old generation (Full GCs, G1 mixed pauses that evacuated
- * without failure): the closest a
+ * without failure, Shenandoah's degenerated cycles of the whole heap): the closest a
  * GC log comes to the live set. Its trend over the run is the leak signal: a live set that keeps rising
  * from one old collection to the next. The line is fitted by least squares in O(1) per collection.
  *
- * @param collections    Full and mixed collections with a heap-after figure
+ * @param collections    Full, mixed and degenerated collections with a heap-after figure
  * @param firstBytes     heap after the first of them
  * @param lastBytes      after the last
  * @param minBytes       the smallest
@@ -20,8 +20,9 @@ import dev.jvmtune.core.model.MemoryUsage;
  * @param spanSec        time from the first to the last of them
  * @param risePct        how much the trend line rose over the span, in percent of its value at the first of
  *                       them; NaN when unknown
- * @param fullMaxBytes   the largest heap after a Full GC, -1 without one: a Full GC compacts everything, so this is
- *                       the live set itself, where a mixed pause leaves the garbage of the regions it did not choose
+ * @param fullMaxBytes   the largest heap after a whole-heap collection (a Full GC, Shenandoah's degenerated cycle of
+ *                       the whole heap), -1 without one: it collects everything, so this is the live set itself, where
+ *                       a mixed pause leaves the garbage of the regions it did not choose
  */
 public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
                       double slopeMBPerHour, double correlation, double risePct, double spanSec, long fullMaxBytes) {
@@ -46,8 +47,11 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
 
         @Override
         public void add(GcEvent e) {
-            // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives
-            if (e.kind() != GcKind.FULL && (e.kind() != GcKind.MIXED || !e.incidents().isEmpty())) {
+            // a mixed pause that failed evacuation kept what it could not copy: no measure of what lives; a
+            // degenerated cycle of generational Shenandoah's young generation leaves the old one as it was
+            boolean oldCleaned = e.kind() == GcKind.FULL || e.kind() == GcKind.MIXED && e.incidents().isEmpty()
+                    || e.kind() == GcKind.DEGENERATED && !e.name().contains("(Young)");
+            if (!oldCleaned) {
                 return;
             }
             MemoryUsage heap = e.heap();
@@ -64,7 +68,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             lastT = e.uptimeSec();
             min = Math.min(min, after);
             max = Math.max(max, after);
-            if (e.kind() == GcKind.FULL) {
+            if (e.kind() != GcKind.MIXED) { // a whole-heap collection: Full, or Shenandoah's degenerated cycle
                 fullMax = Math.max(fullMax, after);
             }
             trend.add(e.uptimeSec() / 3600.0, after / MIB);

@@ -11,5 +11,21 @@ public enum GcIncident {
     /** A CMS cycle was cut short by an explicit or other stop-the-world collection. */
     CONCURRENT_MODE_INTERRUPTED,
     /** G1 abandoned concurrent marking because a Full GC ran: "concurrent-mark-abort". */
-    CONCURRENT_MARK_ABORT
+    CONCURRENT_MARK_ABORT,
+    /**
+     * Shenandoah cancelled its concurrent cycle because an allocation failed ("Cancelling GC: Allocation Failure"):
+     * the degenerated or Full GC that carries it finished the collection with the application stopped.
+     */
+    CYCLE_CANCELLED,
+    /**
+     * A degenerated Shenandoah cycle made too little progress and escalated to a Full GC ("Degenerated GC upgrading
+     * to Full GC", JDK 17's "Cancelling GC: Upgrade To Full GC"): the Full GC carries it.
+     */
+    UPGRADED_TO_FULL,
+    /**
+     * G1 (JDK 22+) could not evacuate regions that JNI critical sections held pinned: "(Evacuation Failure:
+     * Pinned)". The regions stay in place until the next collection; unlike an allocation failure it is no sign
+     * of a short heap.
+     */
+    PINNED_REGIONS
 }

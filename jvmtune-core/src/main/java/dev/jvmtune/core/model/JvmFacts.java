@@ -4,24 +4,30 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What the log tells about the JVM that wrote it ({@code gc,init} lines and their older equivalents).
  * Numbers are {@code -1} and strings {@code null} when the log does not say; {@link #raw()} keeps every
  * {@code key: value} fact as logged, so nothing the log tells is lost. The collector is
  * {@link Collector#UNKNOWN} when neither the log nor its events tell it.
+ *
+ * @param logTags the unified-logging tag sets the log's lines carry ({@code gc}, {@code gc,heap}, {@code safepoint}):
+ *                what it was written with; empty for other inputs and for logs without the tags decoration
  */
 public record JvmFacts(String version, Collector collector, int cpusTotal, int cpusAvailable, long memoryBytes,
                        long heapMinBytes, long heapInitialBytes, long heapMaxBytes, long regionSizeBytes,
                        int parallelWorkers, int concurrentWorkers, Boolean numa, int numaNodes,
                        Boolean largePages, String compressedOops, Map<String, String> raw,
-                       List<NumaStatistic> numaStatistics) {
+                       List<NumaStatistic> numaStatistics, Set<String> logTags) {
 
     public JvmFacts {
         collector = collector == null ? Collector.UNKNOWN : collector;
         raw = Collections.unmodifiableMap(new TreeMap<>(raw));
         numaStatistics = List.copyOf(numaStatistics);
+        logTags = Collections.unmodifiableSet(new TreeSet<>(logTags));
     }
 
     public static JvmFacts empty() {
@@ -49,11 +55,12 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
         public final Map<String, String> raw = new TreeMap<>();
         /** G1's gc+heap+numa statistics by name, summed over collections. */
         public final Map<String, NumaStatistic> numaStatistics = new LinkedHashMap<>();
+        public final Set<String> logTags = new TreeSet<>();
 
         public JvmFacts build() {
             return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes,
                     heapInitialBytes, heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa,
-                    numaNodes, largePages, compressedOops, raw, List.copyOf(numaStatistics.values()));
+                    numaNodes, largePages, compressedOops, raw, List.copyOf(numaStatistics.values()), logTags);
         }
     }
 }

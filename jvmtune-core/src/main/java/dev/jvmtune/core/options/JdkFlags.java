@@ -68,6 +68,11 @@ public final class JdkFlags {
         add("UseZGC", b, p, 15, 0, "true"); // experimental in 11-14
         add("ZGenerational", b, p, 21, 24, "true"); // obsolete in 24: generational is the only ZGC
         add("UseShenandoahGC", b, p, 17, 0, "true"); // product from 15, not in every 17 build
+        // ZGC and Shenandoah headroom
+        add("ZAllocationSpikeTolerance", v, p, 15, 0, "2");
+        add("ShenandoahGCHeuristics", v, p, 17, 0, "adaptive");
+        add("ShenandoahMinFreeThreshold", v, Status.EXPERIMENTAL, 17, 0, "10");
+        add("ShenandoahGuaranteedGCInterval", v, Status.EXPERIMENTAL, 17, 0, "300000");
         add("UseConcMarkSweepGC", b, p, 8, 14, "true");
         add("CMSInitiatingOccupancyFraction", v, p, 8, 14, "70");
         add("UseCMSInitiatingOccupancyOnly", b, p, 8, 14, "true");

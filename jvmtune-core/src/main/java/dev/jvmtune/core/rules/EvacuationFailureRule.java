@@ -4,9 +4,9 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -40,15 +40,15 @@ final class EvacuationFailureRule implements Rule {
         int reserve = reservePct(run);
         int proposed = Math.min(50, reserve * 2);
         long heapMax = run.jvm().heapMaxBytes();
-        String heap = heapMax > 0 ? String.format(Locale.ROOT, " of the %d MB heap: %d MB -> %d MB", heapMax >> 20,
+        String heap = heapMax > 0 ? Rounding.text(" of the %d MB heap: %d MB -> %d MB", heapMax >> 20,
                 heapMax * reserve / 100 >> 20, heapMax * proposed / 100 >> 20) : "";
         List<String> arithmetic = List.of(
                 "reserve now: G1ReservePercent=" + reserve + (logged != null ? " (the log's flag)" : " (the default)"),
                 "double it: 2 x " + reserve + " = " + proposed + "%" + heap,
                 "the reserve is taken from what young and old may use: if pauses or Full GCs grow afterwards, the "
                         + "heap is too small for the live set instead (raise -Xmx)");
-        List<String> evidence = new ArrayList<>(List.of(String.format(Locale.ROOT, "%d pauses reported an evacuation "
-                + "failure (to-space exhausted) out of %d", failures, a.pauses().count())));
+        List<String> evidence = new ArrayList<>(List.of(Rounding.text("%d pauses reported an evacuation failure "
+                + "(to-space exhausted) out of %d", failures, a.pauses().count())));
         List<String> options = JdkFlags.option("G1ReservePercent", Integer.toString(proposed), run.jdkOr(8)).stream()
                 .toList();
         if (HeapTooSmallRule.fills(run)) {

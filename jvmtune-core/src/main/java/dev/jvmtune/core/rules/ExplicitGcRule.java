@@ -3,8 +3,8 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,7 +32,7 @@ final class ExplicitGcRule implements Rule {
             return Optional.empty();
         }
         double share = 100.0 * count / Math.max(1, a.pauses().count());
-        List<String> evidence = List.of(String.format(Locale.ROOT, "%d of %d pauses were caused by System.gc() "
+        List<String> evidence = List.of(Rounding.text("%d of %d pauses were caused by System.gc() "
                 + "(%.1f%%)", count, a.pauses().count(), share));
         Collector collector = run.collector();
         Recommendation rec;

@@ -3,8 +3,8 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -34,12 +34,12 @@ final class FullGcRule implements Rule {
         if (explicit >= full.count()) {
             return Optional.empty(); // all were asked for: the explicit-gc rule speaks for System.gc()
         }
-        List<String> evidence = List.of(String.format(Locale.ROOT, "%d Full GCs (%d of them requested), %.0f ms in "
+        List<String> evidence = List.of(Rounding.text("%d Full GCs (%d of them requested), %.0f ms in "
                         + "all, longest %.0f ms, against a median pause of %.1f ms", full.count(), explicit,
                 full.totalMs(), full.maxMs(), a.pauses().p50Ms()));
         return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 60 + (full.count() - explicit) * 5),
                 run.collector().label() + " fell back to " + (full.count() - explicit) + " stop-the-world Full GCs", evidence,
-                null, new Gain(full.totalMs() / 1000, a.durationSec(), List.of(String.format(Locale.ROOT,
+                null, new Gain(full.totalMs() / 1000, a.durationSec(), List.of(Rounding.text(
                         "Full GC pauses: %.2f s", full.totalMs() / 1000)))));
     }
 

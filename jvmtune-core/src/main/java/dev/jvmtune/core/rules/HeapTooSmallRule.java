@@ -93,8 +93,9 @@ final class HeapTooSmallRule implements Rule {
     }
 
     /**
-     * The live set: a Full GC compacts everything, so what it leaves is the live set; a mixed pause leaves the garbage
-     * of the regions it did not choose, so without a Full GC the least any mixed pause left is the closest bound.
+     * The live set: a whole-heap collection (a Full GC, Shenandoah's degenerated cycle) leaves the live set, the most
+     * any of them left; a mixed pause leaves the garbage of the regions it did not choose, so without a whole-heap
+     * collection the least any mixed pause left is the closest bound. The one estimate every rule sizes a heap from.
      */
     static long liveBytes(LiveSet live) {
         return live.fullMaxBytes() > 0 ? live.fullMaxBytes() : live.minBytes();

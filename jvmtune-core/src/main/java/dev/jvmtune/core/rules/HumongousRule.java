@@ -3,9 +3,9 @@ package dev.jvmtune.core.rules;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,7 +40,7 @@ final class HumongousRule implements Rule {
             return Optional.empty();
         }
         int jdk = run.jdkOr(8);
-        List<String> evidence = List.of(String.format(Locale.ROOT, "%d of %d pauses were started by a humongous "
+        List<String> evidence = List.of(Rounding.text("%d of %d pauses were started by a humongous "
                 + "allocation (%.1f%%)", count, a.pauses().count(), 100.0 * count / Math.max(1, a.pauses().count())));
         long region = run.jvm().regionSizeBytes();
         List<String> arithmetic = new ArrayList<>();
@@ -48,16 +48,16 @@ final class HumongousRule implements Rule {
             // G1's own choice: the heap in about 2048 regions, a power of two between 1 MB and 32 MB
             long target = Math.max(MB, Math.min(32 * MB, Long.highestOneBit(run.jvm().heapMaxBytes() / 2048)));
             region = target;
-            arithmetic.add(String.format(Locale.ROOT, "region size not logged: G1 picks heap / 2048 = %d MB / 2048, "
+            arithmetic.add(Rounding.text("region size not logged: G1 picks heap / 2048 = %d MB / 2048, "
                     + "as a power of two in 1-32 MB = %d MB", run.jvm().heapMaxBytes() / MB, region / MB));
         }
         Recommendation rec = null;
         long max = jdk >= 18 ? 512 * MB : 32 * MB;
         if (region > 0 && region < max) {
             long proposed = Math.min(max, region * 2);
-            arithmetic.add(String.format(Locale.ROOT, "regions of %d MB make every object of %d MB or more humongous",
+            arithmetic.add(Rounding.text("regions of %d MB make every object of %d MB or more humongous",
                     region / MB, Math.max(1, region / 2 / MB)));
-            arithmetic.add(String.format(Locale.ROOT, "double the region: 2 x %d MB = %d MB; objects below %d MB are "
+            arithmetic.add(Rounding.text("double the region: 2 x %d MB = %d MB; objects below %d MB are "
                     + "then allocated normally (check the largest arrays the application allocates)", region / MB,
                     proposed / MB, proposed / 2 / MB));
             rec = new Recommendation(JdkFlags.option("G1HeapRegionSize", proposed / MB + "m", jdk).stream().toList(),

@@ -2,9 +2,9 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -33,10 +33,10 @@ final class NonGcSafepointRule implements Rule {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>();
-        evidence.add(String.format(Locale.ROOT, "%.1f s of %.1f s stopped at %,d safepoints was not GC (%.0f%%)",
+        evidence.add(Rounding.text("%.1f s of %.1f s stopped at %,d safepoints was not GC (%.0f%%)",
                 s.nonGcMs() / 1000, s.totalMs() / 1000, s.count(), share));
         if (!Double.isNaN(s.timeToSafepointMs())) {
-            evidence.add(String.format(Locale.ROOT, "%.1f s of it went to reaching the safepoints",
+            evidence.add(Rounding.text("%.1f s of it went to reaching the safepoints",
                     s.timeToSafepointMs() / 1000));
         }
         int jdk = run.jdkOr(8);
@@ -50,6 +50,6 @@ final class NonGcSafepointRule implements Rule {
                             + "-XX:PrintSafepointStatisticsCount=1")));
         }
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                String.format(Locale.ROOT, "%.0f%% of the stopped time is not GC", share), evidence, rec));
+                Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec));
     }
 }

@@ -19,7 +19,8 @@ public final class Rules {
             new HeapResizingRule(), new HeapOverMemoryRule(), new YoungCrowdsOldRule(), new HeapTooSmallRule(),
             new CodeCacheRule(), new GcCpuRule(), new GcSysTimeRule(), new RisingLiveSetRule(), new MetaspaceRule(),
             new CollectorChoiceRule(), new ThinLoggingRule(), new ConcurrentMarkAbortRule(),
-            new FrequentYoungCollectionsRule(), new PlabResizingRule());
+            new FrequentYoungCollectionsRule(), new PlabResizingRule(), new AllocationStallRule(),
+            new ShenandoahFallbackRule());
 
     private static final List<Rule> ALL = withPlugins();
 

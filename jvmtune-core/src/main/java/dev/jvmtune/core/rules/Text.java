@@ -1,6 +1,6 @@
 package dev.jvmtune.core.rules;
 
-import java.util.Locale;
+import dev.jvmtune.core.run.Rounding;
 
 /** Number formatting shared by the rules' evidence and arithmetic: locale-independent, sizes in MiB. */
 final class Text {
@@ -11,7 +11,7 @@ final class Text {
     }
 
     static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+        return Rounding.text(format, args);
     }
 
     /** Bytes as whole MiB. */

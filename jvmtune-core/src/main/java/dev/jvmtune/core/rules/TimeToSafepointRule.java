@@ -2,8 +2,8 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -41,7 +41,7 @@ final class TimeToSafepointRule implements Rule {
         if (share < MIN_SHARE_PCT || s.timeToSafepointMs() < MIN_TOTAL_MS || !(s.maxMs() >= MIN_LONGEST_MS)) {
             return Optional.empty();
         }
-        List<String> evidence = List.of(String.format(Locale.ROOT, "%.1f ms of %.1f ms stopped at %,d safepoints went "
+        List<String> evidence = List.of(Rounding.text("%.1f ms of %.1f ms stopped at %,d safepoints went "
                         + "to reaching them (%.0f%%); the longest safepoint took %.1f ms", s.timeToSafepointMs(),
                 s.totalMs(), s.count(), share, s.maxMs()));
         int jdk = run.jdkOr(8);
@@ -56,7 +56,7 @@ final class TimeToSafepointRule implements Rule {
                                     + (jdk >= 10 ? " strip (LoopStripMiningIter=1000)" : "")));
         }
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                String.format(Locale.ROOT, "%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
+                Rounding.text("%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
                         share), evidence, rec));
     }
 }

@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.HeldUp;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.options.JvmOption;
@@ -57,9 +58,12 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
                     goal.goalMs(), s.over(), s.pauses(), s.overPct(), steady.p99Ms())
                     : f("Pause goal %.0f ms NOT met: %d of %d steady-state pauses over it (%.1f%%), by up to %.0f ms; "
                     + "p99 %.1f ms", goal.goalMs(), s.over(), s.pauses(), s.overPct(), s.maxExcessMs(), steady.p99Ms());
+            line += stalled(a);
         } else if (steady.count() > 0) {
-            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; "
-                    + "GC took %.1f%% of the time", steady.p99Ms(), steady.maxMs(), 100 - a.throughputPct());
+            String share = a.stalls() == null || a.stalls().count() == 0
+                    ? f("GC took %.1f%% of the time", 100 - a.throughputPct()) : stalled(a).substring(2);
+            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; %s",
+                    steady.p99Ms(), steady.maxMs(), share);
         } else if (!run.completeness().complete()) {
             line = "No pauses read, but the log was not read whole: nothing can be judged";
         } else {
@@ -93,6 +97,7 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
                 }
             }
         }
+        xmsFollowsXmx(findings, chosen, owner, conflicts);
         xmsNotAboveXmx(chosen, conflicts);
         List<String> flags = new ArrayList<>();
         if (unlock) {
@@ -101,6 +106,56 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
         flags.addAll(chosen.values());
         return new Verdict(met, line, run.completeness().gaps(), findings.subList(0, Math.min(TOP, findings.size())),
                 flags, conflicts, alternative);
+    }
+
+    /**
+     * "; the application was held up by GC ..." where threads stalled: on the concurrent collectors the pauses
+     * are short and the stalls are the time lost. Empty without stalls.
+     */
+    static String stalled(Analysis a) {
+        if (a.stalls() == null || a.stalls().count() == 0) {
+            return "";
+        }
+        HeldUp h = a.heldUp();
+        return f("; the application was held up by GC %.1f%% of the time: %.2f s, of which %.2f s stalled outside "
+                + "pauses (%,d stalls) and %.3f s paused", h.pct(), h.totalMs() / 1000, h.stallsMs() / 1000,
+                a.stalls().count(), h.pausesMs() / 1000);
+    }
+
+    /**
+     * A finding that pins the heap ({@code -Xms} equal to its {@code -Xmx}, against resizing) keeps it pinned when
+     * another finding's {@code -Xmx} won: left below it, its {@code -Xms} would bring back the resizing it complains
+     * about ({@code -Xmx423m -Xms200m}).
+     */
+    private static void xmsFollowsXmx(List<Finding> findings, Map<String, String> chosen, Map<String, String> owner,
+                                      List<String> conflicts) {
+        String xms = chosen.get("-Xms");
+        String xmx = chosen.get("-Xmx");
+        if (xms == null || xmx == null || owner.get("-Xms").equals(owner.get("-Xmx"))) {
+            return;
+        }
+        for (Finding f : findings) {
+            if (!f.ruleId().equals(owner.get("-Xms"))) {
+                continue;
+            }
+            long pinnedXms = -1;
+            long ownXmx = -1;
+            for (String o : f.recommendation().options()) {
+                JvmOption opt = JvmOption.parse(o);
+                if (opt.key().equals("-Xms")) {
+                    pinnedXms = opt.bytes();
+                } else if (opt.key().equals("-Xmx")) {
+                    ownXmx = opt.bytes();
+                }
+            }
+            if (pinnedXms > 0 && pinnedXms == ownXmx && JvmOption.parse(xms).bytes() != JvmOption.parse(xmx).bytes()) {
+                String raised = "-Xms" + xmx.substring(4);
+                chosen.put("-Xms", raised);
+                conflicts.add(f("%s (%s) set to %s: it pins -Xms to -Xmx, and %s (%s) sets -Xmx", xms, owner.get("-Xms"),
+                        raised, xmx, owner.get("-Xmx")));
+            }
+            return;
+        }
     }
 
     private static void xmsNotAboveXmx(Map<String, String> chosen, List<String> conflicts) {

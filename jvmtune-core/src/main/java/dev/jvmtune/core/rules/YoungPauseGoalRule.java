@@ -5,9 +5,9 @@ import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -45,43 +45,43 @@ final class YoungPauseGoalRule implements Rule {
         }
         PauseGoal.Exceedance steady = goal.steadyState();
         List<String> evidence = new ArrayList<>();
-        evidence.add(String.format(Locale.ROOT, "goal %.0f ms (%s); after warm-up %d of %d pauses over it (%.1f%%), "
+        evidence.add(Rounding.text("goal %.0f ms (%s); after warm-up %d of %d pauses over it (%.1f%%), "
                         + "by %.0f ms on average, up to %.0f ms", goal.goalMs(), goal.source(), steady.over(),
                 steady.pauses(), steady.overPct(), steady.meanExcessMs(), steady.maxExcessMs()));
         if (a.steadyState() != null) {
-            evidence.add(String.format(Locale.ROOT, "steady state: mean %.1f ms, p99 %.1f ms, max %.1f ms",
+            evidence.add(Rounding.text("steady state: mean %.1f ms, p99 %.1f ms, max %.1f ms",
                     a.steadyState().pauses().meanMs(), a.steadyState().pauses().p99Ms(),
                     a.steadyState().pauses().maxMs()));
         }
-        evidence.add(String.format(Locale.ROOT, "%d young pauses over the goal cleared Eden at %.1f MiB/ms (median), "
+        evidence.add(Rounding.text("%d young pauses over the goal cleared Eden at %.1f MiB/ms (median), "
                 + "the others at %.1f MiB/ms", ev.missPauses(), ev.missP50MBPerMs(), ev.p50MBPerMs()));
 
         double fitMib = fit / MIB;
         double heapMib = heap / MIB;
         int pct = Math.max(1, (int) Math.floor(100.0 * fit / heap));
         List<String> arithmetic = new ArrayList<>();
-        arithmetic.add(String.format(Locale.ROOT, "Eden that fits the goal at the speed of the pauses that missed it: "
+        arithmetic.add(Rounding.text("Eden that fits the goal at the speed of the pauses that missed it: "
                 + "%.1f MiB/ms x %.0f ms = %.0f MiB", ev.missP50MBPerMs(), goal.goalMs(), fitMib));
-        arithmetic.add(String.format(Locale.ROOT, "young pauses found %.0f MiB of Eden on average in a %.0f MiB heap",
+        arithmetic.add(Rounding.text("young pauses found %.0f MiB of Eden on average in a %.0f MiB heap",
                 eden / MIB, heapMib));
         java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
         int floor = Math.min(pct, G1_NEW_SIZE_PERCENT);
         settings.put("G1NewSizePercent", Integer.toString(floor));
         if (pct < G1_NEW_SIZE_PERCENT) {
-            arithmetic.add(String.format(Locale.ROOT, "%.0f / %.0f MiB = %.1f%% of the heap, below G1's default floor "
+            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap, below G1's default floor "
                     + "of %d%%: G1NewSizePercent = %d lets G1 size Eden down to the goal", fitMib, heapMib,
                     100.0 * fit / heap, G1_NEW_SIZE_PERCENT, pct));
         } else {
             settings.put("G1MaxNewSizePercent", Integer.toString(pct));
-            arithmetic.add(String.format(Locale.ROOT, "%.0f / %.0f MiB = %.1f%% of the heap: cap young sizing at "
+            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap: cap young sizing at "
                     + "G1MaxNewSizePercent = %d, with the floor no higher: G1NewSizePercent = min(%d, %d) = %d",
                     fitMib, heapMib, 100.0 * fit / heap, pct, pct, G1_NEW_SIZE_PERCENT, floor));
         }
-        arithmetic.add(String.format(Locale.ROOT, "price: about %.1fx as many young collections (%.0f / %.0f MiB of "
+        arithmetic.add(Rounding.text("price: about %.1fx as many young collections (%.0f / %.0f MiB of "
                 + "Eden), each within the goal; measure both before keeping it", eden / fit, eden / MIB, fitMib));
         return Optional.of(new Finding(id(), Severity.WARNING,
                 (int) Math.min(100, 50 + steady.overPct() * 5),
-                String.format(Locale.ROOT, "Young pauses miss the %.0f ms goal: Eden is larger than a pause can evacuate "
+                Rounding.text("Young pauses miss the %.0f ms goal: Eden is larger than a pause can evacuate "
                         + "in time", goal.goalMs()), evidence,
                 new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
     }

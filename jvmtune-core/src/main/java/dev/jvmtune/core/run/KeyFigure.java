@@ -15,7 +15,14 @@ public enum KeyFigure {
     PAUSE_P99("gc.pause.p99Ms", a -> a.pauses().p99Ms()),
     /** 0 when there were no pauses: a run without pauses has none longer than nothing. */
     PAUSE_MAX("gc.pause.maxMs", a -> a.pauses().count() == 0 ? 0 : a.pauses().maxMs()),
+    /** Share of the run not held up by GC: neither paused nor stalled. */
     THROUGHPUT("gc.throughputPct", Analysis::throughputPct),
+    PAUSE_THROUGHPUT("gc.pauseThroughputPct", Analysis::pauseThroughputPct),
+    /** Pauses plus stalls outside them. */
+    HELD_UP("gc.heldUpMs", a -> a.heldUp().totalMs()),
+    STALL_COUNT("gc.stall.count", a -> a.stalls() == null ? 0 : a.stalls().count()),
+    /** Thread time lost to stalls: two threads stalled for 10 ms count 20 ms. */
+    STALL_TOTAL("gc.stall.totalMs", a -> a.stalls() == null ? 0 : a.stalls().totalMs()),
     FULL_COUNT("gc.fullCount", Analysis::fullGcCount),
     ALLOCATION_RATE("gc.allocationRateMBps", Analysis::allocationRateMBps),
     DURATION("gc.durationSec", Analysis::durationSec);

@@ -3,6 +3,7 @@ package dev.jvmtune.report.html;
 import static dev.jvmtune.report.ExperimentReport.num;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
@@ -113,7 +114,7 @@ public final class ExperimentHtml {
                 "points", "capacity", "Full-GC knee", "first failure");
         for (SweepLine l : s.sweeps()) {
             row(b, l.firstFailure() == null ? "" : "worse", l.config(), num(l.slope()), num(l.intercept()),
-                    Double.isNaN(l.rSquare()) ? "-" : String.format(Locale.ROOT, "%.3f", l.rSquare()),
+                    Double.isNaN(l.rSquare()) ? "-" : Rounding.text("%.3f", l.rSquare()),
                     Integer.toString(l.points()), l.capacity() == null ? "none" : num(l.capacity()),
                     l.fullGcKnee() == null ? "none" : num(l.fullGcKnee()),
                     l.firstFailure() == null ? "none" : l.firstFailure());
@@ -138,7 +139,7 @@ public final class ExperimentHtml {
                     cc.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                             .collect(Collectors.joining(" ")),
                     c.nB() + " / " + c.nA(), num(c.medianA()), num(c.medianB()), effect,
-                    Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3f", c.pValue()),
+                    Double.isNaN(c.pValue()) ? "-" : Rounding.text("%.3f", c.pValue()),
                     c.verdict() == Verdict.WITHIN_NOISE ? "within noise" : c.verdict().name().toLowerCase(Locale.ROOT));
         }
         tableEnd(b, "Effect: median candidate / median baseline (or their difference where a median can be 0), "

@@ -1,6 +1,6 @@
 package dev.jvmtune.report.html;
 
-import java.util.Locale;
+import dev.jvmtune.core.run.Rounding;
 
 /** How the page prints numbers: as many digits as a person reads, a dash for unknown. */
 public final class Figures {
@@ -14,20 +14,20 @@ public final class Figures {
         if (Double.isNaN(v)) {
             return UNKNOWN;
         }
-        return String.format(Locale.ROOT, v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%,.0f ms", v);
+        return Rounding.text(v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%,.0f ms", v);
     }
 
     public static String pct(double v) {
-        return Double.isNaN(v) ? UNKNOWN : String.format(Locale.ROOT, "%.2f %%", v);
+        return Double.isNaN(v) ? UNKNOWN : Rounding.text("%.2f %%", v);
     }
 
     public static String rate(double mibPerSec) {
         return Double.isNaN(mibPerSec) ? UNKNOWN
-                : String.format(Locale.ROOT, mibPerSec < 100 ? "%.1f MiB/s" : "%,.0f MiB/s", mibPerSec);
+                : Rounding.text(mibPerSec < 100 ? "%.1f MiB/s" : "%,.0f MiB/s", mibPerSec);
     }
 
     public static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        return Rounding.text("%,d", n);
     }
 
     public static String seconds(double s) {
@@ -35,12 +35,12 @@ public final class Figures {
             return UNKNOWN;
         }
         if (s < 120) {
-            return String.format(Locale.ROOT, "%.1f s", s);
+            return Rounding.text("%.1f s", s);
         }
         if (s < 7200) {
-            return String.format(Locale.ROOT, "%.1f min", s / 60);
+            return Rounding.text("%.1f min", s / 60);
         }
-        return String.format(Locale.ROOT, "%.1f h", s / 3600);
+        return Rounding.text("%.1f h", s / 3600);
     }
 
     /** A size in KiB, MiB or GiB, whichever reads best. */
@@ -49,9 +49,9 @@ public final class Figures {
             return UNKNOWN;
         }
         if (bytes >= 1L << 30) {
-            return String.format(Locale.ROOT, "%,.1f GiB", bytes / (double) (1L << 30));
+            return Rounding.text("%,.1f GiB", bytes / (double) (1L << 30));
         }
-        return String.format(Locale.ROOT, bytes >= 1L << 20 ? "%,.0f MiB" : "%,.0f KiB",
+        return Rounding.text(bytes >= 1L << 20 ? "%,.0f MiB" : "%,.0f KiB",
                 bytes / (bytes >= 1L << 20 ? 1048576.0 : 1024.0));
     }
 
@@ -63,6 +63,6 @@ public final class Figures {
         if (a == 0) {
             return b == 0 ? "" : "from 0";
         }
-        return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (b - a) / Math.abs(a));
+        return Rounding.text("%+.1f %%", 100.0 * (b - a) / Math.abs(a));
     }
 }

@@ -13,6 +13,7 @@ import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.Severity;
 import dev.jvmtune.core.rules.Verdict;
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.Summary;
 import java.util.List;
@@ -113,7 +114,14 @@ final class RunSection {
         card("p99 pause", Figures.ms(a.pauses().p99Ms()), vsGoal, a.pauses().p99Ms() > goalMs);
         card("Longest pause", Figures.ms(a.pauses().maxMs()), goal == null ? "p99.9 " + Figures.ms(a.pauses().p999Ms())
                 : Figures.count(goal.overall().over()) + " pauses over the goal", a.pauses().maxMs() > goalMs);
-        card("Throughput", Figures.pct(a.throughputPct()), "time not paused by GC", a.throughputPct() < 95);
+        if (a.stalls() == null || a.stalls().count() == 0) {
+            card("Throughput", Figures.pct(a.throughputPct()), "time not paused by GC", a.throughputPct() < 95);
+        } else {
+            card("Throughput", Figures.pct(a.throughputPct()), "time not held up by GC; pauses alone "
+                    + Figures.pct(a.pauseThroughputPct()), a.throughputPct() < 95);
+            card("Held up", Figures.seconds(a.heldUp().totalMs() / 1000), "pauses " + Figures.ms(a.heldUp().pausesMs())
+                    + " + stalls " + Figures.ms(a.heldUp().stallsMs()), a.heldUp().stallsMs() > a.heldUp().pausesMs());
+        }
         card("Full GCs", Figures.count(a.fullGcCount()), a.fullGcCount() == 0 ? "none" : "stop-the-world, whole heap",
                 a.fullGcCount() > 0);
         card("Allocation", Figures.rate(a.allocationRateMBps()), "promotion " + Figures.rate(a.promotionRateMBps()),
@@ -239,7 +247,7 @@ final class RunSection {
                 .append("</td><td>").append(Figures.seconds(c.userSec())).append("</td><td>")
                 .append(Figures.seconds(c.sysSec())).append("</td><td>").append(Figures.seconds(c.realSec()))
                 .append("</td><td>").append(Double.isNaN(c.parallelism()) ? Figures.UNKNOWN
-                        : String.format(Locale.ROOT, "%.2f", c.parallelism()))
+                        : Rounding.text("%.2f", c.parallelism()))
                 .append("</td><td>").append(Figures.count(c.realOverCpuPauses())).append(" of ")
                 .append(Figures.count(c.judgedPauses())).append("</td><td>").append(Figures.count(c.sysOverUserPauses()))
                 .append(" of ").append(Figures.count(c.judgedPauses())).append("</td></tr></tbody></table></section>\n");

@@ -2,6 +2,7 @@ package dev.jvmtune.report.html;
 
 import static dev.jvmtune.report.html.HtmlText.escape;
 
+import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
@@ -118,11 +119,11 @@ public final class TuningHtml {
                     .append(escape(num(before, m))).append(" &rarr; ").append(escape(num(after, m)))
                     .append("</div><div class=\"note\">baseline &rarr; final, medians")
                     .append(Double.isNaN(chained) || r.accepted().isEmpty() ? ""
-                            : String.format(Locale.ROOT, "; %.3gx by the accepted A/Bs", chained))
+                            : Rounding.text("; %.3gx by the accepted A/Bs", chained))
                     .append("</div></div>");
         }
         b.append("<div class=\"card\"><div class=\"label\">trials</div><div class=\"value\">").append(r.trialsRun())
-                .append("</div><div class=\"note\">").append(String.format(Locale.ROOT, "%.0f s of trials; %d of %d "
+                .append("</div><div class=\"note\">").append(Rounding.text("%.0f s of trials; %d of %d "
                         + "candidates accepted", r.trialSeconds(), r.accepted().size(), r.steps().size()))
                 .append("</div></div></div>\n<table class=\"summary\"><tbody><tr><th>start</th><td><code>")
                 .append(escape(orDefaults(r.startFlags()))).append("</code></td></tr><tr><th>final</th><td><code>")
@@ -175,7 +176,7 @@ public final class TuningHtml {
         b.append("<tr><td>").append(name).append("</td><td>").append(c.nA()).append(" / ").append(c.nB())
                 .append("</td><td>").append(escape(num(c.medianA(), c.metric()))).append("</td><td>")
                 .append(escape(num(c.medianB(), c.metric()))).append("</td><td>").append(escape(effect(c)))
-                .append("</td><td>").append(Double.isNaN(c.pValue()) ? "-" : String.format(Locale.ROOT, "%.3g", c.pValue()))
+                .append("</td><td>").append(Double.isNaN(c.pValue()) ? "-" : Rounding.text("%.3g", c.pValue()))
                 .append("</td><td class=\"").append(c.verdict() == Verdict.WITHIN_NOISE ? "" : c.verdict() == Verdict.BETTER
                         ? "better" : "worse").append("\">").append(verdict).append("</td></tr>");
     }
@@ -185,7 +186,7 @@ public final class TuningHtml {
             return "-";
         }
         boolean ratio = c.effect().equals("ratio");
-        return String.format(Locale.ROOT, ratio ? "%.3gx [%.3g, %.3g]" : "%+.3g [%+.3g, %+.3g]", c.value(), c.ciLow(),
+        return Rounding.text(ratio ? "%.3gx [%.3g, %.3g]" : "%+.3g [%+.3g, %+.3g]", c.value(), c.ciLow(),
                 c.ciHigh());
     }
 
@@ -196,8 +197,8 @@ public final class TuningHtml {
         }
         String unit = Metrics.unit(metric);
         double a = Math.abs(v);
-        String n = a >= 1e6 ? String.format(Locale.ROOT, "%,.0f", v) : a >= 100 || v == Math.rint(v)
-                ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, a >= 10 ? "%.1f" : a >= 1
+        String n = a >= 1e6 ? Rounding.text("%,.0f", v) : a >= 100 || v == Math.rint(v)
+                ? Rounding.text("%,.0f", v) : Rounding.text(a >= 10 ? "%.1f" : a >= 1
                 ? "%.2f" : "%.3g", v);
         return unit.isEmpty() ? n : n + " " + unit;
     }

@@ -6,6 +6,7 @@ import dev.jvmtune.core.model.Compilation;
 import dev.jvmtune.core.model.CpuLoadSample;
 import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.model.GcStall;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.ParseListener;
@@ -13,6 +14,7 @@ import dev.jvmtune.core.parse.TimelineParser;
 import dev.jvmtune.core.parse.jfr.OpenJfrGc.Span;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.function.LongConsumer;
 import jdk.jfr.consumer.RecordedEvent;
@@ -184,6 +186,9 @@ public final class JfrParser implements TimelineParser {
                             e.getDuration().toNanos() / 1e6, ordinal);
                 }
             }
+            case "jdk.ZAllocationStall" -> listener.onEvent(new GcStall(clock.uptimeSec(start), GcStall.Kind.ALLOCATION,
+                    e.getThread() == null ? "" : e.getThread().getJavaName(),
+                    Duration.between(start, end).toNanos() / 1e6, false, 0));
             case "jdk.CodeCacheStatistics", "jdk.CodeCacheFull" -> codeCache(e, start, type.equals("jdk.CodeCacheFull"));
             case "jdk.Compilation" -> compilation(e, start);
             case "jdk.CPULoad" -> listener.onEvent(new CpuLoadSample(clock.uptimeSec(start), e.getDouble("jvmUser"),

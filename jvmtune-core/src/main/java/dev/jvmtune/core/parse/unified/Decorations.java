@@ -8,6 +8,7 @@ import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Set;
 
 /**
  * The {@code [...]} decorations at the start of a unified-logging line, recognised by shape rather than
@@ -21,6 +22,8 @@ final class Decorations {
     boolean invalid;
     /** The line's tags say it carries nothing the parser uses (see {@link TagFilter}). */
     boolean ignorable;
+    /** The line's tags are {@code gc,stats} (see {@link TagFilter#stats}). */
+    boolean stats;
 
     private final TagFilter tagFilter = new TagFilter();
     private boolean detailLevel;
@@ -62,6 +65,7 @@ final class Decorations {
         wallParsed = false;
         invalid = false;
         ignorable = false;
+        stats = false;
         detailLevel = false;
         tagsFrom = -1;
         int pos = from;
@@ -94,6 +98,7 @@ final class Decorations {
         messageStart = pos;
         if (tagsFrom >= 0) {
             ignorable = TagFilter.ignorable(tagsCode, detailLevel);
+            stats = TagFilter.stats(tagsCode);
         }
         return any;
     }
@@ -189,6 +194,16 @@ final class Decorations {
     }
 
     private static final byte[] INIT = Bytes.ascii("init");
+
+    /** Whether the line has a tags decoration. */
+    boolean hasTags() {
+        return tagsFrom >= 0;
+    }
+
+    /** The tag sets of the lines so far. */
+    Set<String> tagsSeen() {
+        return tagFilter.seen();
+    }
 
     /** True when the line's tag set includes {@code init} ({@code gc,init}). */
     boolean hasInitTag() {

@@ -3,7 +3,9 @@ package dev.jvmtune.core.parse.unified;
 import dev.jvmtune.core.parse.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a line's tag decoration tells the parser, cached per distinct decoration: its length without the
@@ -11,23 +13,29 @@ import java.util.Set;
  * Skipped tag sets are about a third of a G1 log at debug level (age tables, TLAB statistics,
  * refinement, IHOP, heap printouts before and after each collection). A tag set not listed here is
  * always parsed, so an unknown JDK's lines are never lost; extend the list only with tags whose content no
- * parser reads.
+ * parser reads ({@code gc,mmu} holds ZGC's minimum mutator utilization). {@code gc,stats} is marked apart: of its
+ * long per-cycle blocks only Shenandoah's pacing table is read, and the parser skips the rest by their first bytes.
  */
 final class TagFilter {
 
     private static final Set<String> IGNORED = Set.of("gc,age", "gc,ref", "gc,ref,start", "gc,tlab",
-            "gc,ihop", "gc,ergo,ihop", "gc,mmu", "gc,refine,stats", "gc,ergo,refine", "gc,stats", "gc,alloc,stats",
+            "gc,ihop", "gc,ergo,ihop", "gc,refine,stats", "gc,ergo,refine", "gc,alloc,stats",
             "gc,alloc,region", "gc,remset", "gc,remset,tracking", "gc,region", "gc,task", "gc,task,start",
             "gc,ergo,heap", "gc,ergo,cset", "gc,humongous", "gc,phases,start", "gc,load", "gc,nmethod",
             "gc,reloc", "gc,heap,region", "gc,freelist");
     /** {@code gc,heap} at debug/trace holds the full heap printout; the region and pool lines are info. */
     private static final String HEAP = "gc,heap";
+    private static final String STATS = "gc,stats";
 
     private static final int IGNORED_BIT = 1;
     private static final int HEAP_BIT = 2;
+    private static final int STATS_BIT = 1 << 30;
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
+    /** Every distinct tag set met, as logged ({@code gc,heap}), up to {@link #MAX_SEEN}. */
+    private final Set<String> seen = new TreeSet<>();
+    private static final int MAX_SEEN = 256;
     /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
     private int lastCode;
@@ -52,7 +60,11 @@ final class TagFilter {
         } else {
             int end = Bytes.trimEnd(b, from, to);
             String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
-            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0);
+            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0)
+                    | (tags.equals(STATS) ? STATS_BIT : 0);
+            if (seen.size() < MAX_SEEN) {
+                seen.add(tags);
+            }
             key = Arrays.copyOfRange(b, from, to);
             keys[slot] = key;
             codes[slot] = code;
@@ -62,8 +74,18 @@ final class TagFilter {
         return code;
     }
 
+    /** The tag sets met so far: what the log was written with ({@code -Xlog:gc*} gives gc,heap, gc,cpu...). */
+    Set<String> seen() {
+        return Collections.unmodifiableSet(seen);
+    }
+
     static int length(int code) {
-        return code >>> 2;
+        return (code & ~STATS_BIT) >>> 2;
+    }
+
+    /** Whether the lines carry {@code gc,stats}: statistics blocks, read only where the parser asks for them. */
+    static boolean stats(int code) {
+        return (code & STATS_BIT) != 0;
     }
 
     static boolean ignorable(int code, boolean detailLevel) {

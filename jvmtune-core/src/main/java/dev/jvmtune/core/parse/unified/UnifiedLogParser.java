@@ -13,9 +13,11 @@ import static dev.jvmtune.core.parse.Bytes.trimEnd;
 
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.CpuTimes;
+import dev.jvmtune.core.model.CycleStatistics;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
+import dev.jvmtune.core.model.GcStall;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
@@ -71,6 +73,12 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
     private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
+    private static final byte[] PINNED = ascii("Pinned");
+    private static final byte[] ALLOCATION = ascii("Allocation");
+    private static final byte[] CANCELLING = ascii("Cancelling GC: ");
+    private static final byte[] UPGRADE_TO_FULL = ascii("Upgrade To Full GC");
+    private static final byte[] STOPPING_VM = ascii("Stopping VM");
+    private static final byte[] DEGENERATED_UPGRADING = ascii("Degenerated GC upgrading to Full GC");
 
     /** How far the clock must go back to be taken for a restart; a new JVM logs its first line within ~10 ms. */
     private static final double RESTART_STEP_SEC = 0.25;
@@ -92,6 +100,10 @@ public final class UnifiedLogParser implements LogParser {
     private String pendingTrigger = "";
     /** Incidents logged before the pause they belong to has a summary. */
     private Set<GcIncident> pendingIncidents = Set.of();
+    /** Shenandoah's cancellations and upgrades, for the next degenerated or Full GC, which finishes the cycle. */
+    private Set<GcIncident> pendingFallback = Set.of();
+    private final StallLines stalls = new StallLines(strings);
+    private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
 
@@ -106,6 +118,7 @@ public final class UnifiedLogParser implements LogParser {
 
     @Override
     public JvmFacts facts() {
+        facts.logTags.addAll(deco.tagsSeen());
         return facts.build();
     }
 
@@ -141,7 +154,7 @@ public final class UnifiedLogParser implements LogParser {
             out.onUnrecognized(line, b, from, to);
             return;
         }
-        if (deco.ignorable) {
+        if (deco.ignorable || deco.stats && !stalls.wantsStats(b, deco.messageStart, to)) {
             return;
         }
 
@@ -197,6 +210,8 @@ public final class UnifiedLogParser implements LogParser {
                 + "restart or another log appended here; what follows is analyzed as a new run", lastUptime, up));
         out.onEvent(Restart.at(line, lastUptime, up));
         facts = new JvmFacts.Builder();
+        pendingFallback = Set.of();
+        zgcStatistics.clear();
         firstUptime = up;
     }
 
@@ -229,6 +244,16 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, label, end, USER)) {
             cpuLine(id, b, label, end);
+            return true;
+        }
+        if (label < end && (b[label] == 'R' || b[label] == 'A')) {
+            GcStall stall = stalls.zgc(b, label, end, deco.uptimeSec(), true, line);
+            if (stall != null) {
+                out.onEvent(stall);
+                return true;
+            }
+        }
+        if (facts.collector == Collector.ZGC && zgcStatistics.read(id, label == r ? 0 : b[r], b, label, end)) {
             return true;
         }
         if (label < end && (b[label] == 'P' || b[label] == 'W')) { // G1's NUMA statistics
@@ -379,8 +404,24 @@ public final class UnifiedLogParser implements LogParser {
         PlabStatistics plab = null;
         Set<GcIncident> incidents = pendingIncidents;
         pendingIncidents = Set.of();
-        if (indexOf(b, label, labelEnd, EVACUATION_FAILURE) >= 0) {
-            incidents = with(incidents, GcIncident.EVACUATION_FAILURE);
+        int failure = indexOf(b, label, labelEnd, EVACUATION_FAILURE);
+        if (failure >= 0) {
+            // JDK 22+: "(Evacuation Failure: Allocation)", "(...: Pinned)" or both; JDK 21: no reason
+            int close = indexOf(b, failure, labelEnd, (byte) ')');
+            int reasonEnd = close < 0 ? labelEnd : close;
+            boolean pinned = indexOf(b, failure, reasonEnd, PINNED) >= 0;
+            if (pinned) {
+                incidents = with(incidents, GcIncident.PINNED_REGIONS);
+            }
+            if (!pinned || indexOf(b, failure + EVACUATION_FAILURE.length, reasonEnd, ALLOCATION) >= 0) {
+                incidents = with(incidents, GcIncident.EVACUATION_FAILURE);
+            }
+        }
+        if ((l.kind == GcKind.DEGENERATED || l.kind == GcKind.FULL) && !pendingFallback.isEmpty()) {
+            for (GcIncident i : pendingFallback) {
+                incidents = with(incidents, i);
+            }
+            pendingFallback = Set.of();
         }
         if (gc != null && (ownsState || !gc.hasStart())) {
             pools = gc.takePools(facts.regionSizeBytes);
@@ -464,6 +505,11 @@ public final class UnifiedLogParser implements LogParser {
         }
         emit(new GcEvent(id, startUp, startWall, Collector.ZGC, GcKind.CYCLE, name, cause, 0.0, duration, heap,
                 List.of(), List.of(), null, Set.of(), line));
+        CycleStatistics stats = zgcStatistics.end(id, deco.uptimeSec(), !startsWith(b, label, end, GARBAGE_COLLECTION),
+                line);
+        if (stats != null) {
+            out.onEvent(stats);
+        }
         forget(id);
     }
 
@@ -621,6 +667,35 @@ public final class UnifiedLogParser implements LogParser {
     private boolean globalLine(byte[] b, int m, int end, long line) {
         if (m >= end) {
             return false;
+        }
+        if (deco.stats || !deco.hasTags()) {
+            GcStall paced = stalls.pacing(b, m, end, deco.uptimeSec(), line);
+            if (paced != null || deco.stats) {
+                if (paced != null) {
+                    out.onEvent(paced);
+                }
+                return true;
+            }
+        }
+        if (b[m] == 'A' || b[m] == 'R') { // the uptime is decoded only for these
+            GcStall stall = stalls.zgc(b, m, end, deco.uptimeSec(), false, line);
+            if (stall != null) {
+                out.onEvent(stall);
+                return true;
+            }
+        }
+        if (startsWith(b, m, end, CANCELLING)) {
+            int reason = m + CANCELLING.length;
+            if (startsWith(b, reason, end, UPGRADE_TO_FULL)) {
+                pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
+            } else if (!startsWith(b, reason, end, STOPPING_VM)) {
+                pendingFallback = with(pendingFallback, GcIncident.CYCLE_CANCELLED);
+            }
+            return true;
+        }
+        if (startsWith(b, m, end, DEGENERATED_UPGRADING)) {
+            pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
+            return true;
         }
         if (startsWith(b, m, end, USING)) {
             return usingLine(b, m + USING.length, end);

@@ -1,0 +1,206 @@
+package dev.jvmtune.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JvmOption;
+import dev.jvmtune.core.rules.Finding;
+import dev.jvmtune.core.rules.RuleContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The advice on every log of both corpora holds together: thin-logging never asks for logging the log was written
+ * with, and the verdict's merged flag line has one value per setting, -Xms neither above -Xmx nor below it where a
+ * finding pins the heap against resizing, no flag turned both on and off or made pointless by another, and, for the
+ * logs of JDK 17 and 25, every flag is accepted by that JDK ({@code java FLAGS -version}).
+ */
+class AdviceCoherenceTest {
+
+    /** What the log has, per kind of figure thin-logging may ask for: unified tags or JDK 6-8 record parts. */
+    private static final Map<String, Pattern> HAS = Map.of(
+            "phases", Pattern.compile("\\[gc,phases|\\[GC Worker Start|\\[Parallel Time"),
+            "sizes", Pattern.compile("\\[gc,heap[ \\]]|\\[(PSYoungGen|ParNew|DefNew|Eden): ?\\d"),
+            "CPU", Pattern.compile("\\[gc,cpu|\\[Times: user"),
+            "safepoints", Pattern.compile("\\[safepoint|Total time for which application threads were stopped"));
+
+    record Analyzed(Path log, String text, Run run, RuleContext context) {
+    }
+
+    private static final List<Analyzed> RUNS = new ArrayList<>();
+
+    @BeforeAll
+    static void readCorpora() throws IOException {
+        Path corpus = Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"));
+        Path wild = corpus.resolveSibling("corpus-wild");
+        assumeTrue(Files.isDirectory(corpus) && Files.isDirectory(wild), "the corpora live in ../shared");
+        for (Path root : List.of(corpus, wild)) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path log : files.filter(Files::isRegularFile).filter(f -> {
+                    String n = f.getFileName().toString();
+                    return !n.endsWith(".md") && !n.equals("LICENSE") && !n.equals("expected.json");
+                }).sorted().toList()) {
+                    List<Run> runs;
+                    try {
+                        runs = new ArrayList<>();
+                        for (LogInputs.Timeline t : LogInputs.resolve(List.of(log))) {
+                            runs.addAll(RunReader.read(t, RunReader.Options.DEFAULT));
+                        }
+                    } catch (UnsupportedLogException notAHotSpotGcLog) {
+                        continue; // FindingsBaselineTest holds which and why; any other failure fails here
+                    }
+                    String text = head(log);
+                    for (Run run : runs) {
+                        RUNS.add(new Analyzed(log, text, run, RuleContext.of(run.summary(), run.jvm(), run.inputs())));
+                    }
+                }
+            }
+        }
+        assertTrue(RUNS.size() > 200, "only " + RUNS.size() + " runs read from the corpora");
+    }
+
+    /** The first 16 MiB of the log's text (gzip unpacked, zip files skipped). */
+    private static String head(Path log) throws IOException {
+        String n = log.getFileName().toString();
+        if (n.endsWith(".zip")) {
+            return "";
+        }
+        try (InputStream raw = Files.newInputStream(log);
+             InputStream in = n.endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
+            return new String(in.readNBytes(16 << 20), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    @Test
+    void thinLoggingNeverAsksForWhatTheLogHas() {
+        int fired = 0;
+        int silentWithEverything = 0;
+        for (Analyzed a : RUNS) {
+            Finding thin = a.run().findings().stream().filter(f -> f.ruleId().equals("thin-logging")).findFirst()
+                    .orElse(null);
+            boolean everything = true;
+            for (Map.Entry<String, Pattern> has : HAS.entrySet()) {
+                boolean present = has.getValue().matcher(a.text()).find();
+                everything &= present;
+                assertTrue(thin == null || !present || !thin.title().contains(has.getKey()), a.log() + ": has "
+                        + has.getKey() + ", yet " + thin);
+            }
+            if (everything) {
+                assertEquals(null, thin, a.log() + ": thin-logging asks for logging the log has");
+                silentWithEverything++;
+            }
+            fired += thin == null ? 0 : 1;
+        }
+        assertTrue(fired > 10 && silentWithEverything > 10, "fired " + fired + ", silent " + silentWithEverything);
+    }
+
+    @Test
+    void theMergedFlagLineHoldsTogether() {
+        for (Analyzed a : RUNS) {
+            List<String> flags = a.run().verdict().flags();
+            Map<String, String> byKey = new HashMap<>();
+            Map<String, Boolean> booleans = new HashMap<>();
+            for (String flag : flags) {
+                JvmOption o = JvmOption.parse(flag);
+                String before = byKey.put(o.key(), flag);
+                assertEquals(null, before, a.log() + ": two values for " + o.key() + " in " + flags);
+                if (flag.startsWith("-XX:+") || flag.startsWith("-XX:-")) {
+                    booleans.put(flag.substring(5), flag.charAt(4) == '+');
+                }
+            }
+            long xms = byKey.containsKey("-Xms") ? JvmOption.parse(byKey.get("-Xms")).bytes() : -1;
+            long xmx = byKey.containsKey("-Xmx") ? JvmOption.parse(byKey.get("-Xmx")).bytes() : -1;
+            if (xms > 0 && xmx > 0) {
+                assertTrue(xms <= xmx, a.log() + ": -Xms above -Xmx in " + flags);
+                boolean pinned = a.run().findings().stream().anyMatch(f -> f.ruleId().equals("heap-resizing"));
+                assertTrue(!pinned || xms == xmx, a.log() + ": heap-resizing complains of resizing, yet " + flags);
+            }
+            assertTrue(!(Boolean.TRUE.equals(booleans.get("DisableExplicitGC"))
+                            && Boolean.TRUE.equals(booleans.get("ExplicitGCInvokesConcurrent"))),
+                    a.log() + ": DisableExplicitGC makes ExplicitGCInvokesConcurrent pointless: " + flags);
+            long xmn = byKey.containsKey("-Xmn") ? JvmOption.parse(byKey.get("-Xmn")).bytes() : -1;
+            assertTrue(xmn < 0 || (xmx < 0 || xmn < xmx) && !byKey.containsKey("-XX:NewRatio"),
+                    a.log() + ": -Xmn beside -Xmx or NewRatio: " + flags);
+            assertTrue(percent(byKey, "G1NewSizePercent", 5) <= percent(byKey, "G1MaxNewSizePercent", 60),
+                    a.log() + ": G1's young generation minimum above its maximum: " + flags);
+            assertTrue(!byKey.containsKey("-Xloggc:gc.log") || flags.stream().noneMatch(f -> f.startsWith("-Xlog:")),
+                    a.log() + ": JDK 8 and unified logging options together: " + flags);
+            // the options tune the collector the line runs
+            Collector runs = flags.stream().map(JvmOption::parse).flatMap(o -> o.selects().stream()).findFirst()
+                    .orElse(a.run().jvm().collector());
+            for (String flag : flags) {
+                JvmOption.parse(flag).tunes().ifPresent(c -> assertTrue(runs == Collector.UNKNOWN || c == runs,
+                        a.log() + ": " + flag + " tunes " + c + ", the line runs " + runs + ": " + flags));
+            }
+            // every option a finding recommends is on the line or its conflict with the one there is named
+            for (Finding f : a.run().findings()) {
+                if (f.recommendation() == null || f.ruleId().equals("collector-for-goal")) {
+                    continue;
+                }
+                for (String option : f.recommendation().options()) {
+                    assertTrue(flags.contains(option) || a.run().verdict().conflicts().stream()
+                                    .anyMatch(c -> c.startsWith(option + " ") || c.contains(" " + option + " ")),
+                            a.log() + ": " + option + " of " + f.ruleId() + " neither on the line " + flags
+                                    + " nor in the conflicts " + a.run().verdict().conflicts());
+                }
+            }
+        }
+    }
+
+    private static int percent(Map<String, String> byKey, String name, int jdkDefault) {
+        String flag = byKey.get("-XX:" + name);
+        return flag == null ? jdkDefault : Integer.parseInt(JvmOption.parse(flag).value());
+    }
+
+    @Test
+    void everyFlagOfAJdk17Or25LogStartsThatJdk(@TempDir Path dir) throws Exception {
+        Map<String, Path> javas = Map.of("17", Path.of(System.getProperty("jvmtune.jdk17",
+                "/usr/lib/jvm/java-17-openjdk-amd64"), "bin", "java"), "25", Path.of(System.getProperty("jvmtune.jdk25",
+                "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java"));
+        Map<String, List<String>> lines = new LinkedHashMap<>(); // one JVM per distinct JDK, collector and line
+        for (Analyzed a : RUNS) {
+            int jdk = a.context().jdk();
+            if ((jdk == 17 || jdk == 25) && !a.run().verdict().flags().isEmpty()) {
+                List<String> cmd = new ArrayList<>();
+                Collector c = a.run().jvm().collector();
+                if (c.flag() != null) {
+                    cmd.add("-XX:+" + c.flag());
+                }
+                cmd.addAll(a.run().verdict().flags());
+                lines.putIfAbsent(jdk + " " + String.join(" ", cmd), cmd);
+            }
+        }
+        assertTrue(!lines.isEmpty(), "no JDK 17 or 25 log with flags to check");
+        for (Map.Entry<String, List<String>> e : lines.entrySet()) {
+            Path java = javas.get(e.getKey().substring(0, 2));
+            assumeTrue(Files.isExecutable(java), "no " + java);
+            List<String> cmd = new ArrayList<>(List.of(java.toString()));
+            cmd.addAll(e.getValue());
+            cmd.add("-version");
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "java -version did not end: " + cmd);
+            assertEquals(0, p.exitValue(), "JDK " + e.getKey() + " refused the line:\n" + out);
+            assertTrue(!out.contains("Ignoring option") && !out.contains("Unrecognized"), e.getKey() + ":\n" + out);
+        }
+    }
+}
