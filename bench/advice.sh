@@ -21,6 +21,17 @@ declare -A cases=(
   [explicit-gc]="17|-XX:+UseG1GC -Xmx256m|--seconds 4|explicit-gc|"
 )
 
+merge() { # flags with options laid over them, one value per setting (-Xmx, -XX:Name=, -XX:+/-Name), as FlagSet does
+  python3 -c '
+import re, sys
+def key(o):
+    m = re.match(r"-XX:[+-]?([A-Za-z0-9_]+)", o)
+    return m.group(1) if m else re.match(r"-X(mx|ms|mn|ss)?", o).group(0) if o.startswith("-X") else o
+over = sys.argv[2].split()
+keys = {key(o) for o in over}
+print(" ".join([o for o in sys.argv[1].split() if key(o) not in keys] + over))' "$1" "$2"
+}
+
 options() { # the options a rule recommends for a GC log, one line
   bin/jvmtune analyze "$1" --json | python3 -c '
 import json, sys
@@ -54,8 +65,8 @@ for name in "${@:-live-set humongous gc-threads explicit-gc}"; do
       echo "jdks: [$jdk]"
       echo "flags:"
       echo "  trigger: $trigger"
-      echo "  advice: $trigger $advice"
-      [[ -n "$alt" ]] && echo "  ${alt%%=*}: $trigger ${alt#*=}"
+      echo "  advice: $(merge "$trigger" "$advice")"
+      [[ -n "$alt" ]] && echo "  ${alt%%=*}: $(merge "$trigger" "${alt#*=}")"
       echo "repeats: $repeats"
       echo "warmup: 1"
       echo "timeout: 2m"
