@@ -265,8 +265,7 @@ public final class Tuner {
                 seqs.add(t.seq());
             }
         }
-        String bad = unusable(rb, "the candidate's");
-        bad = bad != null ? bad : unusable(ra, "the current best's");
+        String bad = unusable(ra, rb);
         if (bad != null) {
             return new Step(index, c, from, to, null, null, List.of(), false, bad, seqs, reusedSeqs);
         }
@@ -276,21 +275,21 @@ public final class Tuner {
                     + " in the first round", seqs, reusedSeqs);
         }
         pair(a, b, ra, rb, seqs, reused.isEmpty() ? settings.repeats() : 0, settings.repeats());
-        bad = unusable(rb, "the candidate's");
-        bad = bad != null ? bad : unusable(ra, "the current best's");
+        bad = unusable(ra, rb);
         if (bad != null) {
             return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs, reusedSeqs);
         }
-        double[] before = values(reused);
-        double[] later = values(ra.subList(reused.size(), ra.size()));
-        double firstRatio = reused.isEmpty() ? Double.NaN
-                : Compare.median(values(rb.subList(0, settings.repeats()))) / Compare.median(before);
-        if (!reused.isEmpty() && Protocol.moved(before, later, firstRatio)) {
-            return new Step(index, c, from, to, first, null, List.of(), false, String.format(Locale.ROOT, "%s: the "
-                    + "best's %s went from %s (%s) to %s in round 2, as much as half of round 1's %.3gx, so round 1 "
-                    + "compared the machine, not the flags", Protocol.MOVED, goal.metric(),
-                    Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs), Numbers.fmt(Compare.median(later)),
-                    firstRatio), seqs, reusedSeqs);
+        if (!reused.isEmpty()) {
+            double[] before = values(reused);
+            double[] later = values(ra.subList(reused.size(), ra.size()));
+            double firstRatio = Compare.median(values(rb.subList(0, settings.repeats()))) / Compare.median(before);
+            if (Protocol.moved(before, later, firstRatio)) {
+                return new Step(index, c, from, to, first, null, List.of(), false, String.format(Locale.ROOT, "%s: "
+                        + "the best's %s went from %s (%s) to %s in round 2, as much as half of round 1's %.3gx, so "
+                        + "round 1 compared the machine, not the flags", Protocol.MOVED, goal.metric(),
+                        Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs),
+                        Numbers.fmt(Compare.median(later)), firstRatio), seqs, reusedSeqs);
+            }
         }
         Comparison pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
@@ -326,6 +325,12 @@ public final class Tuner {
         boolean usable = last.stream().allMatch(t -> t.ok() && !Double.isNaN(t.metric(goal.metric()))
                 && Protocol.recent(seq - t.seq(), settings.repeats()));
         return usable ? List.copyOf(last) : List.of();
+    }
+
+    /** Why the arms cannot be compared, the candidate's first; null when they can. */
+    private String unusable(List<TrialResult> a, List<TrialResult> b) {
+        String bad = unusable(b, "the candidate's");
+        return bad != null ? bad : unusable(a, "the current best's");
     }
 
     /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
