@@ -40,10 +40,9 @@ final class GcOverheadRule implements Rule {
         if (live != null && heap > 0) {
             long liveBytes = HeapTooSmallRule.liveBytes(live);
             // the heap is sized in one place, heap-too-small, from the same live set
-            evidence.add(f("the live set (%s) is %d MiB of the %d MiB heap (%.0f%%)%s", live.fullMaxBytes() > 0
-                    ? "the most a Full GC left" : "the least a mixed pause left", mib(liveBytes), mib(heap),
-                    100.0 * liveBytes / heap, HeapTooSmallRule.fills(run) ? ": heap-too-small sizes the heap from it"
-                    : ""));
+            evidence.add(f("the live set, %s: %d MiB of the %d MiB heap (%.0f%%)%s", HeapTooSmallRule.liveSource(live),
+                    mib(liveBytes), mib(heap), 100.0 * liveBytes / heap, HeapTooSmallRule.fills(run)
+                    ? "; heap-too-small sizes the heap from it" : ""));
         }
         return Optional.of(new Finding(id(), t < CRITICAL_BELOW_PCT ? Severity.CRITICAL : Severity.WARNING,
                 (int) Math.min(100, 50 + (WARN_BELOW_PCT - t) * 2), f("GC takes %.1f%% of the time", 100 - t),

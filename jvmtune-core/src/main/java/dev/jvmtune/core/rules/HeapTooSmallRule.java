@@ -50,7 +50,6 @@ final class HeapTooSmallRule implements Rule {
             return Optional.empty();
         }
         long heap = heapBytes(run);
-        boolean compacted = live.fullMaxBytes() > 0;
         long liveBytes = liveBytes(live);
         PauseStats full = a.pausesByKind().get(GcKind.FULL);
         double fullMs = full == null ? 0 : full.totalMs();
@@ -76,11 +75,8 @@ final class HeapTooSmallRule implements Rule {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>();
-        evidence.add(compacted
-                ? f("Full GCs left up to %d MiB of the %d MiB heap (%.0f%%): the live set", mib(liveBytes), mib(heap),
-                        100.0 * liveBytes / heap)
-                : f("no mixed pause left less than %d MiB of the %d MiB heap (%.0f%%), over %d of them", mib(liveBytes),
-                        mib(heap), 100.0 * liveBytes / heap, live.collections()));
+        evidence.add(f("the live set, %s: %d MiB of the %d MiB heap (%.0f%%)", liveSource(live), mib(liveBytes),
+                mib(heap), 100.0 * liveBytes / heap));
         evidence.add("what it costs: " + String.join("; ", costs));
         Recommendation sizing = sizing(run, liveBytes, heap);
         if (sizing.options().isEmpty()) {
@@ -99,6 +95,12 @@ final class HeapTooSmallRule implements Rule {
      */
     static long liveBytes(LiveSet live) {
         return live.fullMaxBytes() > 0 ? live.fullMaxBytes() : live.minBytes();
+    }
+
+    /** Where {@link #liveBytes} comes from, in words. */
+    static String liveSource(LiveSet live) {
+        return live.fullMaxBytes() > 0 ? "the most a whole-heap collection (Full GC, degenerated cycle) left"
+                : f("the least any of %d mixed pauses left", live.collections());
     }
 
     /** The heap the JVM may grow to: -Xmx from the log's header, else the largest capacity logged. */
