@@ -93,7 +93,23 @@ public final class Main implements Runnable {
             }
             return INTERNAL_ERROR;
         });
-        return cl.execute(args);
+        return cl.execute(asTyped(args));
+    }
+
+    /**
+     * The arguments with those after the first {@code --} escaped from picocli's {@code @file} expansion, which reads
+     * every argument, so that a program's own argument files ({@code javac @sources.txt}, {@code java @argfile})
+     * reach it as typed: picocli turns {@code @@name} back into {@code @name} without reading a file.
+     */
+    static String[] asTyped(String[] args) {
+        String[] out = args.clone();
+        int end = List.of(args).indexOf("--");
+        for (int i = end + 1; end >= 0 && i < out.length; i++) {
+            if (out[i].startsWith("@") && out[i].length() > 1) {
+                out[i] = "@" + out[i];
+            }
+        }
+        return out;
     }
 
     private static List<String> namesOf(Class<?> command) {

@@ -16,6 +16,8 @@ import dev.jvmtune.lab.run.ProgramNotStartedException;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.tune.LabTrialRunner;
+import dev.jvmtune.tune.CpuCandidates;
+import dev.jvmtune.tune.Evidence;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
@@ -135,6 +137,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             + "goal, flags and program come from the journal.")
     boolean resume;
 
+    @Option(names = "--beyond-bound", description = "Go on when the goal lies beyond the bound printed after the "
+            + "baseline (the most flags can plausibly give back: GC pauses, concurrent GC and compiler CPU); by "
+            + "default the session stops there, out of reach.")
+    boolean beyondBound;
+
     @Parameters(paramLabel = "ARGS", description = "After '--': the workload's parameters, or the command to tune.")
     List<String> args = new ArrayList<>();
 
@@ -172,8 +179,11 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             err.println("jvmtune tune: " + subject(s) + " from '" + s.flags() + "', goal " + s.goal()
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
-            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(s.goalTarget().metric(), s.pauseGoalMs())),
-                    SearchSpace.standard(machineBytes()), s, j, listener(err, s), runner.replayable());
+            String metric = s.goalTarget().metric();
+            Tuner.EvidenceReader evidence = trials -> Evidence.of(trials, metric);
+            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(metric, s.pauseGoalMs()),
+                    new CpuCandidates(metric, evidence)), SearchSpace.standard(machineBytes()), s, j, listener(err, s),
+                    runner.replayable(), evidence);
             TuneResult r = tuner.run();
             AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");
@@ -294,7 +304,8 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         }
         TuneSettings s = new TuneSettings(workload, workload != null ? args : List.of(),
                 workload != null ? List.of() : args, jdkOption.jdk, start == null ? "" : start.trim(), goal, guards,
-                repeats, maxTrials, maxMinutes, alpha, seed, timeoutOption.duration().toSeconds(), pinned);
+                repeats, maxTrials, maxMinutes, alpha, seed, timeoutOption.duration().toSeconds(), pinned,
+                beyondBound);
         s.goalTarget(); // parse errors now, not after the baseline
         s.guardTargets();
         FlagSet.parse(s.flags());

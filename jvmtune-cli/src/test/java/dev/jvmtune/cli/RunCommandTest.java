@@ -60,6 +60,25 @@ class RunCommandTest {
         assertTrue(p.path("files").path("programOutput").asText().endsWith("stdout.log"), p.toString());
     }
 
+    /**
+     * jvmtune's own options may come from an {@code @file}; the program's arguments after {@code --} arrive as typed,
+     * its {@code @file}s unread ({@code javac @sources.txt} reads its own).
+     */
+    @Test
+    void argumentFilesAfterTheDashesReachTheProgramAsTyped() throws Exception {
+        Path list = tmp.resolve("list.txt");
+        Files.writeString(list, "expanded\n");
+        Path options = tmp.resolve("options.txt");
+        Path out = tmp.resolve("out");
+        Files.writeString(options, "--out\n" + out + "\n");
+        Path seen = tmp.resolve("seen.txt");
+        CliRun r = CliRun.of("run", "@" + options, "--", "sh", "-c", "printf '%s\\n' \"$@\" > " + seen, "sh",
+                "@" + list, "@@x", "a@b", "@");
+        assertEquals(Main.OK, r.exit(), r.err());
+        assertTrue(Files.isRegularFile(out.resolve("result.json")), "--out from the options file: " + r.out());
+        assertEquals(List.of("@" + list, "@@x", "a@b", "@"), Files.readAllLines(seen));
+    }
+
     @Test
     void failingProgramIsExitCodeFiveWithItsOutcome() {
         CliRun r = CliRun.of("run", "--out", tmp.toString(), "--", "sh", "-c", "exit 7");

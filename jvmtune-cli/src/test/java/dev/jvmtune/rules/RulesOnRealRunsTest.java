@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,6 +158,38 @@ class RulesOnRealRunsTest {
         fixed.addAll(f.recommendation().options());
         Run warm = java(java, dir.resolve("warm.log"), fixed, "--seconds", "2", "--live-mb", "400");
         assertEquals(Optional.empty(), find(warm, "gc-sys-time"), String.valueOf(warm.summary().gcCpu()));
+    }
+
+    /**
+     * A live set that fills the heap: {@link AllocationChurn} keeps 125 MB live in a 160 MB G1 heap, so concurrent
+     * cycles run back to back, evacuations fail and Full GCs follow. The heap rule comes first, before the reserve
+     * the evacuation failures ask for, with -Xmx = 3 x the live set; with that heap it is silent.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
+            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    void aLiveSetThatFillsTheHeapAsksForAHeapFromIt(int jdk, String property, String fallback, @TempDir Path dir)
+            throws Exception {
+        Path java = java(jdk, property, fallback);
+        Run full = java(java, dir.resolve("full.log"), List.of("-XX:+UseG1GC", "-Xmx160m"), "--seconds", "3",
+                "--live-mb", "125");
+        Finding f = full.findings().get(0);
+        assertEquals("heap-too-small", f.ruleId(), "first finding on JDK " + jdk + ": " + full.findings());
+        long live = full.summary().liveSet().fullMaxBytes(); // the Full GCs' figure: the live set itself
+        String xmx = "-Xmx" + (long) Math.ceil(3.0 * live / (1 << 20)) + "m";
+        assertEquals(xmx, f.recommendation().options().get(0), f.toString());
+        assertTrue(f.recommendation().arithmetic().contains(String.format(Locale.ROOT, "3 x %d MiB = %d MiB",
+                Math.round(live / 1048576.0), Math.round(3 * live / 1048576.0))), f.recommendation().arithmetic().toString());
+        assertTrue(f.gain().seconds() > 0, f.gain().toString());
+        Verdict v = full.verdict();
+        assertEquals("heap-too-small", v.top().get(0).ruleId());
+        assertEquals(xmx, v.flags().get(0), v.flags().toString());
+        assertTrue(find(full, "evacuation-failure").isEmpty() || full.findings().indexOf(find(full,
+                "evacuation-failure").get()) > 0, full.findings().toString());
+
+        Run roomy = java(java, dir.resolve("roomy.log"), List.of("-XX:+UseG1GC", xmx), "--seconds", "3",
+                "--live-mb", "125");
+        assertEquals(Optional.empty(), find(roomy, "heap-too-small"), String.valueOf(roomy.summary().liveSet()));
     }
 
     /** The JDK's java named by a system property (else its Debian/Temurin path); the test is skipped without it. */

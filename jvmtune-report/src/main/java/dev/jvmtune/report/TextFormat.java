@@ -103,6 +103,10 @@ final class TextFormat implements RunFormat {
             for (String e : f.evidence()) {
                 out.println("             " + e);
             }
+            if (f.gain() != null) {
+                out.printf(Locale.ROOT, "             could give back up to %.2f s of %.1f s (%.0f%%): %s%n",
+                        f.gain().seconds(), f.gain().ofSeconds(), f.gain().sharePct(), String.join("; ", f.gain().figures()));
+            }
             if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
                 out.println("           try: " + String.join(" ", f.recommendation().options()));
                 for (String step : f.recommendation().arithmetic()) {

@@ -39,7 +39,11 @@ public final class RuleCandidates implements CandidateSource {
             if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
                 List<String> why = new ArrayList<>(f.evidence());
                 why.addAll(f.recommendation().arithmetic());
-                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why));
+                if (f.gain() != null) {
+                    why.add("could give back: " + String.join("; ", f.gain().figures()));
+                }
+                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why,
+                        f.gain() == null ? Double.NaN : f.gain().seconds()));
             }
         }
         return out;

@@ -22,6 +22,8 @@ public final class SearchSpace {
     /** At most this share of the machine's memory goes to a candidate heap. */
     static final double MAX_HEAP_SHARE = 0.5;
     private static final long MIB = 1L << 20;
+    /** The code cache HotSpot reserves by default with tiered compilation. */
+    static final long DEFAULT_CODE_CACHE = 240 * MIB;
 
     private final List<Dimension> dimensions;
 
@@ -97,13 +99,18 @@ public final class SearchSpace {
         return out;
     }
 
-    /** An old {@code ReservedCodeCacheSize} override below today's default (240 MB with tiered compilation: S4). */
-    static List<Candidate> codeCache(FlagSet f) {
+    /** Whether {@code f} holds the code cache below today's default (240 MB with tiered compilation: S4). */
+    static boolean smallCodeCache(FlagSet f) {
         long now = FlagSet.bytes(f.value("-XX:ReservedCodeCacheSize").orElse("-1"));
-        long dflt = 240 * MIB;
-        if (now < 0 || now >= dflt) {
+        return now > 0 && now < DEFAULT_CODE_CACHE;
+    }
+
+    /** An old {@code ReservedCodeCacheSize} override below today's default. */
+    static List<Candidate> codeCache(FlagSet f) {
+        if (!smallCodeCache(f)) {
             return List.of();
         }
+        long now = FlagSet.bytes(f.value("-XX:ReservedCodeCacheSize").orElse("-1"));
         return List.of(point("code-cache", "code cache at the JDK default: -XX:ReservedCodeCacheSize=240m",
                 List.of("-XX:ReservedCodeCacheSize=240m"), String.format(Locale.ROOT, "ReservedCodeCacheSize "
                         + "%d MB is below the default of 240 MB for tiered compilation; a full code cache stops or "

@@ -34,6 +34,9 @@ public final class TuneReport {
             r.vsBaseline().forEach((k, v) -> b.append(String.format(java.util.Locale.ROOT, " %s %.3gx;", k, v)));
             out.println(b.substring(0, b.length() - 1));
         }
+        if (r.bound() != null) {
+            out.println("bound:   " + r.bound());
+        }
         out.println("trials:  " + r.trialsRun() + String.format(java.util.Locale.ROOT, " (%.0f s)", r.trialSeconds()));
         out.println();
         if (r.steps().isEmpty()) {
@@ -56,7 +59,8 @@ public final class TuneReport {
             for (String g : s.guards()) {
                 out.println("    guard:  " + g);
             }
-            out.println("    -> " + s.reason() + " (" + range(s.trials()) + ")");
+            out.println("    -> " + s.reason() + " (" + range(s.trials()) + (s.reused().isEmpty() ? "" : "; round 1 "
+                    + "against the best's " + range(s.reused())) + ")");
         }
         out.println();
         out.println("Flags to paste:");
@@ -75,7 +79,7 @@ public final class TuneReport {
     }
 
     /** The step's trial directories: {@code trials/003-014}. */
-    private static String range(List<Integer> seqs) {
+    static String range(List<Integer> seqs) {
         return seqs.isEmpty() ? "no trials" : String.format(java.util.Locale.ROOT, "trials/%03d-%03d", seqs.get(0),
                 seqs.get(seqs.size() - 1));
     }
@@ -98,6 +102,7 @@ public final class TuneReport {
         root.put("bestDir", r.bestDir());
         root.put("trialsRun", r.trialsRun());
         root.put("trialSeconds", r.trialSeconds());
+        root.put("bound", r.bound());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
     }
 
@@ -107,18 +112,20 @@ public final class TuneReport {
         List<Step> steps = new ArrayList<>();
         for (JsonNode s : n.path("steps")) {
             Candidate c = new Candidate(s.path("source").asText(), s.path("title").asText(), strings(s.path("change")),
-                    strings(s.path("arithmetic")));
+                    strings(s.path("arithmetic")), s.path("gainSec").isNumber() ? s.path("gainSec").asDouble() : Double.NaN);
             List<Integer> trials = new ArrayList<>();
             s.path("trials").forEach(t -> trials.add(t.asInt()));
+            List<Integer> reused = new ArrayList<>();
+            s.path("reused").forEach(t -> reused.add(t.asInt()));
             steps.add(new Step(s.path("index").asInt(), c, s.path("from").asText(), s.path("to").asText(),
                     comparison(s.path("firstRound")), comparison(s.path("pooled")), strings(s.path("guards")),
-                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials));
+                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials, reused));
         }
         return new TuneResult(TuneResult.Outcome.valueOf(n.path("outcome").asText()), n.path("message").asText(),
                 n.path("goal").asText(), strings(n.path("guards")), n.path("startFlags").asText(),
                 n.path("finalFlags").asText(), figures(n.path("baseline")), figures(n.path("best")),
                 figures(n.path("vsBaseline")), steps, n.path("baselineDir").textValue(), n.path("bestDir").textValue(),
-                n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble());
+                n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue());
     }
 
     private static List<String> strings(JsonNode array) {
@@ -155,6 +162,9 @@ public final class TuneReport {
         n.put("index", s.index());
         n.put("source", s.candidate().source());
         n.put("title", s.candidate().title());
+        if (s.candidate().gainSec() > 0) {
+            n.put("gainSec", s.candidate().gainSec());
+        }
         s.candidate().change().forEach(n.putArray("change")::add);
         s.candidate().arithmetic().forEach(n.putArray("arithmetic")::add);
         n.put("from", s.from());
@@ -165,6 +175,9 @@ public final class TuneReport {
         n.put("accepted", s.accepted());
         n.put("reason", s.reason());
         s.trials().forEach(n.putArray("trials")::add);
+        if (!s.reused().isEmpty()) {
+            s.reused().forEach(n.putArray("reused")::add);
+        }
         return n;
     }
 }

@@ -14,14 +14,17 @@ import java.util.Map;
  * @param bestDir       a typical trial of the final flags, the same as {@code baselineDir} when nothing was accepted
  * @param trialsRun     trials in the session, baseline included
  * @param trialSeconds  their summed wall time
+ * @param bound         the most flags can plausibly give the goal, with its arithmetic ({@link GoalBound}); null when
+ *                      the goal has no bound or the baseline no evidence
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
                          String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
                          Map<String, Double> vsBaseline,
                          List<Step> steps, String baselineDir, String bestDir, int trialsRun,
-                         double trialSeconds) {
+                         double trialSeconds, String bound) {
 
-    public enum Outcome { GOAL_MET, NOT_REACHABLE, BUDGET_SPENT, BASELINE_FAILED }
+    /** OUT_OF_REACH: the goal lies beyond the bound, found after the baseline. */
+    public enum Outcome { GOAL_MET, NOT_REACHABLE, OUT_OF_REACH, BUDGET_SPENT, BASELINE_FAILED }
 
     public TuneResult {
         guards = List.copyOf(guards);

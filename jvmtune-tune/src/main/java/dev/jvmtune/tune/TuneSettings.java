@@ -19,11 +19,12 @@ import java.util.List;
  * @param timeoutSec a trial's time limit
  * @param pinned     settings no candidate may change ({@code -Xmx}, {@code NewRatio}, {@code collector}), as
  *                   {@link FlagSet} keys: what the deployment fixes, such as the memory there is
+ * @param beyondBound go on when the goal lies beyond what flags can plausibly give ({@link GoalBound})
  */
 public record TuneSettings(String workload, List<String> params, List<String> command, String jdk, String flags,
                            String goal, List<String> guards, int repeats, int maxTrials, double maxMinutes,
                            double alpha, long seed, long timeoutSec,
-                           List<String> pinned) {
+                           List<String> pinned, boolean beyondBound) {
 
     public TuneSettings {
         params = params == null ? List.of() : List.copyOf(params);
@@ -34,15 +35,16 @@ public record TuneSettings(String workload, List<String> params, List<String> co
 
     /**
      * Refuses, before the first trial, a session that cannot decide anything: a budget without room for the
-     * baseline and one A/B (both rounds), or an alpha that the exact rank test cannot reach with this many
+     * baseline and the first A/B (both rounds, round 1 against the baseline's trials), or an alpha that the exact rank test cannot reach with this many
      * trials a side (with 2 a side its smallest one-sided p is 1/6).
      */
     public void checkBudget() {
-        int needed = repeats + 4 * repeats;
+        int needed = repeats + 3 * repeats;
         if (maxTrials < needed) {
             throw new IllegalArgumentException("--max-trials " + maxTrials + " cannot hold the baseline (" + repeats
-                    + " trials) and one A/B (" + 4 * repeats + ": two rounds of " + repeats + " pairs): give at "
-                    + "least " + needed + ", or fewer --repeats");
+                    + " trials) and one A/B (" + 3 * repeats + ": round 1's " + repeats + " candidate trials against "
+                    + "the baseline's, round 2's " + repeats + " pairs): give at least " + needed + ", or fewer "
+                    + "--repeats");
         }
         double smallest = 1 / binomial(2 * repeats, repeats);
         if (smallest > alpha) {

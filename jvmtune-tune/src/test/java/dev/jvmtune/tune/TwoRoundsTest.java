@@ -5,43 +5,101 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jvmtune.lab.stats.Compare;
 import dev.jvmtune.lab.stats.Significance;
 import dev.jvmtune.lab.stats.Verdict;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The tuner's A/B protocol on the lab's one-sided comparison ({@link Significance#oneSided}). */
+/** The tuner's A/B protocol ({@link Protocol}) on the lab's one-sided comparison ({@link Significance#oneSided}). */
 class TwoRoundsTest {
 
     /**
-     * The tuner's two rounds (first at alpha, pooled at alpha / 5) on pure noise: how often would a
-     * candidate that changes nothing be accepted? Measured here over 4000 simulated candidates.
+     * The schedule with the baseline's {@code repeats} trials as round 1's A side, on values uniform in 1-2 (+-33%
+     * noise) and in 1-1.1 (+-5%, a quiet machine): on pure noise, and for candidates 10%, 20% and 50% faster, how many
+     * are accepted and how many trials an accepted one took from the start (baseline, round 1's candidate trials,
+     * round 2's pairs; 21 where the best's trials of round 2 {@link Protocol#moved} from the baseline's and the
+     * candidate was tried again); and pure noise where the baseline ran 2% or 5% slower than the A/B (a machine
+     * getting quieter by less than the check sees). The rank test and the bootstrap do not depend on the noise's
+     * width; the check does (10% at least), and triggers on +-33% noise alone. Prints the table docs/tuner.md gives;
+     * holds the noise rate at 0.5% or below and a 50% effect to 12 trials on a quiet machine.
      */
     @Test
-    void twoRoundsAcceptNoiseRarely() {
-        SplittableRandom rnd = new SplittableRandom(42);
-        int accepted = 0;
-        int firstPassed = 0;
-        int n = 4000;
-        for (int i = 0; i < n; i++) {
-            double[] a1 = noise(rnd, 3);
-            double[] b1 = noise(rnd, 3);
-            if (Compare.of("wall", a1, b1, Significance.oneSided(0.05), i).verdict() != Verdict.BETTER) {
-                continue;
-            }
-            firstPassed++;
-            double[] a = concat(a1, noise(rnd, 3));
-            double[] b = concat(b1, noise(rnd, 3));
-            if (Compare.of("wall", a, b, Significance.oneSided(0.01), i).verdict() == Verdict.BETTER) {
-                accepted++;
-            }
-        }
-        assertTrue(firstPassed < 0.07 * n, "first round at alpha 0.05: " + firstPassed);
-        assertTrue(accepted < 0.01 * n, "accepted noise " + accepted + " of " + n);
+    void reusingTheBaselineKeepsTheNoiseRateAndAcceptsALargeEffectIn12Trials() {
+        StringBuilder table = new StringBuilder();
+        double wide = rate(1, 0, 1, 10_000, table);
+        rate(1, 0.1, 1, 400, table);
+        rate(1, 0.2, 1, 400, table);
+        rate(1, 0.5, 1, 400, table);
+        double quiet = rate(0.1, 0, 1, 20_000, table);
+        rate(0.1, 0.5, 1, 400, table);
+        rate(1, 0, 1.02, 2_000, table);
+        rate(1, 0, 1.05, 2_000, table);
+        System.out.print(table);
+        assertTrue(wide <= 0.005 && quiet <= 0.005, "pure noise accepted: " + table);
+        assertTrue(table.toString().contains("noise +-5%, effect 50%, baseline x1.00: accepted 400 of 400 (100.00%), "
+                + "trials from the start 12.00"), table.toString());
     }
 
-    private static double[] noise(SplittableRandom rnd, int k) {
+    /**
+     * Accepted share of {@code n} candidates {@code effect} faster on values uniform in 1 to 1 + {@code width}, the
+     * baseline {@code drift} times slower.
+     */
+    private static double rate(double width, double effect, double drift, int n, StringBuilder table) {
+        SplittableRandom rnd = new SplittableRandom(42);
+        int accepted = 0;
+        long trials = 0;
+        for (int i = 0; i < n; i++) {
+            int used = schedule(rnd, width, 1 - effect, drift, 3, 0.05, i);
+            if (used > 0) {
+                accepted++;
+                trials += used;
+            }
+        }
+        table.append(String.format(Locale.ROOT, "noise +-%.0f%%, effect %.0f%%, baseline x%.2f: accepted %d of %d "
+                + "(%.2f%%), trials from the start %.2f%n", 100 * width / (2 + width), effect * 100, drift, accepted, n,
+                100.0 * accepted / n, accepted == 0 ? Double.NaN : (double) trials / accepted));
+        return (double) accepted / n;
+    }
+
+    /**
+     * One candidate through the schedule from the baseline: the trials it took when accepted, 0 when rejected. Round
+     * 1 against the reused trials, round 2's pairs, both pooled; tried once more, against round 2's arm A, where
+     * the best's trials moved.
+     */
+    static int schedule(SplittableRandom rnd, double width, double ratio, double drift, int repeats, double alpha,
+                        long salt) {
+        double[] reused = scaled(noise(rnd, width, repeats), drift);
+        int used = repeats;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            double[] b = scaled(noise(rnd, width, repeats), ratio);
+            used += repeats;
+            if (Compare.of("wall", reused, b, Significance.oneSided(alpha), salt).verdict() != Verdict.BETTER) {
+                return 0;
+            }
+            double[] a2 = noise(rnd, width, repeats);
+            b = concat(b, scaled(noise(rnd, width, repeats), ratio));
+            used += 2 * repeats;
+            if (Protocol.moved(reused, a2, Compare.median(Arrays.copyOf(b, repeats)) / Compare.median(reused))) {
+                reused = a2;
+                continue;
+            }
+            return Compare.of("wall", concat(reused, a2), b, Significance.oneSided(alpha / Protocol.FINAL_DIVISOR),
+                    salt).verdict() == Verdict.BETTER ? used : 0;
+        }
+        return 0;
+    }
+
+    private static double[] scaled(double[] x, double f) {
+        for (int i = 0; i < x.length; i++) {
+            x[i] *= f;
+        }
+        return x;
+    }
+
+    private static double[] noise(SplittableRandom rnd, double width, int k) {
         double[] x = new double[k];
         for (int i = 0; i < k; i++) {
-            x[i] = 1 + rnd.nextDouble();
+            x[i] = 1 + width * rnd.nextDouble();
         }
         return x;
     }

@@ -20,9 +20,12 @@ import dev.jvmtune.core.model.MemoryUsage;
  * @param spanSec        time from the first to the last of them
  * @param risePct        how much the trend line rose over the span, in percent of its value at the first of
  *                       them; NaN when unknown
+ * @param fullMaxBytes   the largest heap after a whole-heap collection (a Full GC, Shenandoah's degenerated cycle of
+ *                       the whole heap), -1 without one: it collects everything, so this is the live set itself, where
+ *                       a mixed pause leaves the garbage of the regions it did not choose
  */
 public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
-                      double slopeMBPerHour, double correlation, double risePct, double spanSec) {
+                      double slopeMBPerHour, double correlation, double risePct, double spanSec, long fullMaxBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -38,6 +41,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
         private long last = -1;
         private long min = Long.MAX_VALUE;
         private long max = -1;
+        private long fullMax = -1;
         private double firstT = Double.NaN;
         private double lastT = Double.NaN;
 
@@ -64,6 +68,9 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             lastT = e.uptimeSec();
             min = Math.min(min, after);
             max = Math.max(max, after);
+            if (e.kind() != GcKind.MIXED) { // a whole-heap collection: Full, or Shenandoah's degenerated cycle
+                fullMax = Math.max(fullMax, after);
+            }
             trend.add(e.uptimeSec() / 3600.0, after / MIB);
         }
 
@@ -73,7 +80,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
             }
             double span = Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT;
             return new LiveSet(count, first, last, min, max, trend.slope(), trend.correlation(),
-                    risePct(trend.slope(), span, trend.at(trend.firstX)), span);
+                    risePct(trend.slope(), span, trend.at(trend.firstX)), span, fullMax);
         }
     }
 }

@@ -48,10 +48,17 @@ final class ConcurrentMarkAbortRule implements Rule {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("InitiatingHeapOccupancyPercent", Integer.toString(proposed));
         int jdk = run.jdkOr(8);
+        String evidence = f("%d concurrent-mark-abort: the heap filled before marking ended; %d Full GCs in all", aborts,
+                a.fullGcCount());
+        if (HeapTooSmallRule.fills(run)) {
+            // marking that starts earlier in a heap the live set fills only runs back to back sooner
+            return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 60 + aborts * 10),
+                    f("Concurrent marking was cut short by a Full GC %d times", aborts), List.of(evidence,
+                    "no earlier marking: the live set fills the heap (heap-too-small), so marking that starts sooner "
+                            + "only runs back to back sooner; size the heap first"), null));
+        }
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 60 + aborts * 10),
-                f("Concurrent marking was cut short by a Full GC %d times", aborts),
-                List.of(f("%d concurrent-mark-abort: the heap filled before marking ended; %d Full GCs in all", aborts,
-                        a.fullGcCount())),
+                f("Concurrent marking was cut short by a Full GC %d times", aborts), List.of(evidence),
                 new Recommendation(JdkFlags.line(settings, jdk), List.of(
                         f("marking starts at InitiatingHeapOccupancyPercent=%d%s; start %d points earlier: %d - %d = %d%%",
                                 now, logged != null ? " (the log's flag)" : " (the default)", EARLIER_BY, now, EARLIER_BY,

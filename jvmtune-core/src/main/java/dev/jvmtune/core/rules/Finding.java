@@ -11,9 +11,15 @@ import java.util.List;
  * @param title          one line a person can act on
  * @param evidence       the figures it rests on, each with where it comes from
  * @param recommendation what to change, or {@code null} when the finding calls for investigation, not a flag
+ * @param gain           what acting on it could give back, or {@code null} where the rule has no estimate
  */
 public record Finding(String ruleId, Severity severity, int score, String title, List<String> evidence,
-                      Recommendation recommendation) {
+                      Recommendation recommendation, Gain gain) {
+
+    public Finding(String ruleId, Severity severity, int score, String title, List<String> evidence,
+                   Recommendation recommendation) {
+        this(ruleId, severity, score, title, evidence, recommendation, null);
+    }
 
     public Finding {
         evidence = List.copyOf(evidence);

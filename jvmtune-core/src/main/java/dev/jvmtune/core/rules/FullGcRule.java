@@ -30,10 +30,7 @@ final class FullGcRule implements Rule {
         if (full == null || full.count() == 0 || !run.collector().concurrent()) {
             return Optional.empty();
         }
-        long explicit = 0;
-        for (String cause : REQUESTED) {
-            explicit += a.pausesByCause().getOrDefault(cause, 0L);
-        }
+        long explicit = requested(a);
         if (explicit >= full.count()) {
             return Optional.empty(); // all were asked for: the explicit-gc rule speaks for System.gc()
         }
@@ -42,6 +39,16 @@ final class FullGcRule implements Rule {
                 full.totalMs(), full.maxMs(), a.pauses().p50Ms()));
         return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 60 + (full.count() - explicit) * 5),
                 run.collector().label() + " fell back to " + (full.count() - explicit) + " stop-the-world Full GCs", evidence,
-                null));
+                null, new Gain(full.totalMs() / 1000, a.durationSec(), List.of(Rounding.text(
+                        "Full GC pauses: %.2f s", full.totalMs() / 1000)))));
+    }
+
+    /** Collections somebody asked for, by their causes. */
+    static long requested(Analysis a) {
+        long n = 0;
+        for (String cause : REQUESTED) {
+            n += a.pausesByCause().getOrDefault(cause, 0L);
+        }
+        return n;
     }
 }

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * The application is stopped for GC a large share of the time. Below 90% throughput a service loses
- * more to GC than most teams accept; below 80% the heap is usually too small for the live set: where what the heap
- * keeps after its old collections fills most of it, the finding sizes the heap from that live set. (Stalls of the
+ * more to GC than most teams accept; below 80% the heap is usually too small for the live set: the finding states the
+ * live set against the heap, and heap-too-small, which reads the same live set, sizes the heap from it. (Stalls of the
  * concurrent collectors are the allocation-stall and shenandoah-degenerated rules' to judge: this one counts pauses.)
  */
 final class GcOverheadRule implements Rule {
@@ -35,18 +35,18 @@ final class GcOverheadRule implements Rule {
         List<String> evidence = new ArrayList<>(List.of(f("%.1f s of pauses in %.1f s of log: the application ran "
                         + "%.1f%% of the time", a.pauses().totalMs() / 1000, a.durationSec(), t),
                 f("%d pauses, %d of them Full GCs", a.pauses().count(), a.fullGcCount())));
-        Recommendation rec = null;
         LiveSet live = a.liveSet();
-        long heap = Math.max(run.jvm().heapMaxBytes(), a.heap().maxCapacityBytes());
+        long heap = HeapTooSmallRule.heapBytes(run);
         if (live != null && heap > 0) {
-            evidence.add(f("after %,d old-generation collections the heap kept up to %d MiB of %d MiB (%.0f%%)",
-                    live.collections(), mib(live.maxBytes()), mib(heap), 100.0 * live.maxBytes() / heap));
-            if (live.collections() >= 2 && live.maxBytes() >= HeapTooSmallRule.FULL_AFTER_SHARE * heap) {
-                rec = HeapTooSmallRule.fromLiveSet(run, live, heap).orElse(null);
-            }
+            long liveBytes = HeapTooSmallRule.liveBytes(live);
+            // the heap is sized in one place, heap-too-small, from the same live set
+            evidence.add(f("the live set, %s: %d MiB of the %d MiB heap (%.0f%%)%s", HeapTooSmallRule.liveSource(live),
+                    mib(liveBytes), mib(heap), 100.0 * liveBytes / heap, HeapTooSmallRule.fills(run)
+                    ? "; heap-too-small sizes the heap from it" : ""));
         }
         return Optional.of(new Finding(id(), t < CRITICAL_BELOW_PCT ? Severity.CRITICAL : Severity.WARNING,
                 (int) Math.min(100, 50 + (WARN_BELOW_PCT - t) * 2), f("GC takes %.1f%% of the time", 100 - t),
-                evidence, rec));
+                evidence, null, new Gain(a.pauses().totalMs() / 1000, a.durationSec(), List.of(f("GC pauses: %.2f s",
+                a.pauses().totalMs() / 1000)))));
     }
 }

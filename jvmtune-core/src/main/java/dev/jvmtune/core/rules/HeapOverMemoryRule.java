@@ -17,6 +17,13 @@ final class HeapOverMemoryRule implements Rule {
     static final long HEADROOM_BYTES = 1L << 30;
     /** Heaps above this share of memory leave too little for the rest. */
     static final double MAX_SHARE = 0.9;
+    /** How {@link #fit} is reckoned, for other rules' arithmetic. */
+    static final String FIT_TEXT = "memory - ~1 GiB for the rest of the process and the OS, no less than half of it";
+
+    /** The largest heap {@code memory} backs: memory less the headroom, but no less than half of it. */
+    static long fit(long memory) {
+        return Math.max(memory - HEADROOM_BYTES, memory / 2);
+    }
 
     @Override
     public String id() {
@@ -30,7 +37,7 @@ final class HeapOverMemoryRule implements Rule {
         if (memory <= 0 || heap <= 0 || heap <= MAX_SHARE * memory) {
             return Optional.empty();
         }
-        long fit = Math.max(memory - HEADROOM_BYTES, memory / 2);
+        long fit = fit(memory);
         boolean over = heap > memory;
         List<String> evidence = List.of(f("maximum heap %d MiB, memory the JVM saw %d MiB (%.0f%%)", mib(heap),
                 mib(memory), 100.0 * heap / memory));

@@ -37,14 +37,18 @@ public final class Rules {
         return ALL;
     }
 
-    /** The findings of every rule on {@code run}, most severe and best supported first. */
+    /**
+     * The findings of every rule on {@code run}: most severe first, and within a severity the one that could give back
+     * the most time first ({@link Gain}; a finding without an estimate counts 0), then the best supported.
+     */
     public static List<Finding> evaluate(RuleContext run) {
         List<Finding> out = new ArrayList<>();
         for (Rule r : ALL) {
             r.evaluate(run).ifPresent(out::add);
         }
-        out.sort(Comparator.comparing(Finding::severity).reversed().thenComparing(Comparator.comparingInt(
-                Finding::score).reversed()));
+        out.sort(Comparator.comparing(Finding::severity).reversed()
+                .thenComparing(Comparator.comparingDouble(Gain::secondsOf).reversed())
+                .thenComparing(Comparator.comparingInt(Finding::score).reversed()));
         return out;
     }
 }

@@ -85,7 +85,7 @@ final class ShenandoahFallbackRule implements Rule {
     private static Recommendation recommendation(RuleContext run, List<String> evidence) {
         Analysis a = run.analysis();
         CollectorCycles cycles = a.cycles();
-        long live = a.liveSet() == null ? -1 : a.liveSet().maxBytes();
+        long live = a.liveSet() == null ? -1 : HeapTooSmallRule.liveBytes(a.liveSet());
         long heap = run.jvm().heapMaxBytes() > 0 ? run.jvm().heapMaxBytes() : a.heap().maxCapacityBytes();
         double rate = a.allocationRateMBps();
         if (cycles == null || cycles.durationMs().count() == 0 || heap <= 0 || !(rate > 0) || live < 0) {
@@ -95,7 +95,7 @@ final class ShenandoahFallbackRule implements Rule {
         double cycleSec = cycles.durationMs().p90Ms() / 1000.0;
         double perCycle = rate * Text.MIB * cycleSec;
         long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
-        long forLiveSet = live * HeapTooSmallRule.LIVE_SET_MULTIPLE;
+        long forLiveSet = live * HeapTooSmallRule.THROUGHPUT_FACTOR;
         long needed = Math.max(forCycles, forLiveSet);
         evidence.add(f("live set up to %d MiB (heap after Full and degenerated GCs); allocation %.0f MiB/s; "
                         + "%,d cycles, p90 %.0f ms; heap %d MiB", mib(live), rate, cycles.count(),
@@ -107,8 +107,8 @@ final class ShenandoahFallbackRule implements Rule {
                         1 - MIN_FREE_PCT / 100, mib(forCycles)),
                 f("room for the live set: %d x live = %d x %d = %d MiB, as heap-too-small sizes it: a pacer that taxes "
                                 + "allocation by live / free and cycles cancelled for want of free regions need free space of "
-                                + "the order of the live set", HeapTooSmallRule.LIVE_SET_MULTIPLE,
-                        HeapTooSmallRule.LIVE_SET_MULTIPLE, mib(live), mib(forLiveSet)));
+                                + "the order of the live set", HeapTooSmallRule.THROUGHPUT_FACTOR,
+                        HeapTooSmallRule.THROUGHPUT_FACTOR, mib(live), mib(forLiveSet)));
         if (needed <= heap) {
             return Headroom.moreThreads(run, String.join("; ", arithmetic) + f(": both fit the %d MiB heap, so the "
                     + "cycles are too slow for the allocation", mib(heap)));

@@ -204,7 +204,9 @@ class RulesTest {
     @Test
     void heapTooSmall() throws Exception {
         Finding f = finds(new HeapTooSmallRule(), corpus("preunified/g1gc/details/g1.details.cause.log"));
-        assertTrue(f.recommendation().arithmetic().get(0).startsWith("heap = 3 x live set"), f.toString());
+        assertTrue(f.recommendation().arithmetic().get(0).startsWith("no pause goal: heap = 3 x live set"), f.toString());
+        assertEquals("3 x 1013 MiB = 3040 MiB", f.recommendation().arithmetic().get(1));
+        assertEquals(List.of("-Xmx3041m", "-Xms3041m"), f.recommendation().options(), "the heap grew from 13 MiB");
         // rset: 137 MiB of 2252 MiB left after its Full GCs
         silent(new HeapTooSmallRule(), corpus(RSET));
     }
@@ -312,7 +314,7 @@ class RulesTest {
     }
 
     @Test
-    void findingsComeMostSevereFirst() throws Exception {
+    void findingsComeMostSevereFirstThenByWhatTheyCouldGain() throws Exception {
         List<Finding> all = Rules.evaluate(corpus("preunified/cms/parnew/details/tenuring/860_gc.log"));
         assertEquals(java.util.Set.of("old-generation-exhausted", "full-gc", "gc-overhead", "explicit-gc",
                 "heap-resizing", "frequent-young-collections"),
@@ -320,8 +322,11 @@ class RulesTest {
         for (int i = 1; i < all.size(); i++) {
             Finding before = all.get(i - 1);
             Finding after = all.get(i);
-            assertTrue(before.severity().compareTo(after.severity()) > 0 || (before.severity() == after.severity()
-                    && before.score() >= after.score()), before + " before " + after);
+            double gainBefore = before.gain() == null ? 0 : before.gain().seconds();
+            double gainAfter = after.gain() == null ? 0 : after.gain().seconds();
+            assertTrue(before.severity().compareTo(after.severity()) > 0 || before.severity() == after.severity()
+                    && (gainBefore > gainAfter || gainBefore == gainAfter && before.score() >= after.score()),
+                    before + " before " + after);
         }
         assertEquals("explicit-gc", all.get(all.size() - 1).ruleId(), "3 System GCs of 4688 pauses: information only");
     }

@@ -101,6 +101,9 @@ class FindingsBaselineTest {
                         b.append(f.ruleId()).append(' ').append(f.severity()).append(' ').append(f.score()).append(": ")
                                 .append(f.title()).append('\n');
                         f.evidence().forEach(e -> b.append("  evidence: ").append(e).append('\n'));
+                        if (f.gain() != null) {
+                            b.append("  gain: ").append(String.join("; ", f.gain().figures())).append('\n');
+                        }
                         if (f.recommendation() != null) {
                             b.append("  options: ").append(String.join(" ", f.recommendation().options())).append('\n');
                             f.recommendation().arithmetic().forEach(a -> b.append("  - ").append(a).append('\n'));

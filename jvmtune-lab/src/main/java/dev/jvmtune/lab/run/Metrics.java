@@ -26,6 +26,13 @@ public final class Metrics {
     public static final String LAB_OVERHEAD = "lab.overheadSec";
     /** Exit status (-1: killed). */
     public static final String EXIT = "exit";
+    /**
+     * Time the JIT compilers spent compiling, C1 and C2 together, s: -XX:+CITime's sums at exit. The compiler threads
+     * run beside the application, so on few cores this is CPU the application did not get.
+     */
+    public static final String JIT_COMPILE = "jit.compileSec";
+    /** Of {@link #JIT_COMPILE}, C2's (the optimizing compiler) share, s. */
+    public static final String JIT_C2 = "jit.c2Sec";
     public static final String GC_PAUSE_COUNT = KeyFigure.PAUSE_COUNT.metric();
     public static final String GC_PAUSE_TOTAL = KeyFigure.PAUSE_TOTAL.metric();
     public static final String GC_PAUSE_MEAN = KeyFigure.PAUSE_MEAN.metric();
@@ -66,7 +73,7 @@ public final class Metrics {
     }
 
     private static List<String> standard() {
-        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT));
+        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT, JIT_COMPILE, JIT_C2));
         for (KeyFigure f : KeyFigure.values()) {
             names.add(f.metric());
         }

@@ -220,6 +220,7 @@ public final class TrialRunner {
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         try {
             StdoutMetrics.read(stdout, spec.stdoutMetrics(), metrics, notes);
+            StdoutMetrics.compilerTimes(stdout, metrics);
         } catch (IOException e) {
             throw own("read", stdout, e);
         }
@@ -292,7 +293,10 @@ public final class TrialRunner {
         return true;
     }
 
-    /** GC and safepoint logging to OUT/gc.log in the JDK's syntax, hs_err to OUT, and JFR when asked. */
+    /**
+     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the compilers' times at exit (-XX:+CITime, to the
+     * program's output: a few lines, no cost while it runs), hs_err to OUT, and JFR when asked.
+     */
     static List<String> loggingFlags(int feature, Path out, boolean jfr) {
         List<String> f = new ArrayList<>();
         if (feature >= 9) {
@@ -301,6 +305,7 @@ public final class TrialRunner {
             f.addAll(List.of("-Xloggc:" + out.resolve("gc.log"), "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
                     "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime"));
         }
+        f.add("-XX:+CITime");
         f.add("-XX:ErrorFile=" + out.resolve("hs_err_pid%p.log"));
         if (jfr && feature >= 11) {
             f.add("-XX:StartFlightRecording=filename=" + out.resolve("recording.jfr") + ",dumponexit=true");

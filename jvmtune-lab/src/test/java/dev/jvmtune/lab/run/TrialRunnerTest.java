@@ -141,5 +141,9 @@ class TrialRunnerTest {
         assertEquals(Outcome.OK, r.outcome(), r.notes().toString());
         assertTrue(r.metric("metrics.wallSec") > 0);
         assertEquals(864_000, r.metric("metrics.samples"));
+        // -XX:+CITime's summary at exit: the compilers' time, C2's part of it
+        assertTrue(r.metric(Metrics.JIT_COMPILE) > 0, r.metrics().toString());
+        assertTrue(r.metric(Metrics.JIT_C2) >= 0 && r.metric(Metrics.JIT_C2) <= r.metric(Metrics.JIT_COMPILE),
+                r.metrics().toString());
     }
 }

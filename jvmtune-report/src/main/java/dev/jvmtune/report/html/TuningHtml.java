@@ -219,13 +219,12 @@ public final class TuningHtml {
         List<StepData> steps = new ArrayList<>();
         for (Step s : r.steps()) {
             List<RoundData> rounds = new ArrayList<>();
-            int half = s.pooled() == null ? s.trials().size() : s.trials().size() / 2;
             if (s.first() != null) {
                 effect = s.first().effect();
-                rounds.add(round("round 1", s.first(), s.trials().subList(0, half), bySeq, metric));
+                rounds.add(round("round 1", s.first(), s.reused(), s.firstRound(), bySeq, metric));
             }
             if (s.pooled() != null) {
-                rounds.add(round("both rounds", s.pooled(), s.trials(), bySeq, metric));
+                rounds.add(round("both rounds", s.pooled(), s.reused(), s.trials(), bySeq, metric));
             }
             steps.add(new StepData(s.index(), (s.index() + 1) + ". " + String.join(" ", s.candidate().change()),
                     s.accepted(), rounds, s.trials().isEmpty() ? -1 : s.trials().get(0),
@@ -234,10 +233,17 @@ public final class TuningHtml {
         return new Data("tune", metric, Metrics.unit(metric), effect, points, steps, runs, labels);
     }
 
-    private static RoundData round(String name, Comparison c, List<Integer> seqs, Map<Integer, TrialResult> bySeq,
-                                   String metric) {
+    /** A round's dots: the best's reused trials and the step's arm A on the A side, arm B on the other. */
+    private static RoundData round(String name, Comparison c, List<Integer> reused, List<Integer> seqs,
+                                   Map<Integer, TrialResult> bySeq, String metric) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
+        for (int seq : reused) {
+            TrialResult t = bySeq.get(seq);
+            if (t != null && !Double.isNaN(t.metric(metric))) {
+                a.add(t.metric(metric));
+            }
+        }
         for (int seq : seqs) {
             TrialResult t = bySeq.get(seq);
             if (t != null && !Double.isNaN(t.metric(metric))) {

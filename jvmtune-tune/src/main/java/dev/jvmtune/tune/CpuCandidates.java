@@ -1,0 +1,100 @@
+package dev.jvmtune.tune;
+
+import dev.jvmtune.core.options.FlagSet;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Candidates from the CPU the JVM's own threads took from the program, for goals on its time or throughput:
+ * <ul>
+ * <li>C1 only ({@code -XX:TieredStopAtLevel=1}) for a short job whose C2 compilations took a large share of the
+ * machine: C2's code pays back its compile time only over a long run, and on few cores the compiler thread competes
+ * with the program;</li>
+ * <li>full tiers again for a long run held to C1;</li>
+ * <li>a stop-the-world collector (Parallel) where a concurrent one's threads took a share of few CPUs: its
+ * concurrent work and barriers cost CPU that pause times do not show.</li>
+ * </ul>
+ * Each carries the time it could give back ({@link Candidate#gainSec}) and the figures.
+ */
+public final class CpuCandidates implements CandidateSource {
+
+    /** A job shorter than this cannot earn back C2's compile time. */
+    static final double SHORT_JOB_SEC = 120;
+    /** A run this long profits from C2's code. */
+    static final double LONG_RUN_SEC = 600;
+    /** C2's share of the machine over the run from which C1 only is worth a trial. */
+    static final double C2_SHARE = 0.03;
+    /** A concurrent collector's share of the machine from which a stop-the-world one is worth a trial. */
+    static final double CONCURRENT_SHARE = 0.03;
+    /** At most this many CPUs count as few. */
+    static final int FEW_CPUS = 4;
+
+    private final String goalMetric;
+    private final Tuner.EvidenceReader evidence;
+
+    /** @param evidence reads the current best's trials' evidence ({@link Evidence#of}) */
+    public CpuCandidates(String goalMetric, Tuner.EvidenceReader evidence) {
+        this.goalMetric = goalMetric;
+        this.evidence = evidence;
+    }
+
+    /** Whether the goal is the program's time or throughput, which the JVM's own CPU use takes from. */
+    static boolean cpuBound(String metric) {
+        return metric.equals("wallSec") || metric.equals("metrics.wallSec") || metric.equals("throughputOpsPerSec")
+                || metric.startsWith("metrics.") && metric.endsWith("OpsPerSec");
+    }
+
+    @Override
+    public List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException {
+        if (!cpuBound(goalMetric)) {
+            return List.of();
+        }
+        Evidence e = evidence.read(bestTrials).orElse(null);
+        return e == null ? List.of() : from(best, e);
+    }
+
+    static List<Candidate> from(FlagSet best, Evidence e) {
+        List<Candidate> out = new ArrayList<>();
+        int cpus = e.cpusOrOne();
+        int tier = Integer.parseInt(best.value("-XX:TieredStopAtLevel").orElse("4"));
+        // with a code cache held small the compilers' time is the cache's flushing and recompiling (S4): the cache
+        // comes first, and C1 only would hide it
+        if (!Double.isNaN(e.c2Sec()) && tier > 1 && !SearchSpace.smallCodeCache(best) && e.wallSec() < SHORT_JOB_SEC
+                && e.c2Sec() / cpus / e.wallSec() >= C2_SHARE) {
+            double gain = e.c2Sec() / cpus;
+            out.add(new Candidate("jit:c1-only", "C1 only for a short job: -XX:TieredStopAtLevel=1",
+                    List.of("-XX:TieredStopAtLevel=1"), List.of(
+                    f("the compilers took %.2f s in a %.2f s run, C2 %.2f s of it (-XX:+CITime)", e.compileSec(),
+                            e.wallSec(), e.c2Sec()),
+                    f("C2 / CPUs / run: %.2f / %d / %.2f = %.1f%% of the machine, over %.0f%%", e.c2Sec(), cpus,
+                            e.wallSec(), 100 * e.c2Sec() / cpus / e.wallSec(), 100 * C2_SHARE),
+                    f("a job under %.0f s does not run C2's code long enough to earn back its compile time; C1's code "
+                            + "is slower, so the A/B decides", SHORT_JOB_SEC)), gain));
+        }
+        if (tier < 4 && e.wallSec() >= LONG_RUN_SEC) {
+            out.add(new Candidate("jit:full-tiers", "all compiler tiers for a long run: -XX:TieredStopAtLevel=4",
+                    List.of("-XX:TieredStopAtLevel=4"), List.of(f("TieredStopAtLevel=%d in a %.0f s run: C2's faster "
+                    + "code pays back its compile time over a run of %.0f s or more", tier, e.wallSec(), LONG_RUN_SEC)),
+                    Double.NaN));
+        }
+        double concShare = e.concurrentCpuSec() / e.wallSec();
+        if (e.collector() != null && e.collector().concurrent() && cpus <= FEW_CPUS && concShare >= CONCURRENT_SHARE) {
+            out.add(new Candidate("gc:stop-the-world", "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
+                    List.of("-XX:+UseParallelGC"), List.of(
+                    f("%s's concurrent phases ran %.2f s with %d thread(s) on %d CPUs: %.2f s of the machine's time, "
+                                    + "%.1f%% of the %.2f s run", e.collector().label(), e.concurrentSec(),
+                            Math.min(Math.max(1, e.concurrentWorkers()), cpus), cpus, e.concurrentCpuSec(),
+                            100 * concShare, e.wallSec()),
+                    "for a time or throughput goal on few cores, a stop-the-world collector spends no CPU beside the "
+                            + "program and has no concurrent barriers; its pauses grow, so a pause guard decides"),
+                    e.concurrentCpuSec()));
+        }
+        return out;
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.jvmtune.tune;
+
+import dev.jvmtune.lab.stats.Compare;
+import java.util.Arrays;
+
+/**
+ * The A/B protocol's schedule, in one place for the tuner and its simulation ({@code TwoRoundsTest}): round 1 of
+ * {@code repeats} trials a side at alpha, a filter; round 2 of {@code repeats} pairs, and the decision on both rounds
+ * pooled at alpha / {@link #FINAL_DIVISOR}. Round 1's A side is the current best's last {@code repeats} trials where
+ * they ran just before the A/B ({@link #recent}): the baseline's for the first candidate, the last A/B's afterwards.
+ * They are trials of the same flags, so on an unchanging machine the statistics are those of two full rounds
+ * (simulated in docs/tuner.md), at {@code repeats} trials fewer per candidate: 3 + 3 + 6 = 12 trials from the start
+ * to an accepted change at the default 3. ABBA order within the A/B puts a shared machine's slow drift on both arms
+ * alike; the reused trials are outside it, so they are taken only from the last 2 x repeats trials, minutes apart,
+ * and checked against the best's trials of round 2 ({@link #moved}): a machine that got faster between them would
+ * pass its change off as the candidate's, one that got slower would hide the candidate's.
+ */
+final class Protocol {
+
+    /** The pooled decision's alpha is the first round's divided by this. */
+    static final double FINAL_DIVISOR = 5;
+
+    /** The best's trials of round 2 differ from the reused ones by more than this share of their median ... */
+    static final double MOVED_SHARE = 0.10;
+    /** ... and the reason such a step gives. */
+    static final String MOVED = "the machine's speed moved";
+
+    private Protocol() {
+    }
+
+    /**
+     * Whether the machine moved between the best's {@code reused} trials and its {@code later} ones (round 2's) by
+     * enough to make or unmake round 1's result: the later ones lie all above or all below the reused ones, and their
+     * medians differ by more than {@link #MOVED_SHARE} and by more than half of the effect round 1 saw
+     * ({@code firstRatio}, the candidate's median over the reused trials'). The step is then rejected and its
+     * candidate tried once more, against the best's latest trials.
+     */
+    static boolean moved(double[] reused, double[] later, double firstRatio) {
+        double lo = Arrays.stream(reused).min().orElse(Double.NaN);
+        double hi = Arrays.stream(reused).max().orElse(Double.NaN);
+        boolean apart = Arrays.stream(later).allMatch(v -> v > hi) || Arrays.stream(later).allMatch(v -> v < lo);
+        double before = Compare.median(reused);
+        double shift = Compare.median(later) / before;
+        return before > 0 && apart && Math.abs(shift - 1) > Math.max(MOVED_SHARE, Math.abs(firstRatio - 1) / 2);
+    }
+
+    /**
+     * Whether a trial of the current best that ran {@code since} trials before the next one (1: the last trial) is
+     * recent enough to stand on round 1's A side.
+     */
+    static boolean recent(int since, int repeats) {
+        return since <= 2 * repeats;
+    }
+}
