@@ -246,14 +246,7 @@ public final class UnifiedLogParser implements LogParser {
             cpuLine(id, b, label, end);
             return true;
         }
-        if (label < end && (b[label] == 'R' || b[label] == 'A')) {
-            GcStall stall = stalls.zgc(b, label, end, deco.uptimeSec(), true, line);
-            if (stall != null) {
-                out.onEvent(stall);
-                return true;
-            }
-        }
-        if (facts.collector == Collector.ZGC && zgcStatistics.read(id, label == r ? 0 : b[r], b, label, end)) {
+        if ((label != r || facts.collector == Collector.ZGC) && zgcLine(id, b, r, label, end, line)) {
             return true;
         }
         if (label < end && (b[label] == 'P' || b[label] == 'W')) { // G1's NUMA statistics
@@ -323,6 +316,21 @@ public final class UnifiedLogParser implements LogParser {
      * Start of the trailing duration ({@code 7.965ms}, {@code 0.015s}, {@code 6,572ms} in a decimal-comma locale,
      * {@code 6.363 ms} as some JDK builds print it), or -1.
      */
+    /**
+     * Generational ZGC's workers' stalls (with the cycle's GC id after a generation prefix) and ZGC's cycle
+     * statistics.
+     */
+    private boolean zgcLine(long id, byte[] b, int r, int label, int end, long line) {
+        if (label < end && (b[label] == 'R' || b[label] == 'A')) {
+            GcStall stall = stalls.zgc(b, label, end, deco.uptimeSec(), true, line);
+            if (stall != null) {
+                out.onEvent(stall);
+                return true;
+            }
+        }
+        return facts.collector == Collector.ZGC && zgcStatistics.read(id, label == r ? 0 : b[r], b, label, end);
+    }
+
     private static int durationStart(byte[] b, int from, int end) {
         int sp = lastIndexOf(b, from, end, (byte) ' ');
         int tok = sp + 1;
@@ -406,22 +414,10 @@ public final class UnifiedLogParser implements LogParser {
         pendingIncidents = Set.of();
         int failure = indexOf(b, label, labelEnd, EVACUATION_FAILURE);
         if (failure >= 0) {
-            // JDK 22+: "(Evacuation Failure: Allocation)", "(...: Pinned)" or both; JDK 21: no reason
-            int close = indexOf(b, failure, labelEnd, (byte) ')');
-            int reasonEnd = close < 0 ? labelEnd : close;
-            boolean pinned = indexOf(b, failure, reasonEnd, PINNED) >= 0;
-            if (pinned) {
-                incidents = with(incidents, GcIncident.PINNED_REGIONS);
-            }
-            if (!pinned || indexOf(b, failure + EVACUATION_FAILURE.length, reasonEnd, ALLOCATION) >= 0) {
-                incidents = with(incidents, GcIncident.EVACUATION_FAILURE);
-            }
+            incidents = evacuationFailure(incidents, b, failure, labelEnd);
         }
-        if ((l.kind == GcKind.DEGENERATED || l.kind == GcKind.FULL) && !pendingFallback.isEmpty()) {
-            for (GcIncident i : pendingFallback) {
-                incidents = with(incidents, i);
-            }
-            pendingFallback = Set.of();
+        if (!pendingFallback.isEmpty() && (l.kind == GcKind.DEGENERATED || l.kind == GcKind.FULL)) {
+            incidents = fallback(incidents);
         }
         if (gc != null && (ownsState || !gc.hasStart())) {
             pools = gc.takePools(facts.regionSizeBytes);
@@ -437,6 +433,37 @@ public final class UnifiedLogParser implements LogParser {
         }
         pending = new PendingEvent(id, startUptime, startWall, l.kind, l.name, cause, durMs, heap, pools, phases,
                 incidents, plab, line);
+    }
+
+    /*
+     * The rare cases of a pause summary are methods of their own, as are the concurrent collectors' lines below: the
+     * hot methods stay small enough for the JIT to compile them early (each inlined branch made a cold analysis of a
+     * G1 log slower).
+     */
+
+    /** JDK 22+: "(Evacuation Failure: Allocation)", "(...: Pinned)" or both; JDK 21: no reason. */
+    private static Set<GcIncident> evacuationFailure(Set<GcIncident> incidents, byte[] b, int failure, int labelEnd) {
+        int close = indexOf(b, failure, labelEnd, (byte) ')');
+        int reasonEnd = close < 0 ? labelEnd : close;
+        boolean pinned = indexOf(b, failure, reasonEnd, PINNED) >= 0;
+        Set<GcIncident> with = incidents;
+        if (pinned) {
+            with = with(with, GcIncident.PINNED_REGIONS);
+        }
+        if (!pinned || indexOf(b, failure + EVACUATION_FAILURE.length, reasonEnd, ALLOCATION) >= 0) {
+            with = with(with, GcIncident.EVACUATION_FAILURE);
+        }
+        return with;
+    }
+
+    /** Shenandoah's cancellations and upgrades logged before this degenerated or Full GC, which carries them. */
+    private Set<GcIncident> fallback(Set<GcIncident> incidents) {
+        Set<GcIncident> with = incidents;
+        for (GcIncident i : pendingFallback) {
+            with = with(with, i);
+        }
+        pendingFallback = Set.of();
+        return with;
     }
 
     private static Set<GcIncident> with(Set<GcIncident> set, GcIncident i) {
@@ -668,33 +695,9 @@ public final class UnifiedLogParser implements LogParser {
         if (m >= end) {
             return false;
         }
-        if (deco.stats || !deco.hasTags()) {
-            GcStall paced = stalls.pacing(b, m, end, deco.uptimeSec(), line);
-            if (paced != null || deco.stats) {
-                if (paced != null) {
-                    out.onEvent(paced);
-                }
-                return true;
-            }
-        }
-        if (b[m] == 'A' || b[m] == 'R') { // the uptime is decoded only for these
-            GcStall stall = stalls.zgc(b, m, end, deco.uptimeSec(), false, line);
-            if (stall != null) {
-                out.onEvent(stall);
-                return true;
-            }
-        }
-        if (startsWith(b, m, end, CANCELLING)) {
-            int reason = m + CANCELLING.length;
-            if (startsWith(b, reason, end, UPGRADE_TO_FULL)) {
-                pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
-            } else if (!startsWith(b, reason, end, STOPPING_VM)) {
-                pendingFallback = with(pendingFallback, GcIncident.CYCLE_CANCELLED);
-            }
-            return true;
-        }
-        if (startsWith(b, m, end, DEGENERATED_UPGRADING)) {
-            pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
+        byte first = b[m];
+        if ((deco.stats || !deco.hasTags() || first == 'A' || first == 'R' || first == 'C' || first == 'D')
+                && concurrentLine(b, m, end, line)) {
             return true;
         }
         if (startsWith(b, m, end, USING)) {
@@ -731,6 +734,44 @@ public final class UnifiedLogParser implements LogParser {
             String key = Bytes.string(b, m, colon);
             String value = Bytes.string(b, skipSpaces(b, colon + 1, end), end);
             Facts.apply(facts, key, value);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * A line of the concurrent collectors without a GC id: a row of Shenandoah's pacing table (a statistics line, or
+     * any line of a log without tags), a ZGC stall, Shenandoah's cancellation of a cycle or its upgrade to a Full GC.
+     */
+    private boolean concurrentLine(byte[] b, int m, int end, long line) {
+        if (deco.stats || !deco.hasTags()) {
+            GcStall paced = stalls.pacing(b, m, end, deco.uptimeSec(), line);
+            if (paced != null) {
+                out.onEvent(paced);
+                return true;
+            }
+            if (deco.stats) {
+                return true;
+            }
+        }
+        if (b[m] == 'A' || b[m] == 'R') { // the uptime is decoded only for these
+            GcStall stall = stalls.zgc(b, m, end, deco.uptimeSec(), false, line);
+            if (stall != null) {
+                out.onEvent(stall);
+                return true;
+            }
+        }
+        if (startsWith(b, m, end, CANCELLING)) {
+            int reason = m + CANCELLING.length;
+            if (startsWith(b, reason, end, UPGRADE_TO_FULL)) {
+                pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
+            } else if (!startsWith(b, reason, end, STOPPING_VM)) {
+                pendingFallback = with(pendingFallback, GcIncident.CYCLE_CANCELLED);
+            }
+            return true;
+        }
+        if (startsWith(b, m, end, DEGENERATED_UPGRADING)) {
+            pendingFallback = with(pendingFallback, GcIncident.UPGRADED_TO_FULL);
             return true;
         }
         return false;
