@@ -36,6 +36,20 @@ class TunerTest {
     };
 
     /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
+    /** A listener that keeps the session's notes in {@code notes}. */
+    private static Tuner.Listener notes(List<String> notes) {
+        return new Tuner.Listener() {
+            @Override
+            public void trial(TrialResult r, int budget, boolean replayed) {
+            }
+
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+    }
+
     private TuneResult tune(String goal, List<String> guards, List<String> pinned,
                             BiFunction<FlagSet, Integer, double[]> program)
             throws IOException, InterruptedException {
@@ -72,16 +86,7 @@ class TunerTest {
                 trials.get(0).metric("jit.compileSec"), trials.get(0).metric("jit.c2Sec"), 0.6, 0, 1, 2,
                 Collector.PARALLEL));
         List<String> notes = new ArrayList<>();
-        Tuner.Listener listener = new Tuner.Listener() {
-            @Override
-            public void trial(TrialResult r, int budget, boolean replayed) {
-            }
-
-            @Override
-            public void note(String line) {
-                notes.add(line);
-            }
-        };
+        Tuner.Listener listener = notes(notes);
         TuneResult r;
         try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s, null)) {
             r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
@@ -118,16 +123,7 @@ class TunerTest {
         Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(4.0, trials.get(0).metric("jit.compileSec"),
                 trials.get(0).metric("jit.c2Sec"), 0.1, 0, 1, 2, Collector.PARALLEL));
         List<String> notes = new ArrayList<>();
-        Tuner.Listener listener = new Tuner.Listener() {
-            @Override
-            public void trial(TrialResult r, int budget, boolean replayed) {
-            }
-
-            @Override
-            public void note(String line) {
-                notes.add(line);
-            }
-        };
+        Tuner.Listener listener = notes(notes);
         TuneResult r;
         try (Journal j = Journal.create(dir.resolve("c2pays.jsonl"), s, null)) {
             r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
