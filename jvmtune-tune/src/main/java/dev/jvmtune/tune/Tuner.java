@@ -116,7 +116,8 @@ public final class Tuner {
             }
         }
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
-        bound = evidence.read(base).flatMap(e -> GoalBound.of(goal, goalBase, e, start)).orElse(null);
+        Evidence baseEvidence = evidence.read(base).orElse(null);
+        bound = baseEvidence == null ? null : GoalBound.of(goal, goalBase, baseEvidence, start).orElse(null);
         if (bound != null) {
             listener.note("bound: " + bound.text());
             if (bound.beyond() && !settings.beyondBound()) {
@@ -174,6 +175,20 @@ public final class Tuner {
                 bestTrials = armTrials(step, "B");
                 bestMedians = medians(bestTrials);
                 vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
+            }
+            // C1 only measured without a gain: the compilers' time does not come back, and the bound shrinks
+            if (bound != null && baseEvidence != null && !step.accepted() && step.first() != null
+                    && next.source().equals("jit:c1-only") && !step.reason().startsWith(Protocol.MOVED)) {
+                String why = "C1 only, the flag that gives it back, measured " + Numbers.describe(
+                        step.pooled() != null ? step.pooled() : step.first()) + " (candidate " + (step.index() + 1) + ")";
+                bound = GoalBound.of(goal, goalBase, baseEvidence, start, why).orElse(bound);
+                listener.note("bound: " + bound.text());
+                if (bound.beyond() && !settings.beyondBound()) {
+                    return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
+                            + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(
+                            bound.best()) + ") once C1 only gave the compilers' time no gain; stopped after "
+                            + seq + " trials (--beyond-bound tries anyway)");
+                }
             }
             if (step.reason().startsWith("budget")) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("

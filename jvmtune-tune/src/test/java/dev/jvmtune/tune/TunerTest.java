@@ -36,6 +36,20 @@ class TunerTest {
     };
 
     /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
+    /** A listener that keeps the session's notes in {@code notes}. */
+    private static Tuner.Listener notes(List<String> notes) {
+        return new Tuner.Listener() {
+            @Override
+            public void trial(TrialResult r, int budget, boolean replayed) {
+            }
+
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+    }
+
     private TuneResult tune(String goal, List<String> guards, List<String> pinned,
                             BiFunction<FlagSet, Integer, double[]> program)
             throws IOException, InterruptedException {
@@ -72,16 +86,7 @@ class TunerTest {
                 trials.get(0).metric("jit.compileSec"), trials.get(0).metric("jit.c2Sec"), 0.6, 0, 1, 2,
                 Collector.PARALLEL));
         List<String> notes = new ArrayList<>();
-        Tuner.Listener listener = new Tuner.Listener() {
-            @Override
-            public void trial(TrialResult r, int budget, boolean replayed) {
-            }
-
-            @Override
-            public void note(String line) {
-                notes.add(line);
-            }
-        };
+        Tuner.Listener listener = notes(notes);
         TuneResult r;
         try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s, null)) {
             r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
@@ -97,6 +102,42 @@ class TunerTest {
         assertTrue(first.accepted(), first.reason());
         assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
         assertEquals("-Xmx256m -XX:TieredStopAtLevel=1", r.finalFlags());
+    }
+
+    /**
+     * A short job whose compilers take half the machine but whose C2 code repays them (Lucene's IndexFiles measured
+     * so: compilers 2.34 s of a 2.68 s run, C1 only 0.965x): the bound after the baseline counts the compilers, so -10%
+     * is within it; C1 only is tried, gains nothing, and the bound without the compilers (0.1 s of pauses in 4 s) puts
+     * the goal out of reach: the session says so after 6 trials.
+     */
+    @Test
+    void whereC1OnlyGainsNothingTheBoundDropsTheCompilersAndTheGoalIsOutOfReach() throws Exception {
+        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", "wall <= -10%",
+                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
+        TrialRunner runner = (seq, arm, flags) -> {
+            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            double wall = 4.0 * (1 + 0.01 * (seq % 3));
+            return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
+                    c1 ? 0.4 : 2.0, "jit.c2Sec", c1 ? 0.0 : 1.6), dir.toString());
+        };
+        Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(4.0, trials.get(0).metric("jit.compileSec"),
+                trials.get(0).metric("jit.c2Sec"), 0.1, 0, 1, 2, Collector.PARALLEL));
+        List<String> notes = new ArrayList<>();
+        Tuner.Listener listener = notes(notes);
+        TuneResult r;
+        try (Journal j = Journal.create(dir.resolve("c2pays.jsonl"), s, null)) {
+            r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
+                    j, listener, 0, evidence).run();
+        }
+        assertTrue(notes.get(0).contains("compilers 2.00 s / 2 CPUs = 1.10 s of a typical 4.00 s trial"), notes.get(0));
+        assertEquals("jit:c1-only", r.steps().get(0).candidate().source());
+        assertFalse(r.steps().get(0).accepted());
+        assertEquals(TuneResult.Outcome.OUT_OF_REACH, r.outcome(), r.message());
+        assertEquals(6, r.trialsRun());
+        assertTrue(r.bound().contains("compilers 2.00 s not counted (C1 only, the flag that gives it back, measured "),
+                r.bound());
+        assertTrue(r.message().endsWith("once C1 only gave the compilers' time no gain; stopped after 6 trials "
+                + "(--beyond-bound tries anyway)"), r.message());
     }
 
     /**
