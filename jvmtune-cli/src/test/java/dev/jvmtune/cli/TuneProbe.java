@@ -12,7 +12,8 @@ import javax.tools.ToolProvider;
 /**
  * A program whose time the tests decide, for the tuner: {@code Probe fixed MS} runs MS, {@code Probe random MIN MAX}
  * a random time in [MIN, MAX), {@code Probe heap MB MS} MS with a max heap of at least MB and twice as long with
- * less. Each adds up to 20 ms of random jitter and writes the time it measured to JVMTUNE_METRICS as {@code wallSec};
+ * less. Each adds up to 20 ms of random jitter (the draws seeded by the trial's directory: the same at every run of a
+ * test) and writes the time it measured to JVMTUNE_METRICS as {@code wallSec};
  * {@code heap} allocates short-lived arrays all the while (its GC log has collections to draw), the others sleep.
  */
 public final class TuneProbe {
@@ -21,7 +22,11 @@ public final class TuneProbe {
             import java.nio.file.*;
             public class Probe {
                 public static void main(String[] a) throws Exception {
-                    java.util.Random r = new java.security.SecureRandom();
+                    // drawn from the trial's directory name (trials/000, 001...): the same times at every run
+                    // of a test, so that a test of noise tests the tuner, not its luck
+                    String m = System.getenv("JVMTUNE_METRICS");
+                    java.util.random.RandomGenerator r = m == null ? new java.security.SecureRandom()
+                            : new java.util.SplittableRandom(Path.of(m).getParent().getFileName().toString().hashCode());
                     long ms = switch (a[0]) {
                         case "fixed" -> Long.parseLong(a[1]);
                         case "random" -> Long.parseLong(a[1]) + r.nextInt(Integer.parseInt(a[2]) - Integer.parseInt(a[1]));
