@@ -134,6 +134,9 @@ class ConcurrentCollectorsOnRealRunsTest {
                 "no shenandoah-degenerated, JDK " + jdk + " " + mode + ": " + before.findings()));
         assertTrue(f.evidence().get(0).startsWith(degenerated + " degenerated GCs"), f.evidence().get(0));
         assertTrue(!f.recommendation().arithmetic().isEmpty(), f.toString());
+        // generational mode sizes each generation: the old one's room for the live set plus the young one's
+        assertEquals(mode.equals("generational"), f.recommendation().arithmetic().stream()
+                .anyMatch(step -> step.contains("old + young")), f.recommendation().toString());
         accepted(java, before.verdict().flags(), "-XX:+UseShenandoahGC", dir);
 
         List<String> roomy = new ArrayList<>(collector);

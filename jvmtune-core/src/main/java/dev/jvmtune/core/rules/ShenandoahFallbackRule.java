@@ -21,7 +21,8 @@ import java.util.Optional;
  * allocates while a cycle runs, twice (what the running cycle cannot free yet, and room for the next), above
  * Shenandoah's minimum free threshold - and, since the pacer taxes allocation by live / free, free space of the
  * order of the live set: the project's 3 x live set, as heap-too-small sizes a heap. Where the heap has both
- * already, the cycles are too slow: more concurrent GC threads while the CPUs allow.
+ * already, the cycles are too slow: more concurrent GC threads while the CPUs allow. In generational mode the two
+ * rooms add up: the old generation's (3 x live set) and the young generation's (twice the allocation during a cycle).
  */
 final class ShenandoahFallbackRule implements Rule {
 
@@ -32,6 +33,8 @@ final class ShenandoahFallbackRule implements Rule {
     static final double CYCLES_OF_HEADROOM = 2;
     /** ShenandoahMinFreeThreshold's default: the adaptive heuristics start a cycle when free falls below it. */
     static final double MIN_FREE_PCT = 10;
+    /** The {@code Mode:} that {@code gc,init} logs for generational Shenandoah (JDK 25+). */
+    static final String GENERATIONAL = "Generational";
 
     @Override
     public String id() {
@@ -96,10 +99,13 @@ final class ShenandoahFallbackRule implements Rule {
         double perCycle = rate * Text.MIB * cycleSec;
         long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
         long forLiveSet = live * HeapTooSmallRule.THROUGHPUT_FACTOR;
-        long needed = Math.max(forCycles, forLiveSet);
         evidence.add(f("live set up to %d MiB (heap after Full and degenerated GCs); allocation %.0f MiB/s; "
                         + "%,d cycles, p90 %.0f ms; heap %d MiB", mib(live), rate, cycles.count(),
                 cycles.durationMs().p90Ms(), mib(heap)));
+        if (GENERATIONAL.equals(run.jvm().raw().get("Mode"))) {
+            return generational(run, heap, live, rate, cycleSec, forLiveSet);
+        }
+        long needed = Math.max(forCycles, forLiveSet);
         List<String> arithmetic = List.of(
                 f("room for the cycles: (live + %.0f x allocated per cycle) / (1 - %.0f%% minimum free) = (%d + %.0f x "
                                 + "%.0f MiB/s x %.3f s) / %.2f = %d MiB (what the running cycle cannot free yet, and room for "
@@ -116,6 +122,35 @@ final class ShenandoahFallbackRule implements Rule {
         long xmx = Headroom.roundUp(needed);
         List<String> steps = new ArrayList<>(arithmetic);
         steps.add(f("heap = the larger, %d MiB, rounded up to %d MiB: %d MiB more than now", mib(needed),
+                mib(Headroom.ROUND_BYTES), mib(xmx - heap)));
+        return new Recommendation(List.of("-Xmx" + Text.size(xmx)), steps);
+    }
+
+    /**
+     * Generational mode: the old generation keeps the live set and the young one takes the allocation, and neither
+     * lends the other its free space while a cycle runs, so the two rooms add up instead of the larger one sufficing.
+     */
+    private static Recommendation generational(RuleContext run, long heap, long live, double rate, double cycleSec,
+                                               long forLiveSet) {
+        long young = Math.round(CYCLES_OF_HEADROOM * rate * Text.MIB * cycleSec / (1 - MIN_FREE_PCT / 100));
+        long needed = forLiveSet + young;
+        List<String> arithmetic = List.of(
+                f("old generation: %d x live = %d x %d = %d MiB (the live set and free space of its order for "
+                                + "promotions and old collections, as heap-too-small sizes a heap)",
+                        HeapTooSmallRule.THROUGHPUT_FACTOR, HeapTooSmallRule.THROUGHPUT_FACTOR, mib(live),
+                        mib(forLiveSet)),
+                f("young generation: %.0f x allocated per cycle / (1 - %.0f%% minimum free) = %.0f x %.0f MiB/s x "
+                                + "%.3f s / %.2f = %d MiB (what the running young cycle cannot free yet, and room for the "
+                                + "next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - MIN_FREE_PCT / 100, mib(young)));
+        if (needed <= heap) {
+            return Headroom.moreThreads(run, String.join("; ", arithmetic) + f(": old + young = %d MiB fit the %d MiB "
+                    + "heap, so the cycles are too slow for the allocation", mib(needed), mib(heap)));
+        }
+        long xmx = Headroom.roundUp(needed);
+        List<String> steps = new ArrayList<>(arithmetic);
+        steps.add(f("the generations do not lend each other free space during a cycle: heap = old + young = %d + %d = "
+                        + "%d MiB, rounded up to %d MiB: %d MiB more than now", mib(forLiveSet), mib(young), mib(needed),
                 mib(Headroom.ROUND_BYTES), mib(xmx - heap)));
         return new Recommendation(List.of("-Xmx" + Text.size(xmx)), steps);
     }
