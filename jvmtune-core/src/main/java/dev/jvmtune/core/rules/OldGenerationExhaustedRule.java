@@ -61,7 +61,12 @@ final class OldGenerationExhaustedRule implements Rule {
                             + "generation's last " + (100 - proposed) + "% to finish in",
                     "CMS is gone from JDK 14: on a newer JDK the answer is G1"));
         }
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 75 + (cmf + pf) * 3),
-                "The old generation ran out: " + (cmf + pf) + " failures ending in Full GCs", evidence, rec));
+        // a generational Shenandoah recovers from a failed promotion with a degenerated cycle, not a Full GC
+        long full = a.fullGcCount();
+        String title = "The old generation ran out " + (cmf + pf == 1 ? "once" : (cmf + pf) + " times")
+                + (full == 0 ? " (the log has no Full GC)"
+                        : ", " + full + (full == 1 ? " Full GC" : " Full GCs") + " in all");
+        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 75 + (cmf + pf) * 3), title,
+                evidence, rec));
     }
 }
