@@ -39,6 +39,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ConcurrentCollectorsOnRealRunsTest {
 
     /** The log's own allocation stall lines: application threads, without a GC id. */
+    /** Operations a second of a paced run: 10-20 KB each, about 1 GB/s. */
+    private static final long PACE = 100_000;
     private static final Pattern ALLOCATION_STALL = Pattern.compile("\\] Allocation Stall \\((.*)\\) ([0-9.]+)ms$");
     private static final Pattern DEGENERATED = Pattern.compile("\\] GC\\(\\d+\\) Pause Degenerated GC .*[0-9.]+ms$");
     private static final Pattern FULL = Pattern.compile("\\] GC\\(\\d+\\) Pause Full .*[0-9.]+ms$");
@@ -56,7 +58,7 @@ class ConcurrentCollectorsOnRealRunsTest {
         Path java = java(jdk, property, fallback);
         Path jfr = dir.resolve("before.jfr");
         Run before = churn(java, dir.resolve("before.log"), List.of("-XX:+UseZGC", "-Xmx96m",
-                "-XX:StartFlightRecording=filename=" + jfr), "40", 2);
+                "-XX:StartFlightRecording=filename=" + jfr), "40", 2, false);
 
         // counted as the log counts them, and as JFR does
         double[] logStalls = allocationStalls(dir.resolve("before.log"));
@@ -85,7 +87,7 @@ class ConcurrentCollectorsOnRealRunsTest {
 
         List<String> recommended = new ArrayList<>(List.of("-XX:+UseZGC"));
         recommended.addAll(flags);
-        Run after = churn(java, dir.resolve("after.log"), recommended, "40", 2);
+        Run after = churn(java, dir.resolve("after.log"), recommended, "40", 2, false);
         double stalledBefore = before.summary().heldUp().stallsMs();
         double stalledAfter = after.summary().heldUp().stallsMs();
         // how much less is the interleaved A/B's to say (docs/concurrent-collectors.md): one pair of runs on a loaded
@@ -94,8 +96,9 @@ class ConcurrentCollectorsOnRealRunsTest {
                 + " ms with " + flags + ", JDK " + jdk);
 
         // room is a heap and a CPU: with two threads allocating on two CPUs, 20 MB live in 1 GB still stalled
-        // 193 ms in steady cycles at load 4 (the rule rightly asked for ConcGCThreads); one thread leaves ZGC a CPU
-        Run roomy = churn(java, dir.resolve("roomy.log"), List.of("-XX:+UseZGC", "-Xms1g", "-Xmx1g"), "20", 1);
+        // 193 ms in steady cycles at load 4 (the rule rightly asked for ConcGCThreads); one paced thread leaves ZGC
+        // a CPU and time (one unpaced thread once stalled 769 ms beside a neighbour JVM)
+        Run roomy = churn(java, dir.resolve("roomy.log"), List.of("-XX:+UseZGC", "-Xms1g", "-Xmx1g"), "20", 1, true);
         assertEquals(Optional.empty(), find(roomy, "allocation-stall"), String.valueOf(roomy.summary().stalls()));
     }
 
@@ -115,7 +118,7 @@ class ConcurrentCollectorsOnRealRunsTest {
         List<String> small = new ArrayList<>(collector);
         small.add("-Xmx192m");
         Path log = dir.resolve("before.log");
-        Run before = churn(java, log, small, "80", 2);
+        Run before = churn(java, log, small, "80", 2, false);
 
         List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
         long degenerated = lines.stream().filter(l -> DEGENERATED.matcher(l).find()).count();
@@ -142,9 +145,10 @@ class ConcurrentCollectorsOnRealRunsTest {
         List<String> roomy = new ArrayList<>(collector);
         roomy.addAll(List.of("-Xms1g", "-Xmx1g")); // the whole heap from the start: generational Shenandoah's old
         // generation, sized small at first, failed promotions into degenerated cycles once at load 14
-        // and a CPU, as for ZGC: with two threads allocating 11 GB/s on two CPUs, Shenandoah 17 with 20 MB live in
-        // 1 GB paced them for 1044 ms and degenerated once at load 5 (the rule rightly fired)
-        Run silent = churn(java, dir.resolve("roomy.log"), roomy, "20", 1);
+        // and a CPU and time, as for ZGC: with two threads allocating 11 GB/s on two CPUs, Shenandoah 17 with 20 MB
+        // live in 1 GB paced them for 1044 ms and degenerated once at load 5 (the rule rightly fired), one unpaced
+        // thread once for 73 ms
+        Run silent = churn(java, dir.resolve("roomy.log"), roomy, "20", 1, true);
         assertEquals(Optional.empty(), find(silent, "shenandoah-degenerated"), silent.findings().toString());
     }
 
@@ -187,12 +191,19 @@ class ConcurrentCollectorsOnRealRunsTest {
         assertTrue(!out.contains("Ignoring option") && !out.contains("Unrecognized"), cmd + "\n" + out);
     }
 
-    /** {@link AllocationChurn} for 3 s, a live set of {@code liveMb}, logged as the users log. */
-    private static Run churn(Path java, Path log, List<String> flags, String liveMb, int threads) throws Exception {
+    /**
+     * {@link AllocationChurn} for 3 s, a live set of {@code liveMb}, logged as the issue's users log; {@code paced}: at
+     * most {@link #PACE} operations a second, about 1 GB/s, as a busy service rather than a stress test.
+     */
+    private static Run churn(Path java, Path log, List<String> flags, String liveMb, int threads, boolean paced)
+            throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(flags);
         cmd.addAll(List.of("-Xlog:gc*,safepoint:file=" + log, "-cp", classes(AllocationChurn.class),
                 AllocationChurn.class.getName(), "--seconds", "3", "--live-mb", liveMb, "--threads", Integer.toString(threads)));
+        if (paced) {
+            cmd.addAll(List.of("--ops-per-sec", Long.toString(PACE)));
+        }
         return RulesOnRealRunsTest.launch(cmd, log, 0);
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A small, deterministic allocation workload that makes every HotSpot collector do all of its kinds of
@@ -49,7 +50,7 @@ public final class AllocationChurn {
      * @param threads   allocating threads, each with its own share of the live set and its own seeded sequence
      * @param hugeEvery operations between two 2-6 MiB arrays (per thread); 0 for none
      */
-    record Options(double seconds, int liveMb, long seed, int threads, int hugeEvery) {
+    record Options(double seconds, int liveMb, long seed, int threads, int hugeEvery, long opsPerSec) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -83,11 +84,14 @@ public final class AllocationChurn {
 
     static String usage() {
         return "usage: AllocationChurn [--seconds S] [--live-mb M] [--seed N] [--threads T] [--huge-every N]\n"
+                + "                       [--ops-per-sec R]\n"
                 + "  --seconds S     how long to allocate (default 2)\n"
                 + "  --live-mb M     size of the sliding live set in MiB, shared out among the threads (default 40)\n"
                 + "  --seed N        seed of the random sequence; thread i uses N + i (default 1)\n"
                 + "  --threads T     allocating threads (default 1)\n"
                 + "  --huge-every N  operations between two 2-6 MiB arrays, per thread; 0 for none (default 4096)\n"
+                + "  --ops-per-sec R at most R operations a second per thread, as a service paced by its requests;\n"
+                + "                  0 for as fast as it can (default 0)\n"
                 + "Writes {\"wallSec\":..,\"throughputOpsPerSec\":..} to $JVMTUNE_METRICS when set.";
     }
 
@@ -98,6 +102,7 @@ public final class AllocationChurn {
         long seed = 1;
         int threads = 1;
         int hugeEvery = 4096;
+        long opsPerSec = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String name = a;
@@ -110,7 +115,7 @@ public final class AllocationChurn {
             if (name.equals("--help") || name.equals("-h")) {
                 return null;
             }
-            if (!List.of("--seconds", "--live-mb", "--seed", "--threads", "--huge-every").contains(name)) {
+            if (!List.of("--seconds", "--live-mb", "--seed", "--threads", "--huge-every", "--ops-per-sec").contains(name)) {
                 throw new IllegalArgumentException("unknown argument " + a);
             }
             if (value == null) {
@@ -125,16 +130,18 @@ public final class AllocationChurn {
                     case "--live-mb" -> liveMb = Integer.parseInt(value);
                     case "--threads" -> threads = Integer.parseInt(value);
                     case "--huge-every" -> hugeEvery = Integer.parseInt(value);
+                    case "--ops-per-sec" -> opsPerSec = Long.parseLong(value);
                     default -> seed = Long.parseLong(value);
                 }
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(name + ": not a number: " + value);
             }
         }
-        if (!(seconds > 0) || liveMb < 0 || threads < 1 || hugeEvery < 0) {
-            throw new IllegalArgumentException("--seconds must be > 0, --live-mb >= 0, --threads >= 1, --huge-every >= 0");
+        if (!(seconds > 0) || liveMb < 0 || threads < 1 || hugeEvery < 0 || opsPerSec < 0) {
+            throw new IllegalArgumentException("--seconds must be > 0, --live-mb >= 0, --threads >= 1, --huge-every >= 0, "
+                    + "--ops-per-sec >= 0");
         }
-        return new Options(seconds, liveMb, seed, threads, hugeEvery);
+        return new Options(seconds, liveMb, seed, threads, hugeEvery, opsPerSec);
     }
 
     /** Runs {@code o.threads()} allocating threads until the time is up; returns their operations. */
@@ -170,13 +177,23 @@ public final class AllocationChurn {
         int slots = Math.max(1, (int) (liveMb * 1024 * 1024 / CHUNK_BYTES));
         byte[][] live = new byte[slots][];
         List<WeakReference<Object>> weak = new ArrayList<>();
-        long deadline = System.nanoTime() + (long) (o.seconds() * 1e9);
+        long start = System.nanoTime();
+        long deadline = start + (long) (o.seconds() * 1e9);
         long ops = 0;
         long acc = 0;
         while (true) {
             // check the clock every 256 operations; allocation, not nanoTime, should dominate
-            if ((ops & 0xFF) == 0 && System.nanoTime() >= deadline) {
-                break;
+            if ((ops & 0xFF) == 0) {
+                long now = System.nanoTime();
+                if (now >= deadline) {
+                    break;
+                }
+                if (o.opsPerSec() > 0) { // ahead of the pace: wait until the operations done are due
+                    long due = start + (long) (ops * 1e9 / o.opsPerSec());
+                    if (due > now) {
+                        LockSupport.parkNanos(Math.min(due, deadline) - now);
+                    }
+                }
             }
             ops++;
             if (rnd.nextInt(4) == 0) {
