@@ -30,6 +30,8 @@ public final class CpuCandidates implements CandidateSource {
     static final double CONCURRENT_SHARE = 0.03;
     /** At most this many CPUs count as few. */
     static final int FEW_CPUS = 4;
+    /** The source of the stop-the-world collector's candidate. */
+    static final String STOP_THE_WORLD = "gc:stop-the-world";
 
     private final String goalMetric;
     private final Tuner.EvidenceReader evidence;
@@ -81,7 +83,7 @@ public final class CpuCandidates implements CandidateSource {
         }
         double concShare = e.concurrentCpuSec() / e.wallSec();
         if (e.collector() != null && e.collector().concurrent() && cpus <= FEW_CPUS && concShare >= CONCURRENT_SHARE) {
-            out.add(new Candidate("gc:stop-the-world", "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
+            out.add(new Candidate(STOP_THE_WORLD, "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
                     List.of("-XX:+UseParallelGC"), List.of(
                     f("%s's concurrent phases ran %.2f s with %d thread(s) on %d CPUs: %.2f s of the machine's time, "
                                     + "%.1f%% of the %.2f s run", e.collector().label(), e.concurrentSec(),

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The closed loop: baseline (the starting flags, repeated) -> candidates from the rules on the best's GC
@@ -33,6 +34,9 @@ import java.util.Set;
  * instance runs one session.
  */
 public final class Tuner {
+
+    /** The options that size the heap, which every collector takes alike. */
+    private static final Set<String> HEAP_SIZES = Set.of("-Xmx", "-Xms");
 
     /** The evidence of a configuration's trials ({@link Evidence#of}); empty where they have none. */
     @FunctionalInterface
@@ -236,29 +240,58 @@ public final class Tuner {
     }
 
     /**
-     * The best JIT candidate and the best GC candidate in one trial, where both have an estimate and change different
-     * settings: the compilers' CPU and the collector's time are independent causes, so their gains add and their
-     * ratios multiply (a heap and C1 only: 0.833 x 0.845 = 0.70 predicted, 0.69 measured on a 12 s job). The two
-     * stay in the list on their own, for when the pair is rejected.
+     * The best GC candidate and the best JIT candidate in one trial, where both have an estimate and change different
+     * settings: the collector's time and the compilers' CPU are independent causes, so their gains add and their
+     * ratios multiply (a heap and C1 only: 0.833 x 0.845 = 0.70 predicted, 0.69 measured on a 12 s job). Where the GC
+     * candidate sizes the heap and a stop-the-world collector is also a candidate, or the other way round, both are
+     * in the GC's part: the collector needs a heap that holds the live set (Parallel's old generation is two thirds
+     * of it), and both give back the concurrent phases, so the GC's time counts once (H2 on 2 CPUs: heap and C1 only
+     * 0.666x, with Parallel 0.612x). The candidates stay in the list on their own, for when the set is rejected.
      */
     static Optional<Candidate> combined(List<Candidate> ranked, double wallSec) {
-        Candidate jit = ranked.stream().filter(c -> c.gainSec() > 0 && c.source().startsWith("jit:")).findFirst()
-                .orElse(null);
         Candidate gc = ranked.stream().filter(c -> c.gainSec() > 0 && !c.source().startsWith("jit:")).findFirst()
                 .orElse(null);
-        if (jit == null || gc == null || gc.change().stream().anyMatch(o -> FlagSet.touches(jit.change(), FlagSet.key(o)))) {
+        if (gc == null) {
             return Optional.empty();
         }
-        List<String> change = new ArrayList<>(gc.change());
-        change.addAll(jit.change());
+        Candidate heap = ranked.stream().filter(c -> c.gainSec() > 0 && sizesTheHeapOnly(c)).findFirst().orElse(null);
+        Candidate stw = ranked.stream().filter(c -> c.source().equals(CpuCandidates.STOP_THE_WORLD)).findFirst()
+                .orElse(null);
+        Candidate partner = gc == heap ? stw : gc == stw ? heap : null;
+        Candidate jit = ranked.stream().filter(c -> c.gainSec() > 0 && c.source().startsWith("jit:")).findFirst()
+                .filter(j -> gc.change().stream().noneMatch(o -> FlagSet.touches(j.change(), FlagSet.key(o))))
+                .orElse(null);
+        List<Candidate> parts = new ArrayList<>(List.of(gc));
+        double gcGain = gc.gainSec();
         List<String> why = new ArrayList<>(gc.arithmetic());
-        why.addAll(jit.arithmetic());
-        why.add(wallSec > 0 ? String.format(Locale.ROOT, "independent causes, one trial: at best (1 - %.2f / %.2f) x "
-                        + "(1 - %.2f / %.2f) = %.3gx", gc.gainSec(), wallSec, jit.gainSec(), wallSec,
-                (1 - gc.gainSec() / wallSec) * (1 - jit.gainSec() / wallSec))
-                : String.format(Locale.ROOT, "independent causes, one trial: %.2f + %.2f s", gc.gainSec(), jit.gainSec()));
-        return Optional.of(new Candidate("combined:" + gc.source() + "+" + jit.source(), gc.title() + "; " + jit.title(),
-                change, why, gc.gainSec() + jit.gainSec()));
+        if (partner != null) {
+            parts.add(partner);
+            why.addAll(partner.arithmetic());
+            gcGain = Math.max(gc.gainSec(), partner.gainSec());
+            why.add(String.format(Locale.ROOT, "the heap and the collector together: a stop-the-world collector needs "
+                    + "a heap that holds the live set, and both give back the same GC time, counted once: %.2f s", gcGain));
+        }
+        if (jit != null) {
+            parts.add(jit);
+            why.addAll(jit.arithmetic());
+            why.add(wallSec > 0 ? String.format(Locale.ROOT, "independent causes, one trial: at best (1 - %.2f / %.2f) x "
+                            + "(1 - %.2f / %.2f) = %.3gx", gcGain, wallSec, jit.gainSec(), wallSec,
+                    (1 - gcGain / wallSec) * (1 - jit.gainSec() / wallSec))
+                    : String.format(Locale.ROOT, "independent causes, one trial: %.2f + %.2f s", gcGain, jit.gainSec()));
+        }
+        if (parts.size() < 2) {
+            return Optional.empty();
+        }
+        return Optional.of(new Candidate(
+                "combined:" + parts.stream().map(Candidate::source).collect(Collectors.joining("+")),
+                parts.stream().map(Candidate::title).collect(Collectors.joining("; ")),
+                parts.stream().flatMap(c -> c.change().stream()).toList(), why,
+                gcGain + (jit == null ? 0 : jit.gainSec())));
+    }
+
+    /** A candidate that changes nothing but the heap's size, which any collector takes. */
+    private static boolean sizesTheHeapOnly(Candidate c) {
+        return c.change().stream().allMatch(o -> HEAP_SIZES.contains(FlagSet.key(o)));
     }
 
     private Step verify(int index, Candidate c, FlagSet a, FlagSet b) throws IOException, InterruptedException {

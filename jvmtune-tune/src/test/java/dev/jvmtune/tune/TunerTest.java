@@ -179,6 +179,70 @@ class TunerTest {
         assertEquals(List.of(0, 1, 2), first.reused());
     }
 
+    /**
+     * H2's job on 2 CPUs (bench/realapps): the live set fills a G1 heap, G1's concurrent phases run 2.14 s of a 3.8 s
+     * run, C2 takes 43% of the machine. The heap, a stop-the-world collector and C1 only go in one trial, the GC's time
+     * counted once (the heap's estimate already holds the concurrent phases): measured 0.666x without the collector,
+     * 0.612x with it; Parallel alone on the small heap ran out of memory.
+     */
+    @Test
+    void aHeapAndAStopTheWorldCollectorGoTogetherWithTheJit() throws Exception {
+        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx96m", "wall <= -35%",
+                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
+        TrialRunner runner = (seq, arm, flags) -> {
+            boolean heap = flags.value("-Xmx").orElse("").equals("201m");
+            boolean parallel = flags.collector() == Collector.PARALLEL;
+            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            String outcome = parallel && !heap ? "FAILED" : "OK";
+            double wall = 3.8 * (heap ? (parallel ? 0.61 : 0.74) : 1) * (c1 ? 0.9 : 1) * (1 + 0.01 * (seq % 3));
+            return new TrialResult(seq, arm, flags.line(), outcome, wall, Map.of("wall", wall, "jit.compileSec",
+                    c1 ? 0.4 : 3.6, "jit.c2Sec", c1 ? 0.0 : 3.27), dir.toString());
+        };
+        Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(3.8, trials.get(0).metric("jit.compileSec"),
+                trials.get(0).metric("jit.c2Sec"), 0.78, 2.14, 1, 2, trials.get(0).flags().contains("Parallel")
+                ? Collector.PARALLEL : Collector.G1));
+        CandidateSource heapRule = (best, trials) -> best.value("-Xmx").orElse("").equals("201m") ? List.of()
+                : List.of(new Candidate("heap-too-small", "heap from the live set", List.of("-Xmx201m"),
+                List.of("3 x 67 MiB = 201 MiB"), 0.78 + 2.14 / 2));
+        TuneResult r;
+        try (Journal j = Journal.create(dir.resolve("heap-collector-jit.jsonl"), s, null)) {
+            r = new Tuner(runner, List.of(heapRule, new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30),
+                    s, j, QUIET, 0, evidence).run();
+        }
+        Step first = r.steps().get(0);
+        assertEquals("combined:heap-too-small+gc:stop-the-world+jit:c1-only", first.candidate().source());
+        assertEquals(List.of("-Xmx201m", "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1"), first.candidate().change());
+        List<String> why = first.candidate().arithmetic();
+        assertTrue(why.contains("the heap and the collector together: a stop-the-world collector needs a heap that "
+                + "holds the live set, and both give back the same GC time, counted once: 1.85 s"), why.toString());
+        assertEquals("independent causes, one trial: at best (1 - 1.85 / 3.84) x (1 - 1.64 / 3.84) = 0.297x",
+                why.get(why.size() - 1));
+        assertEquals(1.85 + 3.27 / 2, first.candidate().gainSec(), 1e-9);
+        assertTrue(first.accepted(), first.reason());
+        assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
+        assertEquals(12, r.trialsRun());
+        assertEquals("-Xmx201m -XX:+UseParallelGC -XX:TieredStopAtLevel=1", r.finalFlags());
+    }
+
+    /** Without a JIT candidate the heap and the collector are still one trial; a collector alone is no set. */
+    @Test
+    void theHeapAndTheCollectorMakeASetOfTheirOwn() {
+        Candidate heap = new Candidate("heap-too-small", "heap", List.of("-Xmx201m", "-Xms201m"), List.of("h"), 1.85);
+        Candidate stw = new Candidate(CpuCandidates.STOP_THE_WORLD, "Parallel", List.of("-XX:+UseParallelGC"),
+                List.of("p"), 1.07);
+        Candidate reserve = new Candidate("evacuation-failure", "reserve", List.of("-XX:G1ReservePercent=20"),
+                List.of("r"), 2.5);
+        Candidate pair = Tuner.combined(List.of(heap, stw), 3.8).orElseThrow();
+        assertEquals("combined:heap-too-small+gc:stop-the-world", pair.source());
+        assertEquals(List.of("-Xmx201m", "-Xms201m", "-XX:+UseParallelGC"), pair.change());
+        assertEquals(1.85, pair.gainSec(), 1e-9);
+        assertEquals("combined:gc:stop-the-world+heap-too-small", Tuner.combined(List.of(stw, heap), 3.8).orElseThrow()
+                .source());
+        assertTrue(Tuner.combined(List.of(stw), 3.8).isEmpty());
+        assertTrue(Tuner.combined(List.of(reserve, heap, stw), 3.8).isEmpty(),
+                "a G1 setting is no set with a stop-the-world collector, whose switch would drop it");
+    }
+
     @Test
     void aRelativeGoalIsJudgedOnInterleavedRatiosNotOnADriftingMachine() throws Exception {
         // -Xms256m halves the wall time, and from trial 6 on (round 2) the machine is twice as slow: the best's
