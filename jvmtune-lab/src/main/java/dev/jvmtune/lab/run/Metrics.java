@@ -92,8 +92,9 @@ public final class Metrics {
         return "";
     }
 
-    private static final String[][] UNITS = {{"Ms", "ms"}, {"Sec", "s"}, {"Bytes", "B"}, {"Pct", "%"},
-        {"MBps", "MB/s"}, {"OpsPerSec", "ops/s"}};
+    /** Suffixes and their units, the first that ends a name wins: a rate before the time it ends with. */
+    private static final String[][] UNITS = {{"OpsPerSec", "ops/s"}, {"MBps", "MB/s"}, {"Ms", "ms"}, {"Sec", "s"},
+        {"Bytes", "B"}, {"Pct", "%"}};
 
     /**
      * A metric's value as a person reads it, with its unit: sizes in KiB, MiB or GiB ({@code rss.peakBytes 94.2 MiB}),
