@@ -35,7 +35,6 @@ class TunerTest {
         }
     };
 
-    /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
     /** A listener that keeps the session's notes in {@code notes}. */
     private static Tuner.Listener notes(List<String> notes) {
         return new Tuner.Listener() {
@@ -50,6 +49,7 @@ class TunerTest {
         };
     }
 
+    /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
     private TuneResult tune(String goal, List<String> guards, List<String> pinned,
                             BiFunction<FlagSet, Integer, double[]> program)
             throws IOException, InterruptedException {
@@ -67,6 +67,22 @@ class TunerTest {
     }
 
     /**
+     * A session of {@code runner} from {@code start} towards {@code goal} (3 repeats, alpha 0.05, 40 trials), with
+     * {@code rules}' candidates and those from the CPU evidence {@code evidence} reads.
+     */
+    private TuneResult cpuSession(String start, String goal, TrialRunner runner, Tuner.EvidenceReader evidence,
+                                  Tuner.Listener listener, CandidateSource... rules)
+            throws IOException, InterruptedException {
+        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, start, goal, List.of(), 3, 40, 0,
+                0.05, 1, 60, List.of(), false);
+        List<CandidateSource> sources = new ArrayList<>(List.of(rules));
+        sources.add(new CpuCandidates("wallSec", evidence));
+        try (Journal j = Journal.create(dir.resolve("tune-" + System.nanoTime() + ".jsonl"), s, null)) {
+            return new Tuner(runner, sources, SearchSpace.standard(64L << 30), s, j, listener, 0, evidence).run();
+        }
+    }
+
+    /**
      * A short job on 2 CPUs whose C2 compilations take 1.2 s of its 4 s (15% of the machine): C1 only is proposed
      * first, ahead of the search space, with the compilers' figures, and verified by the A/B (3.4 s with C1 only, as
      * the heap-and-JIT job measured: C2's time back, slower code kept). The bound after the baseline counts the
@@ -74,8 +90,6 @@ class TunerTest {
      */
     @Test
     void aShortJobWhoseCompilersTakeTheMachineTriesC1Only() throws Exception {
-        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", "wall <= -10%",
-                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
         TrialRunner runner = (seq, arm, flags) -> {
             boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
             double wall = (c1 ? 3.4 : 4.0) * (1 + 0.01 * (seq % 3));
@@ -87,11 +101,7 @@ class TunerTest {
                 Collector.PARALLEL));
         List<String> notes = new ArrayList<>();
         Tuner.Listener listener = notes(notes);
-        TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("jit.jsonl"), s, null)) {
-            r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
-                    j, listener, 0, evidence).run();
-        }
+        TuneResult r = cpuSession("-Xmx256m", "wall <= -10%", runner, evidence, listener);
         assertTrue(notes.get(0).startsWith("bound: at most the JVM's own time comes back: GC pauses 0.60 s"), notes.get(0));
         assertTrue(notes.get(0).contains("compilers 2.00 s / 2 CPUs = 1.60 s"), notes.get(0));
         Step first = r.steps().get(0);
@@ -112,8 +122,6 @@ class TunerTest {
      */
     @Test
     void whereC1OnlyGainsNothingTheBoundDropsTheCompilersAndTheGoalIsOutOfReach() throws Exception {
-        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", "wall <= -10%",
-                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
         TrialRunner runner = (seq, arm, flags) -> {
             boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
             double wall = 4.0 * (1 + 0.01 * (seq % 3));
@@ -124,11 +132,7 @@ class TunerTest {
                 trials.get(0).metric("jit.c2Sec"), 0.1, 0, 1, 2, Collector.PARALLEL));
         List<String> notes = new ArrayList<>();
         Tuner.Listener listener = notes(notes);
-        TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("c2pays.jsonl"), s, null)) {
-            r = new Tuner(runner, List.of(new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30), s,
-                    j, listener, 0, evidence).run();
-        }
+        TuneResult r = cpuSession("-Xmx256m", "wall <= -10%", runner, evidence, listener);
         assertTrue(notes.get(0).contains("compilers 2.00 s / 2 CPUs = 1.10 s of a typical 4.00 s trial"), notes.get(0));
         assertEquals("jit:c1-only", r.steps().get(0).candidate().source());
         assertFalse(r.steps().get(0).accepted());
@@ -148,8 +152,6 @@ class TunerTest {
      */
     @Test
     void independentCausesAreTriedTogether() throws Exception {
-        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx256m", "wall <= -25%",
-                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
         TrialRunner runner = (seq, arm, flags) -> {
             boolean heap = flags.value("-Xmx").orElse("").equals("512m");
             boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
@@ -162,11 +164,7 @@ class TunerTest {
         CandidateSource heapRule = (best, trials) -> best.value("-Xmx").orElse("").equals("512m") ? List.of()
                 : List.of(new Candidate("heap-too-small", "heap from the live set", List.of("-Xmx512m"),
                 List.of("3 x 170 MiB = 512 MiB"), 0.7));
-        TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("both.jsonl"), s, null)) {
-            r = new Tuner(runner, List.of(heapRule, new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30),
-                    s, j, QUIET, 0, evidence).run();
-        }
+        TuneResult r = cpuSession("-Xmx256m", "wall <= -25%", runner, evidence, QUIET, heapRule);
         Step first = r.steps().get(0);
         assertEquals("combined:heap-too-small+jit:c1-only", first.candidate().source());
         assertEquals(List.of("-Xmx512m", "-XX:TieredStopAtLevel=1"), first.candidate().change());
@@ -187,8 +185,6 @@ class TunerTest {
      */
     @Test
     void aHeapAndAStopTheWorldCollectorGoTogetherWithTheJit() throws Exception {
-        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx96m", "wall <= -35%",
-                List.of(), 3, 40, 0, 0.05, 1, 60, List.of(), false);
         TrialRunner runner = (seq, arm, flags) -> {
             boolean heap = flags.value("-Xmx").orElse("").equals("201m");
             boolean parallel = flags.collector() == Collector.PARALLEL;
@@ -204,11 +200,7 @@ class TunerTest {
         CandidateSource heapRule = (best, trials) -> best.value("-Xmx").orElse("").equals("201m") ? List.of()
                 : List.of(new Candidate("heap-too-small", "heap from the live set", List.of("-Xmx201m"),
                 List.of("3 x 67 MiB = 201 MiB"), 0.78 + 2.14 / 2));
-        TuneResult r;
-        try (Journal j = Journal.create(dir.resolve("heap-collector-jit.jsonl"), s, null)) {
-            r = new Tuner(runner, List.of(heapRule, new CpuCandidates("wallSec", evidence)), SearchSpace.standard(64L << 30),
-                    s, j, QUIET, 0, evidence).run();
-        }
+        TuneResult r = cpuSession("-Xmx96m", "wall <= -35%", runner, evidence, QUIET, heapRule);
         Step first = r.steps().get(0);
         assertEquals("combined:heap-too-small+gc:stop-the-world+jit:c1-only", first.candidate().source());
         assertEquals(List.of("-Xmx201m", "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1"), first.candidate().change());
