@@ -181,8 +181,8 @@ public final class Tuner {
                 vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
             }
             // C1 only measured without a gain: the compilers' time does not come back, and the bound shrinks
-            if (bound != null && baseEvidence != null && !step.accepted() && step.first() != null
-                    && next.source().equals("jit:c1-only") && !step.reason().startsWith(Protocol.MOVED)) {
+            if (bound != null && baseEvidence != null && measuredWithoutGain(step)
+                    && next.source().equals("jit:c1-only")) {
                 String why = "C1 only, the flag that gives it back, measured " + Numbers.describe(
                         step.pooled() != null ? step.pooled() : step.first()) + " (candidate " + (step.index() + 1) + ")";
                 bound = GoalBound.of(goal, goalBase, baseEvidence, start, why).orElse(bound);
@@ -230,6 +230,11 @@ public final class Tuner {
             out.addAll(s.propose(best, bestTrials));
         }
         out.addAll(space.candidates(best));
+        // a JIT change measured without a gain is not tried again on a later best: what the compilers cost and what
+        // C2's code repays belong to the program, not to the GC settings accepted since (and the bound dropped them)
+        Set<String> spent = steps.stream().filter(Tuner::measuredWithoutGain).map(s -> s.candidate().source())
+                .filter(src -> src.startsWith("jit:")).collect(Collectors.toSet());
+        out.removeIf(c -> spent.contains(c.source()));
         // those with an estimate of what they can give back first, the largest first; the rest in their order
         List<Candidate> ranked = new ArrayList<>(out.stream().filter(c -> c.gainSec() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::gainSec).reversed()).toList());
@@ -287,6 +292,11 @@ public final class Tuner {
                 parts.stream().map(Candidate::title).collect(Collectors.joining("; ")),
                 parts.stream().flatMap(c -> c.change().stream()).toList(), why,
                 gcGain + (jit == null ? 0 : jit.gainSec())));
+    }
+
+    /** Whether a step measured its candidate and found no gain (not one the machine's moving speed left undecided). */
+    private static boolean measuredWithoutGain(Step s) {
+        return !s.accepted() && s.first() != null && !s.reason().startsWith(Protocol.MOVED);
     }
 
     /** A candidate that changes nothing but the heap's size, which any collector takes. */

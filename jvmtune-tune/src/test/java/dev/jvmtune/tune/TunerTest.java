@@ -145,6 +145,29 @@ class TunerTest {
     }
 
     /**
+     * S3's session: C1 only gains nothing, a fixed heap gains 30%; C1 only is not tried again on the new best (its
+     * compilers' figures belong to the program, not to the heap), so the next candidate is the search space's.
+     */
+    @Test
+    void aJitChangeMeasuredWithoutAGainIsNotTriedAgainOnALaterBest() throws Exception {
+        TrialRunner runner = (seq, arm, flags) -> {
+            double wall = 4.0 * (flags.value("-Xms").isPresent() ? 0.7 : 1) * (1 + 0.01 * (seq % 3));
+            return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec", 0.5,
+                    "jit.c2Sec", 0.4), dir.toString());
+        };
+        Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(4.0, 0.5, 0.4, 2.0, 0, 1, 2,
+                Collector.PARALLEL));
+        TuneResult r = cpuSession("-Xmx256m", "wall <= -40%", runner, evidence, QUIET);
+        List<String> sources = r.steps().stream().map(st -> st.candidate().source()).toList();
+        assertEquals("jit:c1-only", sources.get(0));
+        assertFalse(r.steps().get(0).accepted());
+        assertEquals("search:heap-fixed", sources.get(1));
+        assertTrue(r.steps().get(1).accepted(), r.steps().get(1).reason());
+        assertEquals(1, sources.stream().filter(src -> src.startsWith("jit:")).count(), sources.toString());
+        assertTrue(sources.size() > 2, "the session went on with other candidates: " + sources);
+    }
+
+    /**
      * The issue's heap-and-JIT job: a larger heap alone 0.833x, C1 only alone 0.845x, both 0.70x. Each has its
      * estimate (the heap's 0.70 s of GC time, C2's 1.2 s on 2 CPUs = 0.6 s of a 4 s run), so the pair is the first
      * candidate, with the predicted product (of a typical 4.04 s baseline trial), and meets a -25% goal that neither
