@@ -94,8 +94,8 @@ class TuneCommandTest {
     /**
      * A short job written elsewhere whose compilers take the machine: JDK 25's javac compiling the 44 files of
      * {@code java.util.function} from its own src.zip, 1-3 s. C2 compiles for over a second of it beside the job on
-     * 2 CPUs (at load 15: 1.1-1.3 s with C1 only against 3.1-3.2 s), so the first candidate is C1 only, from the
-     * compilers' figures (-XX:+CITime), and the A/B accepts it.
+     * 2 CPUs (at load 15: 1.1-1.3 s with C1 only against 3.1-3.2 s), so the first candidate holds C1 only (beside
+     * Parallel under G1 on a few CPUs: a batch job), from the compilers' figures (-XX:+CITime), and the A/B accepts it.
      */
     @Test
     void aShortCompileJobWhoseCompilersTakeTheMachineGetsC1Only() throws IOException {
@@ -132,8 +132,13 @@ class TuneCommandTest {
         if (first.path("reason").asText().startsWith("the machine's speed moved")) {
             first = json.path("steps").get(1); // tried again against the best's latest trials
         }
-        assertEquals("jit:c1-only", first.path("source").asText(), r.out());
-        assertTrue(first.path("arithmetic").get(0).asText().startsWith("the compilers took "), first.toString());
+        // C1 only, with Parallel where the collector is G1 on a few CPUs (a batch job)
+        assertTrue(first.path("source").asText().endsWith("jit:c1-only"), r.out());
+        boolean figures = false;
+        for (JsonNode line : first.path("arithmetic")) {
+            figures |= line.asText().startsWith("the compilers took ");
+        }
+        assertTrue(figures, first.toString());
         // verified by the interleaved A/B: better in round 1, and C1 only measured at 0.8x or less over both rounds;
         // accepted where the machine's noise lets the pooled decision reach alpha/5 (at load 15 it missed once in
         // four sessions: 0.602x, p 0.014 over 8 a side), the goal then met
@@ -242,7 +247,8 @@ class TuneCommandTest {
             assertEquals(jdk + "start", stored.get(0).config());
             assertEquals("-Xmx64m", stored.get(0).flags());
             assertTrue(stored.get(0).notes().startsWith("arm baseline"), stored.get(0).notes());
-            assertEquals(jdk + "-Xmx128m", stored.get(stored.size() - 1).config());
+            assertTrue(stored.stream().anyMatch(t -> t.config().equals(jdk + "-Xmx128m")), "the accepted change's "
+                    + "trials, named by their change");
         }
     }
 

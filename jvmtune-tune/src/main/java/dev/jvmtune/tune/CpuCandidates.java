@@ -13,8 +13,8 @@ import java.util.Locale;
  * machine: C2's code pays back its compile time only over a long run, and on few cores the compiler thread competes
  * with the program;</li>
  * <li>full tiers again for a long run held to C1;</li>
- * <li>a stop-the-world collector (Parallel) where a concurrent one's threads took a share of few CPUs: its
- * concurrent work and barriers cost CPU that pause times do not show.</li>
+ * <li>a stop-the-world collector (Parallel) on few CPUs where a concurrent one's threads took a share of them, or
+ * for a short batch job: its concurrent work and barriers cost CPU that pause times do not show.</li>
  * </ul>
  * Each carries the time it could give back ({@link Candidate#gainSec}) and the figures.
  */
@@ -32,6 +32,8 @@ public final class CpuCandidates implements CandidateSource {
     static final int FEW_CPUS = 4;
     /** The source of the stop-the-world collector's candidate. */
     static final String STOP_THE_WORLD = "gc:stop-the-world";
+    /** The option that keeps the JIT to C1. */
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private final String goalMetric;
     private final Tuner.EvidenceReader evidence;
@@ -67,7 +69,7 @@ public final class CpuCandidates implements CandidateSource {
                 && e.c2Sec() / cpus / e.wallSec() >= C2_SHARE) {
             double gain = e.c2Sec() / cpus;
             out.add(new Candidate("jit:c1-only", "C1 only for a short job: -XX:TieredStopAtLevel=1",
-                    List.of("-XX:TieredStopAtLevel=1"), List.of(
+                    List.of(C1_ONLY), List.of(
                     f("the compilers took %.2f s in a %.2f s run, C2 %.2f s of it (-XX:+CITime)", e.compileSec(),
                             e.wallSec(), e.c2Sec()),
                     f("C2 / CPUs / run: %.2f / %d / %.2f = %.1f%% of the machine, over %.0f%%", e.c2Sec(), cpus,
@@ -82,16 +84,26 @@ public final class CpuCandidates implements CandidateSource {
                     Double.NaN));
         }
         double concShare = e.concurrentCpuSec() / e.wallSec();
-        if (e.collector() != null && e.collector().concurrent() && cpus <= FEW_CPUS && concShare >= CONCURRENT_SHARE) {
+        boolean shortJob = e.wallSec() < SHORT_JOB_SEC;
+        if (e.collector() != null && e.collector().concurrent() && cpus <= FEW_CPUS
+                && (concShare >= CONCURRENT_SHARE || shortJob)) {
+            double barriers = GoalBound.BARRIER_SHARE * e.wallSec();
             out.add(new Candidate(STOP_THE_WORLD, "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
                     List.of("-XX:+UseParallelGC"), List.of(
                     f("%s's concurrent phases ran %.2f s with %d thread(s) on %d CPUs: %.2f s of the machine's time, "
                                     + "%.1f%% of the %.2f s run", e.collector().label(), e.concurrentSec(),
                             Math.min(Math.max(1, e.concurrentWorkers()), cpus), cpus, e.concurrentCpuSec(),
                             100 * concShare, e.wallSec()),
-                    "for a time or throughput goal on few cores, a stop-the-world collector spends no CPU beside the "
-                            + "program and has no concurrent barriers; its pauses grow, so a pause guard decides"),
-                    e.concurrentCpuSec()));
+                    f("its barriers, which no log times, allowed %.0f%% of the run: %.2f s", 100 * GoalBound.BARRIER_SHARE,
+                            barriers),
+                    shortJob && concShare < CONCURRENT_SHARE ? f("a batch job under %.0f s on %d CPUs: the throughput "
+                            + "collector is the usual choice even where the concurrent phases are few (JDK 25 javac "
+                            + "on 2 CPUs, no concurrent phase logged: C1 only 0.653x, with Parallel 0.612x)",
+                            SHORT_JOB_SEC, cpus)
+                            : "for a time or throughput goal on few cores, a stop-the-world collector spends no CPU "
+                            + "beside the program and has no concurrent barriers",
+                    "its pauses grow, so a pause guard decides"),
+                    e.concurrentCpuSec() + barriers));
         }
         return out;
     }

@@ -180,11 +180,14 @@ public final class Tuner {
                 bestMedians = medians(bestTrials);
                 vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
             }
-            // C1 only measured without a gain: the compilers' time does not come back, and the bound shrinks
+            // C1 only measured without a gain, alone or with a GC change: the compilers' time does not come back,
+            // and the bound shrinks
             if (bound != null && baseEvidence != null && measuredWithoutGain(step)
-                    && next.source().equals("jit:c1-only")) {
-                String why = "C1 only, the flag that gives it back, measured " + Numbers.describe(
-                        step.pooled() != null ? step.pooled() : step.first()) + " (candidate " + (step.index() + 1) + ")";
+                    && next.change().contains(CpuCandidates.C1_ONLY)) {
+                List<String> with = next.change().stream().filter(o -> !o.equals(CpuCandidates.C1_ONLY)).toList();
+                String why = "C1 only, the flag that gives it back, measured " + (with.isEmpty() ? ""
+                        : "with " + String.join(" ", with) + " ") + Numbers.describe(step.pooled() != null
+                        ? step.pooled() : step.first()) + " (candidate " + (step.index() + 1) + ")";
                 bound = GoalBound.of(goal, goalBase, baseEvidence, start, why).orElse(bound);
                 listener.note("bound: " + bound.text());
                 if (bound.beyond() && !settings.beyondBound()) {

@@ -145,6 +145,46 @@ class TunerTest {
     }
 
     /**
+     * JDK 25's javac on 2 CPUs under G1 (bench/realapps): no concurrent phase in its log, C2 half the machine. A batch
+     * job on few CPUs gets Parallel beside C1 only (measured by hand: C1 only 0.653x, with Parallel 0.612x); where the
+     * pair gains nothing (Lucene's IndexFiles: 1.00x), the bound drops the compilers and the goal is out of reach after
+     * 6 trials.
+     */
+    @Test
+    void aShortJobOnFewCpusTriesAStopTheWorldCollectorWithC1Only() throws Exception {
+        for (boolean pays : List.of(true, false)) {
+            TrialRunner runner = (seq, arm, flags) -> {
+                boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+                boolean parallel = flags.collector() == Collector.PARALLEL;
+                double wall = 2.7 * (pays && c1 ? (parallel ? 0.612 : 0.653) : 1) * (1 + 0.01 * (seq % 3));
+                return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
+                        c1 ? 0.4 : 3.7, "jit.c2Sec", c1 ? 0.0 : 2.9), dir.toString());
+            };
+            Tuner.EvidenceReader evidence = trials -> Optional.of(new Evidence(2.7,
+                    trials.get(0).metric("jit.compileSec"), trials.get(0).metric("jit.c2Sec"), 0.08, 0, 1, 2,
+                    trials.get(0).flags().contains("Parallel") ? Collector.PARALLEL : Collector.G1));
+            List<String> notes = new ArrayList<>();
+            TuneResult r = cpuSession("-Xmx128m", "wall <= -10%", runner, evidence, notes(notes));
+            Step first = r.steps().get(0);
+            assertEquals("combined:gc:stop-the-world+jit:c1-only", first.candidate().source());
+            assertEquals(List.of("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1"), first.candidate().change());
+            assertTrue(first.candidate().arithmetic().contains("its barriers, which no log times, allowed 5% of the "
+                    + "run: 0.14 s"), first.candidate().arithmetic().toString());
+            if (pays) {
+                assertTrue(first.accepted(), first.reason());
+                assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
+                assertEquals(12, r.trialsRun());
+            } else {
+                assertFalse(first.accepted());
+                assertEquals(TuneResult.Outcome.OUT_OF_REACH, r.outcome(), r.message());
+                assertEquals(6, r.trialsRun());
+                assertTrue(r.bound().contains("compilers 3.70 s not counted (C1 only, the flag that gives it back, "
+                        + "measured with -XX:+UseParallelGC "), r.bound());
+            }
+        }
+    }
+
+    /**
      * S3's session: C1 only gains nothing, a fixed heap gains 30%; C1 only is not tried again on the new best (its
      * compilers' figures belong to the program, not to the heap), so the next candidate is the search space's.
      */
