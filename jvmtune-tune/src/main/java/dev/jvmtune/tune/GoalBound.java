@@ -40,6 +40,15 @@ public record GoalBound(double best, String text, boolean beyond) {
      * time back, was measured without a gain, so what C2 costs it repays in faster code.
      */
     public static Optional<GoalBound> of(Target goal, double base, Evidence e, FlagSet start, String compilersTried) {
+        return of(goal, base, base, e, start, compilersTried);
+    }
+
+    /**
+     * The same from a later best: {@code from} is where the goal metric stands now (the baseline moved by the accepted
+     * A/Bs), {@code e} the best's evidence, {@code base} still the baseline the goal is relative to.
+     */
+    public static Optional<GoalBound> of(Target goal, double base, double from, Evidence e, FlagSet start,
+                                         String compilersTried) {
         String m = goal.metric();
         boolean time = m.equals("wallSec") || m.equals("metrics.wallSec");
         boolean rate = m.equals("throughputOpsPerSec") || m.startsWith("metrics.") && m.endsWith("OpsPerSec");
@@ -53,18 +62,20 @@ public record GoalBound(double best, String text, boolean beyond) {
         // a time loses at most that time (the program's own measure, metrics.wallSec, may cover less of the run than
         // the trial: subtracting the whole of it keeps the bound loose); a rate over the run grows by 1 / (1 - share)
         double share = removable / e.wallSec();
-        double best = time ? Math.max(0, base - removable) : base / Math.max(1e-9, 1 - share);
+        double best = time ? Math.max(0, from - removable) : from / Math.max(1e-9, 1 - share);
         String unit = Metrics.unit(m);
         String text = String.format(Locale.ROOT, "at most the JVM's own time comes back: GC pauses %.2f s + concurrent "
                         + "GC %.2f s x %d threads / %d CPUs + compilers %s%s = %.2f s of a typical %.2f s trial (%.0f%%), "
-                        + "so %s %s %s%s (%.3gx the baseline)", e.pauseSec(), e.concurrentSec(),
+                        + "%sso %s %s %s%s (%.3gx the baseline)", e.pauseSec(), e.concurrentSec(),
                 Math.min(Math.max(1, e.concurrentWorkers()), e.cpusOrOne()), e.cpusOrOne(),
                 Double.isNaN(e.compileSec()) ? "(not reported)" : compilersTried != null ? String.format(Locale.ROOT,
                         "%.2f s not counted (%s)", e.compileSec(), compilersTried) : String.format(Locale.ROOT,
                         "%.2f s / %d CPUs", e.compileSec(), e.cpusOrOne()),
                 concurrent ? String.format(Locale.ROOT, " + %s's barriers, allowed %.0f%%: %.2f s",
                         e.collector().label(), 100 * BARRIER_SHARE, barriers) : "",
-                removable, e.wallSec(), 100 * share, m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best),
+                removable, e.wallSec(), 100 * share, from == base ? "" : "taken from where it stands now, "
+                        + Numbers.fmt(from) + (unit.isEmpty() ? "" : " " + unit) + ", ", m,
+                goal.atMost() ? ">=" : "<=", Numbers.fmt(best),
                 unit.isEmpty() ? "" : " " + unit, best / base);
         return Optional.of(new GoalBound(best, text, !goal.holds(best, base)));
     }

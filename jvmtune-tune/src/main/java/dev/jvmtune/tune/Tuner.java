@@ -197,6 +197,24 @@ public final class Tuner {
                             + seq + " trials (--beyond-bound tries anyway)");
                 }
             }
+            // C1 only accepted, alone or in a set: what the compilers gave back is in the measured ratio, so the bound
+            // starts again from where the goal metric stands, with the new best's evidence and without the compilers
+            if (bound != null && step.accepted() && next.change().contains(CpuCandidates.C1_ONLY)) {
+                Evidence bestEvidence = evidence.read(bestTrials).orElse(null);
+                GoalBound revised = bestEvidence == null ? null : GoalBound.of(goal, goalBase,
+                        standing(goal, bestMedians, 1), bestEvidence, start, "C1 only accepted in candidate " + (step.index() + 1) + ": what it gave is in "
+                                + Numbers.describe(step.pooled())).orElse(null);
+                if (revised != null) {
+                    bound = revised;
+                    listener.note("bound: " + bound.text());
+                    if (bound.beyond() && !settings.beyondBound()) {
+                        return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
+                                + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(
+                                bound.best()) + ") from the best so far, its compilers' time given back; stopped after "
+                                + seq + " trials (--beyond-bound tries anyway)");
+                    }
+                }
+            }
             if (step.reason().startsWith("budget")) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
