@@ -29,6 +29,23 @@ class GoalBoundTest {
                 FlagSet.parse("")).orElseThrow().best(), 1e-9);
     }
 
+    /**
+     * From a later best: the time comes off where the metric stands now (7 s of a 10 s baseline), the goal stays
+     * relative to the baseline, and the compilers are left out once C1 only was accepted.
+     */
+    @Test
+    void aLaterBestIsBoundedFromWhereItStands() {
+        Evidence parallel = new Evidence(7, 0.4, 0, 0.3, 0, 0, 2, Collector.PARALLEL);
+        GoalBound b = GoalBound.of(Target.parse("wallSec <= -30%"), 10, 7, parallel, FlagSet.parse("-Xmx256m"),
+                "C1 only accepted").orElseThrow();
+        assertEquals(6.7, b.best(), 1e-9, "7 s - 0.3 s of pauses; no barriers under Parallel, no compilers");
+        assertFalse(b.beyond(), b.text());
+        assertTrue(b.text().contains("compilers 0.40 s not counted (C1 only accepted) = 0.30 s of a typical 7.00 s "
+                + "trial (4%), taken from where it stands now, 7 s, so wallSec >= 6.70 s (0.670x the baseline)"), b.text());
+        assertTrue(GoalBound.of(Target.parse("wallSec <= -35%"), 10, 7, parallel, FlagSet.parse(""), "C1 only accepted")
+                .orElseThrow().beyond());
+    }
+
     @Test
     void noBoundWhereTheFlagsHoldTheJitBackOrTheGoalIsNotATime() {
         // S4: a 4 MB code cache slows the program's own code, which no log times
