@@ -180,38 +180,29 @@ public final class Tuner {
                 bestMedians = medians(bestTrials);
                 vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
             }
-            // C1 only measured without a gain, alone or with a GC change: the compilers' time does not come back,
-            // and the bound shrinks
-            if (bound != null && baseEvidence != null && measuredWithoutGain(step)
-                    && next.change().contains(CpuCandidates.C1_ONLY)) {
+            // C1 only measured, alone or with a GC change, settles the bound's compilers: without a gain their time
+            // does not come back (C2's code repays it); accepted, what they gave back is in the measured ratio, and the
+            // bound starts again from where the goal metric stands, with the new best's evidence
+            if (bound != null && next.change().contains(CpuCandidates.C1_ONLY)
+                    && (step.accepted() || measuredWithoutGain(step))) {
                 List<String> with = next.change().stream().filter(o -> !o.equals(CpuCandidates.C1_ONLY)).toList();
-                String why = "C1 only, the flag that gives it back, measured " + (with.isEmpty() ? ""
-                        : "with " + String.join(" ", with) + " ") + Numbers.describe(step.pooled() != null
-                        ? step.pooled() : step.first()) + " (candidate " + (step.index() + 1) + ")";
-                bound = GoalBound.of(goal, goalBase, baseEvidence, start, why).orElse(bound);
-                listener.note("bound: " + bound.text());
-                if (bound.beyond() && !settings.beyondBound()) {
-                    return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
-                            + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(
-                            bound.best()) + ") once C1 only gave the compilers' time no gain; stopped after "
-                            + seq + " trials (--beyond-bound tries anyway)");
-                }
-            }
-            // C1 only accepted, alone or in a set: what the compilers gave back is in the measured ratio, so the bound
-            // starts again from where the goal metric stands, with the new best's evidence and without the compilers
-            if (bound != null && step.accepted() && next.change().contains(CpuCandidates.C1_ONLY)) {
-                Evidence bestEvidence = evidence.read(bestTrials).orElse(null);
-                GoalBound revised = bestEvidence == null ? null : GoalBound.of(goal, goalBase,
-                        standing(goal, bestMedians, 1), bestEvidence, start, "C1 only accepted in candidate " + (step.index() + 1) + ": what it gave is in "
-                                + Numbers.describe(step.pooled())).orElse(null);
-                if (revised != null) {
-                    bound = revised;
+                String withText = with.isEmpty() ? "" : "with " + String.join(" ", with) + " ";
+                String result = Numbers.describe(step.pooled() != null ? step.pooled() : step.first());
+                String candidate = "(candidate " + (step.index() + 1) + ")";
+                Evidence bestEvidence = step.accepted() ? evidence.read(bestTrials).orElse(null) : baseEvidence;
+                Optional<GoalBound> revised = bestEvidence == null ? Optional.empty() : step.accepted()
+                        ? GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1), bestEvidence, start,
+                        "C1 only accepted " + withText + candidate + ": what it gave is in " + result)
+                        : GoalBound.of(goal, goalBase, bestEvidence, start, "C1 only, the flag that gives it back, "
+                        + "measured " + withText + result + " " + candidate);
+                if (revised.isPresent()) {
+                    bound = revised.get();
                     listener.note("bound: " + bound.text());
                     if (bound.beyond() && !settings.beyondBound()) {
                         return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
                                 + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(
-                                bound.best()) + ") from the best so far, its compilers' time given back; stopped after "
-                                + seq + " trials (--beyond-bound tries anyway)");
+                                bound.best()) + ") once C1 only gave the compilers' time " + (step.accepted()
+                                ? "back" : "no gain") + "; stopped after " + seq + " trials (--beyond-bound tries anyway)");
                     }
                 }
             }
