@@ -275,9 +275,6 @@ public final class Tuner {
         Candidate stw = ranked.stream().filter(c -> c.source().equals(CpuCandidates.STOP_THE_WORLD)).findFirst()
                 .orElse(null);
         Candidate partner = gc == heap ? stw : gc == stw ? heap : null;
-        Candidate jit = ranked.stream().filter(c -> c.gainSec() > 0 && c.source().startsWith("jit:")).findFirst()
-                .filter(j -> gc.change().stream().noneMatch(o -> FlagSet.touches(j.change(), FlagSet.key(o))))
-                .orElse(null);
         List<Candidate> parts = new ArrayList<>(List.of(gc));
         double gcGain = gc.gainSec();
         List<String> why = new ArrayList<>(gc.arithmetic());
@@ -288,6 +285,10 @@ public final class Tuner {
             why.add(String.format(Locale.ROOT, "the heap and the collector together: a stop-the-world collector needs "
                     + "a heap that holds the live set, and both give back the same GC time, counted once: %.2f s", gcGain));
         }
+        Candidate jit = ranked.stream().filter(c -> c.gainSec() > 0 && c.source().startsWith("jit:")).findFirst()
+                .filter(j -> parts.stream().flatMap(c -> c.change().stream())
+                        .noneMatch(o -> FlagSet.touches(j.change(), FlagSet.key(o))))
+                .orElse(null);
         if (jit != null) {
             parts.add(jit);
             why.addAll(jit.arithmetic());

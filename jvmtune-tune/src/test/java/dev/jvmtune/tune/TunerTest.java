@@ -49,6 +49,11 @@ class TunerTest {
         };
     }
 
+    /** Whether the flags keep the JIT to C1. */
+    private static boolean c1Only(FlagSet flags) {
+        return flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+    }
+
     /** wall (s) and latency.p99 (ms) from the flags and the seq; a small deterministic jitter per trial. */
     private TuneResult tune(String goal, List<String> guards, List<String> pinned,
                             BiFunction<FlagSet, Integer, double[]> program)
@@ -91,7 +96,7 @@ class TunerTest {
     @Test
     void aShortJobWhoseCompilersTakeTheMachineTriesC1Only() throws Exception {
         TrialRunner runner = (seq, arm, flags) -> {
-            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            boolean c1 = c1Only(flags);
             double wall = (c1 ? 3.4 : 4.0) * (1 + 0.01 * (seq % 3));
             return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
                     c1 ? 0.4 : 2.0, "jit.c2Sec", c1 ? 0.0 : 1.2), dir.toString());
@@ -123,7 +128,7 @@ class TunerTest {
     @Test
     void whereC1OnlyGainsNothingTheBoundDropsTheCompilersAndTheGoalIsOutOfReach() throws Exception {
         TrialRunner runner = (seq, arm, flags) -> {
-            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            boolean c1 = c1Only(flags);
             double wall = 4.0 * (1 + 0.01 * (seq % 3));
             return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
                     c1 ? 0.4 : 2.0, "jit.c2Sec", c1 ? 0.0 : 1.6), dir.toString());
@@ -155,7 +160,7 @@ class TunerTest {
     void aShortJobOnFewCpusTriesAStopTheWorldCollectorWithC1Only() throws Exception {
         for (double set : List.of(0.612, 1.0, 0.96)) {
             TrialRunner runner = (seq, arm, flags) -> {
-                boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+                boolean c1 = c1Only(flags);
                 boolean parallel = flags.collector() == Collector.PARALLEL;
                 double wall = 2.7 * (c1 && parallel ? set : 1) * (1 + 0.01 * (seq % 3));
                 return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
@@ -227,7 +232,7 @@ class TunerTest {
     void independentCausesAreTriedTogether() throws Exception {
         TrialRunner runner = (seq, arm, flags) -> {
             boolean heap = flags.value("-Xmx").orElse("").equals("512m");
-            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            boolean c1 = c1Only(flags);
             double wall = 4.0 * (heap ? 0.833 : 1) * (c1 ? 0.845 : 1) * (1 + 0.01 * (seq % 3));
             return new TrialResult(seq, arm, flags.line(), "OK", wall, Map.of("wall", wall, "jit.compileSec",
                     c1 ? 0.4 : 2.0, "jit.c2Sec", c1 ? 0.0 : 1.2), dir.toString());
@@ -261,7 +266,7 @@ class TunerTest {
         TrialRunner runner = (seq, arm, flags) -> {
             boolean heap = flags.value("-Xmx").orElse("").equals("201m");
             boolean parallel = flags.collector() == Collector.PARALLEL;
-            boolean c1 = flags.value("-XX:TieredStopAtLevel").orElse("4").equals("1");
+            boolean c1 = c1Only(flags);
             String outcome = parallel && !heap ? "FAILED" : "OK";
             double wall = 3.8 * (heap ? (parallel ? 0.61 : 0.74) : 1) * (c1 ? 0.9 : 1) * (1 + 0.01 * (seq % 3));
             return new TrialResult(seq, arm, flags.line(), outcome, wall, Map.of("wall", wall, "jit.compileSec",
