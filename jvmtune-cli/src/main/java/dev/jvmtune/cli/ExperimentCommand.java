@@ -4,6 +4,7 @@ import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.experiment.ExperimentRunner;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.experiment.Progress;
+import dev.jvmtune.lab.experiment.SpecException;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.store.ExperimentRow;
@@ -77,13 +78,22 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             err.println("jvmtune: " + specFile + ": no such file");
             return Main.INPUT_ERROR;
         }
+        String source = specFile.toString(); // what a fault's line and column refer to
+        ExperimentSpec spec;
+        try {
+            spec = ExperimentSpec.parse(yaml); // before the database is opened, or created
+        } catch (SpecException e) {
+            return wrongSpec(e, source);
+        }
+        boolean opened = false;
         try (ResultStore store = ResultStore.open(dbOption.location())) {
+            opened = true;
             err.println("jvmtune experiment: results database " + store.describe());
             ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
                     new JdkChoice(HostProbe.local().probe()), new Progress(err));
             String id;
             if (resume != null) {
-                String name = ExperimentSpec.parse(yaml).name();
+                String name = spec.name();
                 Optional<ExperimentRow> row = resume.isEmpty() ? store.latestUnfinished(name) : store.experiment(resume);
                 if (row.isEmpty()) {
                     err.println("jvmtune: nothing to resume: " + (resume.isEmpty()
@@ -93,6 +103,7 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
                 if (!row.get().spec().equals(yaml)) {
                     err.println("jvmtune experiment: " + specFile + " changed since " + row.get().id()
                             + " started; resuming with the spec stored then");
+                    source = "the spec stored with " + row.get().id();
                 }
                 id = row.get().id();
                 runner.resume(row.get());
@@ -108,14 +119,21 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             err.println("jvmtune: experiment stopped: " + e.getMessage() + " (the trials stored so far are kept; "
                     + "--resume continues once that is fixed)");
             return Main.INPUT_ERROR;
+        } catch (SpecException e) {
+            return wrongSpec(e, source);
         } catch (IllegalArgumentException e) {
             err.println("jvmtune: " + specFile + ": " + e.getMessage());
             return Main.USAGE;
         } catch (SQLException e) {
             String db = dbOption.location();
             err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e, db)
-                    + " (the trials stored so far are kept)");
+                    + (opened ? " (the trials stored so far are kept)" : ""));
             return Main.INPUT_ERROR;
         }
+    }
+
+    private int wrongSpec(SpecException e, String source) {
+        streams.err().println("jvmtune: " + e.at(source));
+        return Main.USAGE;
     }
 }

@@ -8,6 +8,7 @@ import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.text.SafeText;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.experiment.SpecException;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.ExperimentSummary;
@@ -269,7 +270,13 @@ final class ResultsCommand implements Runnable {
             streams.err().println("jvmtune: no experiment " + id + " in " + store.describe());
             return Main.INPUT_ERROR;
         }
-        ExperimentSpec spec = ExperimentSpec.parse(row.get().spec());
+        ExperimentSpec spec;
+        try {
+            spec = ExperimentSpec.parse(row.get().spec());
+        } catch (SpecException e) { // stored by an earlier jvmtune, which read specs less strictly
+            streams.err().println("jvmtune: " + e.at("the spec stored with " + id));
+            return Main.INPUT_ERROR;
+        }
         List<StoredTrial> trials = store.trials(id);
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.get().seed());

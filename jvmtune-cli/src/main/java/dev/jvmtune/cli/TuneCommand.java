@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
@@ -161,6 +162,9 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 s = settings();
             }
             jdkToRun = new JdkChoice(HostProbe.local().probe()).resolve(s.jdk());
+            // as `results` will read the session back: what it would refuse (a {placeholder} in the command that
+            // nothing replaces) is refused now
+            ExperimentSpec.parse(experimentSpec(sessionName(s), s, jdkToRun));
             if (journal == null) { // only a session that can run is recorded
                 journal = Journal.create(journalFile, s, dbOption.location());
             }
@@ -250,12 +254,17 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         // from anywhere
         String where = resume && j.database() != null ? j.database() : dbOption.location();
         ResultStore store = ResultStore.open(where);
-        String name = "tune-" + (s.workload() != null ? s.workload()
-                : Path.of(s.command().get(0)).getFileName().toString());
+        String name = sessionName(s);
         String id = store.createExperiment(name, experimentSpec(name, s, jdk), s.seed(), s.maxTrials(),
                 java.time.Instant.now().toString(), outOption.dir().toAbsolutePath().toString());
         j.store(where, id);
         return store;
+    }
+
+    /** The session's experiment name, tune-WORKLOAD or tune-PROGRAM, in the characters a spec's name may hold. */
+    private static String sessionName(TuneSettings s) {
+        return ("tune-" + (s.workload() != null ? s.workload() : Path.of(s.command().get(0)).getFileName()))
+                .replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
     /**
