@@ -95,7 +95,8 @@ class SpecFaultsTest {
 
     @Test
     void aPlaceholderNoParameterFillsIsRefusedNotPassedOn() throws Exception {
-        String command = "command: [sh, -c, 'mkdir -p \"$0\" && touch \"$0/$1\"', \"" + tmp.resolve("ran") + "\", \"{dayz}\"]";
+        String command = "command: [sh, -c, 'mkdir -p \"$0\" && touch \"$0/$1\"', \"" + tmp.resolve("ran")
+                + "\", \"{dayz}\"]";
         refused(command, "2:" + (command.indexOf("\"{dayz}\"") + 1) + ": command: {dayz} is neither {jvmflags} nor a "
                 + "parameter (params:); the placeholders here: {jvmflags}, {days}");
     }
@@ -116,7 +117,8 @@ class SpecFaultsTest {
         sql("jdbc:sqlite:" + newer, "CREATE TABLE schema_version (version INTEGER PRIMARY KEY)",
                 "INSERT INTO schema_version VALUES (" + (ResultStore.SCHEMA_VERSION + 1) + ")");
         storeRefused(newer.toString(), "jvmtune: results database " + newer + ": written by a newer jvmtune: schema "
-                + "version 2 found, this jvmtune writes version 1 (use that jvmtune, or another --db); nothing was changed");
+                + "version 2 found, this jvmtune writes version 1 (use that jvmtune, or another --db); nothing was "
+                + "changed");
         Path other = tmp.resolve("other.db");
         sql("jdbc:sqlite:" + other, "CREATE TABLE trials (experiment_id TEXT, seq INTEGER, result TEXT)");
         storeRefused(other.toString(), "jvmtune: results database " + other + ": table trials is not of schema version "
@@ -128,7 +130,8 @@ class SpecFaultsTest {
     @Test
     void aPostgresStoreOfALaterVersionOrAnotherShapeIsRefusedBeforeAnyTrial() throws Exception {
         String newer = server.freshDatabase("newer");
-        sql(newer, "CREATE TABLE schema_version (version INTEGER PRIMARY KEY)", "INSERT INTO schema_version VALUES (9)");
+        sql(newer, "CREATE TABLE schema_version (version INTEGER PRIMARY KEY)",
+                "INSERT INTO schema_version VALUES (9)");
         storeRefused(newer, "jvmtune: results database " + newer + ": written by a newer jvmtune: schema version 9 "
                 + "found, this jvmtune writes version 1 (use that jvmtune, or another --db); nothing was changed");
         String other = server.freshDatabase("other");

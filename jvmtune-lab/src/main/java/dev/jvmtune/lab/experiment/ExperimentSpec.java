@@ -28,7 +28,6 @@ import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.run.TrialRunner;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -139,7 +138,8 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
         }
         List<String> jdks = f.jdks.isEmpty() ? List.of("default") : f.jdks;
         if ((f.workload == null) == (f.command == null || f.command.isEmpty())) {
-            throw fault(yaml, root.appendProperty("command"), "give either workload: NAME or command: [java, \"{jvmflags}\", ...]");
+            throw fault(yaml, root.appendProperty("command"),
+                    "give either workload: NAME or command: [java, \"{jvmflags}\", ...]");
         }
         if (f.command != null) {
             checkPlaceholders(yaml, f.command, f.params.keySet());

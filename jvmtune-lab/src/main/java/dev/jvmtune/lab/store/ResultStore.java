@@ -136,9 +136,9 @@ public final class ResultStore implements AutoCloseable {
         Map<String, Map<String, Boolean>> found = columns(c, expectedColumns().keySet());
         Integer version = null;
         if (found.containsKey("schema_version")) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
-                int v = rs.next() ? rs.getInt(1) : 0;
-                version = rs.wasNull() || v == 0 ? null : v;
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+                version = rs.next() && rs.getObject(1) != null ? rs.getInt(1) : null;
             }
         }
         if (version != null && version > SCHEMA_VERSION) {
@@ -184,7 +184,8 @@ public final class ResultStore implements AutoCloseable {
     /** The tables and {@link #columns} of {@link #SCHEMA} created in an empty in-memory database. */
     private static synchronized Map<String, Map<String, Boolean>> expectedColumns() throws SQLException {
         if (expectedColumns == null) {
-            try (Connection m = DriverManager.getConnection("jdbc:sqlite::memory:"); Statement s = m.createStatement()) {
+            try (Connection m = DriverManager.getConnection("jdbc:sqlite::memory:");
+                 Statement s = m.createStatement()) {
                 for (String ddl : SCHEMA) {
                     s.execute(ddl);
                 }

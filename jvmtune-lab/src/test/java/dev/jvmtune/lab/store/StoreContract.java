@@ -120,12 +120,14 @@ abstract class StoreContract {
         try (ResultStore s = ResultStore.open(db)) {
             s.createExperiment("e", "name: e\n", 1, 1, "2026-11-23T08:00:00Z", "/tmp");
         }
-        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)), sql(db, "SELECT version FROM schema_version"));
+        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)),
+                sql(db, "SELECT version FROM schema_version"));
         int later = ResultStore.SCHEMA_VERSION + 1;
         sql(db, "UPDATE schema_version SET version = " + later);
         SQLException e = assertThrows(SQLException.class, () -> ResultStore.open(db));
         assertEquals("written by a newer jvmtune: schema version " + later + " found, this jvmtune writes version "
-                + ResultStore.SCHEMA_VERSION + " (use that jvmtune, or another --db); nothing was changed", e.getMessage());
+                + ResultStore.SCHEMA_VERSION + " (use that jvmtune, or another --db); nothing was changed",
+                e.getMessage());
         assertEquals(List.of(String.valueOf(later)), sql(db, "SELECT version FROM schema_version"));
         assertEquals(List.of("1"), sql(db, "SELECT COUNT(*) FROM experiments"));
     }
@@ -136,9 +138,9 @@ abstract class StoreContract {
         sql(db, "CREATE TABLE trials (experiment_id TEXT, seq INTEGER, config TEXT, result TEXT NOT NULL)");
         SQLException e = assertThrows(SQLException.class, () -> ResultStore.open(db));
         assertEquals("table trials is not of schema version " + ResultStore.SCHEMA_VERSION + ", which this jvmtune "
-                + "writes (no schema version recorded): no column jdk, jdk_version, flag_set, flags, params, repeat_no, "
-                + "outcome, exit_code, wall_sec, peak_rss_bytes, started, out_dir, notes; column result requires a "
-                + "value jvmtune does not write; give another --db; nothing was changed", e.getMessage());
+                + "writes (no schema version recorded): no column jdk, jdk_version, flag_set, flags, params, "
+                + "repeat_no, outcome, exit_code, wall_sec, peak_rss_bytes, started, out_dir, notes; column result "
+                + "requires a value jvmtune does not write; give another --db; nothing was changed", e.getMessage());
         assertEquals(List.of("trials"), tables(db));
     }
 
@@ -154,7 +156,8 @@ abstract class StoreContract {
         try (ResultStore s = ResultStore.open(db)) {
             assertEquals(1, s.trials(id).size());
         }
-        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)), sql(db, "SELECT version FROM schema_version"));
+        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)),
+                sql(db, "SELECT version FROM schema_version"));
     }
 
     /** Runs SQL on the database itself, as another program would; a query's first column, as text. */
