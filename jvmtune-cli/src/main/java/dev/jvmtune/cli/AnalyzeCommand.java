@@ -295,7 +295,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (events != null) {
             // a plain file, written as the log is read (an atomic one would show nothing until the end)
             try {
-                eventStream = new WriteFailure(new BufferedOutputStream(Files.newOutputStream(Path.of(events)), 1 << 16));
+                eventStream = new WriteFailure(new BufferedOutputStream(Files.newOutputStream(Path.of(events)),
+                        1 << 16));
             } catch (IOException e) {
                 err.println("jvmtune: cannot write " + events + ": " + IoErrors.describe(e));
                 return Main.INPUT_ERROR;

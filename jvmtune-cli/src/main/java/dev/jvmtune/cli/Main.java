@@ -33,7 +33,7 @@ public final class Main implements Runnable {
     public static final int GOAL_NOT_MET = 6;
     /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
-    /** Standard output's reader closed the pipe ({@code | head}): stopped quietly, as SIGPIPE stops a Unix tool (128 + 13). */
+    /** Standard output's reader closed the pipe ({@code | head}): ended quietly, as SIGPIPE ends a tool (128 + 13). */
     public static final int CLOSED_PIPE = 141;
 
     @CommandLine.Spec

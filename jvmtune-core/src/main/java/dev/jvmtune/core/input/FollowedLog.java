@@ -160,7 +160,11 @@ final class FollowedLog implements Closeable {
         }
         while (!cut) {
             if (held == null) {
-                look();
+                if (looked) {
+                    lookIfRotated(); // the log is not there yet
+                } else {
+                    look();
+                }
                 if (!next.isEmpty()) {
                     held = next.remove(0);
                     continue;

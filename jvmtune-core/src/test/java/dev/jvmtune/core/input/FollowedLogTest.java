@@ -20,14 +20,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A followed JDK 8 log that the JVM truncates when it restarts ({@code -Xloggc} opens its file anew): what it writes
- * again begins with the JVM's header, and its clock goes back by less than the second a JDK 8 log may step back by -
- * a new run all the same; a log written again whose clock goes on (copytruncate of a running JVM) is the same run.
+ * A followed log truncated and written again is a new run where its clock goes back, by however little: less than the
+ * 0.25 s a unified log may step back by within one JVM, or a JDK 8 JVM restarted onto its {@code -Xloggc} file (which
+ * it truncates) with its header and a clock back by less than a second; where the clock goes on (copytruncate of a
+ * running JVM) it is the same run.
  */
 class FollowedLogTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void aUnifiedLogWrittenAgainIsANewRunWhereItsClockGoesBack() throws Exception {
+        List<Run> runs = follow(unified(1.0, 0, 3), unified(1.05, 0, 2), unified(1.3, 2, 2));
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals(3, runs.get(0).summary().pauses().count());
+        assertEquals(4, runs.get(1).summary().pauses().count(), "before and after copytruncate");
+    }
 
     @Test
     void aJdk8JvmRestartedOntoItsLogIsANewRunAndCopytruncateIsNot() throws Exception {
@@ -60,7 +69,7 @@ class FollowedLogTest {
         int expected = 0;
         for (int i = 0; i < contents.length; i++) {
             Files.writeString(log, contents[i]);
-            expected += contents[i].split("\\[GC", -1).length - 1;
+            expected += contents[i].split("\\[GC \\(|Pause Young", -1).length - 1;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while ((pauses.get() < expected || warnings.size() < i) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
@@ -81,6 +90,17 @@ class FollowedLogTest {
                 + "Memory: 4k page, physical 16664956k(9157704k free), swap 20473812k(9756156k free)\n"
                 + "CommandLine flags: -XX:+PrintGC -XX:+PrintGCDetails -XX:+PrintGCTimeStamps -XX:+UseConcMarkSweepGC "
                 + "-XX:+UseParNewGC\n" + parNew(startSec, gcs);
+    }
+
+    /** {@code gcs} young pauses of a unified log a tenth of a second apart, then a line that ends the last one. */
+    private static String unified(double startSec, int firstId, int gcs) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < gcs; i++) {
+            sb.append(String.format(Locale.ROOT, "[%.3fs][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) "
+                    + "24M->2M(256M) 3.456ms%n", startSec + i / 10.0, firstId + i));
+        }
+        return sb.append(String.format(Locale.ROOT, "[%.3fs][info][gc,heap,exit] Heap%n", startSec + (gcs - 1) / 10.0))
+                .toString();
     }
 
     private static String parNew(double startSec, int gcs) {
