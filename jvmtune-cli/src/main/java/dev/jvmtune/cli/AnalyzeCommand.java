@@ -290,21 +290,34 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             return Main.USAGE;
         }
         RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
-        OutputStream eventStream = null;
+        WriteFailure eventStream = null;
         RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
         if (events != null) {
             // a plain file, written as the log is read (an atomic one would show nothing until the end)
-            eventStream = new BufferedOutputStream(Files.newOutputStream(Path.of(events)), 1 << 16);
+            try {
+                eventStream = new WriteFailure(new BufferedOutputStream(Files.newOutputStream(Path.of(events)),
+                        1 << 16));
+            } catch (IOException e) {
+                err.println("jvmtune: cannot write " + events + ": " + IoErrors.describe(e));
+                return Main.INPUT_ERROR;
+            }
             options = options.tap(eventFormat.attach(eventStream, null));
         }
-        FollowSource source = new FollowSource(log, options);
+        FollowSource source = new FollowSource(log, options, warning -> err.println("jvmtune: " + warning));
         try {
             live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
         } finally {
             if (eventStream != null) {
-                eventFormat.write(List.of(), eventStream); // ends the last line
-                eventStream.close();
+                try (OutputStream o = eventStream) {
+                    eventFormat.write(List.of(), o); // ends the last line
+                } catch (IOException e) {
+                    // kept in eventStream.failure, said below
+                }
             }
+        }
+        if (eventStream != null && eventStream.failure != null) {
+            err.println("jvmtune: cannot write " + events + ": " + IoErrors.describe(eventStream.failure));
+            return Main.INPUT_ERROR; // the reader stopped there: the analysis would lack what followed
         }
         List<Run> results;
         try {
@@ -312,6 +325,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         } catch (UnsupportedLogException e) {
             err.println("jvmtune: " + e.getMessage());
             return Main.NOT_ANALYZABLE;
+        } catch (IOException e) {
+            err.println("jvmtune: cannot read " + log + ": " + IoErrors.describe(e));
+            return Main.INPUT_ERROR;
         }
         if (source.rotations() > 0) {
             err.println("jvmtune: followed " + log + " across " + source.rotations() + " rotations");
@@ -352,35 +368,6 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             bytes = -1;
         }
         streams.err().println("wrote " + file + " (" + what + (bytes < 0 ? "" : ", " + Figures.bytes(bytes)) + ")");
-    }
-
-    /** Passes writes on and remembers the error of one that failed, so it is not taken for a read error. */
-    private static final class WriteFailure extends java.io.FilterOutputStream {
-        IOException failure;
-
-        WriteFailure(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                out.write(b, off, len);
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
     }
 
     /** Progress on a terminal's stderr: "analyzing gc.log  123 MiB  41 %", redrawn in place. */

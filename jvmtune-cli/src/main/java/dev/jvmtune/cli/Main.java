@@ -1,6 +1,11 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.core.JvmtuneVersion;
+import dev.jvmtune.core.io.IoErrors;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,6 +33,8 @@ public final class Main implements Runnable {
     public static final int GOAL_NOT_MET = 6;
     /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
+    /** Standard output's reader closed the pipe ({@code | head}): ended quietly, as SIGPIPE ends a tool (128 + 13). */
+    public static final int CLOSED_PIPE = 141;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,7 +50,26 @@ public final class Main implements Runnable {
             TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        WriteFailure stdout = new WriteFailure(new FileOutputStream(FileDescriptor.out));
+        PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 13), true);
+        int code = run(args, out, System.err);
+        out.flush();
+        System.exit(afterOutput(code, stdout.failure, System.err));
+    }
+
+    /**
+     * The exit code once standard output failed, which {@link PrintStream} does not tell: a reader that closed the pipe
+     * ends the command quietly; any other error (a full disk) is said in one line.
+     */
+    static int afterOutput(int code, IOException failure, PrintStream err) {
+        if (failure == null) {
+            return code;
+        }
+        if (IoErrors.brokenPipe(failure)) {
+            return code == OK ? CLOSED_PIPE : code;
+        }
+        err.println("jvmtune: cannot write standard output: " + IoErrors.describe(failure));
+        return code == OK ? INPUT_ERROR : code;
     }
 
     /** Runs a command line and returns its exit code; never calls {@link System#exit}. */

@@ -71,11 +71,15 @@ final class LiveJvm {
 
     /** Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}. */
     static Process jvmtune(Path dir, Path out, Path err, String... args) throws IOException {
+        return jvmtune(dir, args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    }
+
+    /** jvmtune's command line in a JVM of its own, run in {@code dir}, for the caller to connect and start. */
+    static ProcessBuilder jvmtune(Path dir, String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .start();
+        return new ProcessBuilder(cmd).directory(dir.toFile());
     }
 
     private static Path workloadClasses() {

@@ -47,8 +47,8 @@ public final class Watch {
     }
 
     /**
-     * Watches until the source ends, {@code forSec} has passed or {@code stopped} is true, then closes the source and
-     * prints the last window, which then holds everything the source passed on.
+     * Watches until the source ends, {@code forSec} has passed, {@code stopped} is true or {@code out} fails, then
+     * closes the source and prints the last window, which then holds everything the source passed on.
      */
     public void run(LiveSource source, BooleanSupplier stopped) throws IOException {
         LiveRun live = new LiveRun(source.name(), settings.windowSec(), settings.pauseGoalMs(), source::facts,
@@ -69,7 +69,8 @@ public final class Watch {
         long intervalNanos = (long) (settings.intervalSec() * 1e9);
         long next = start + intervalNanos;
         try {
-            while (!source.ended() && !stopped.getAsBoolean()
+            // out failing: its reader closed the pipe (| head), or the disk is full
+            while (!source.ended() && !stopped.getAsBoolean() && !out.checkError()
                     && (settings.forSec() <= 0 || System.nanoTime() - start < settings.forSec() * 1e9)) {
                 long wait = next - System.nanoTime();
                 if (wait > 0) {

@@ -22,23 +22,28 @@ final class FirstTimestamp {
     static double of(LogFile f) {
         try (InputStream in = f.open()) {
             byte[] head = in.readNBytes(1 << 16);
-            String text = new String(head, StandardCharsets.ISO_8859_1);
-            for (String line : text.split("\n", 400)) {
-                Matcher w = WALL.matcher(line);
-                if (w.find()) {
-                    try {
-                        return OffsetDateTime.parse(w.group(1), ISO).toInstant().toEpochMilli() / 1000.0;
-                    } catch (DateTimeParseException ignored) {
-                        // fall through to uptime
-                    }
-                }
-                Matcher u = UPTIME.matcher(line);
-                if (u.find()) {
-                    return Double.parseDouble(u.group(1).replace(',', '.'));
-                }
-            }
+            return in(head, head.length);
         } catch (IOException e) {
             return Double.NaN;
+        }
+    }
+
+    /** The first timestamp in the first {@code length} bytes of a log; NaN if none. */
+    static double in(byte[] head, int length) {
+        String text = new String(head, 0, length, StandardCharsets.ISO_8859_1);
+        for (String line : text.split("\n", 400)) {
+            Matcher w = WALL.matcher(line);
+            if (w.find()) {
+                try {
+                    return OffsetDateTime.parse(w.group(1), ISO).toInstant().toEpochMilli() / 1000.0;
+                } catch (DateTimeParseException ignored) {
+                    // fall through to uptime
+                }
+            }
+            Matcher u = UPTIME.matcher(line);
+            if (u.find()) {
+                return Double.parseDouble(u.group(1).replace(',', '.'));
+            }
         }
         return Double.NaN;
     }

@@ -69,8 +69,7 @@ public final class GcLogStream implements AutoCloseable {
     private Consumer<? super JvmEvent> events;
     private LongConsumer progress;
     private long bytesBefore;
-    /** Set for a log being written ({@link #follow}): when to stop waiting for more. */
-    private BooleanSupplier followUntil;
+    /** A log being written ({@link #follow}); null otherwise. */
     private FollowedLog followed;
 
     private GcLogStream(LogInputs.Timeline timeline) {
@@ -94,11 +93,21 @@ public final class GcLogStream implements AutoCloseable {
      * A text log being written, read as it grows and across the JVM's rotations ({@code gc.log} renamed to
      * {@code gc.log.N}, a new {@code gc.log} begun) as one stream, waiting for more at its end: {@link #start}
      * returns once {@code stopped} is true and everything written before has been read. The log need not exist
-     * yet. Its lines are read from where the current file begins.
+     * yet. Its lines are read from where the current file begins. Where the file is truncated and written again, the
+     * new content is read from its start as the next file of the timeline, and a clock behind the last time read is
+     * a restart ({@link LogParser#fileRewritten}).
+     *
+     * @param warnings told at once, in one line each, of a truncation and of rotated files that could not be read;
+     *                 the warnings of the file being read say it too
      */
-    public static GcLogStream follow(Path log, BooleanSupplier stopped) {
+    public static GcLogStream follow(Path log, BooleanSupplier stopped, Consumer<String> warnings) {
         GcLogStream s = new GcLogStream(new LogInputs.Timeline(List.of(new LogFile(log, null, 0))));
-        s.followUntil = stopped;
+        s.followed = new FollowedLog(log, stopped, message -> {
+            if (s.current != null) {
+                s.current.onWarning(0, message);
+            }
+            warnings.accept(message);
+        });
         return s;
     }
 
@@ -140,7 +149,10 @@ public final class GcLogStream implements AutoCloseable {
         UnsupportedLogException firstProblem = null;
         for (LogFile file : timeline.files()) {
             try {
-                readFile(file);
+                readFile(file, false);
+                while (followed != null && followed.nextSegment()) {
+                    readFile(file, true); // the file was truncated: what is written again is read from its start
+                }
             } catch (UnsupportedLogException e) {
                 if (firstProblem == null) {
                     firstProblem = e;
@@ -156,11 +168,9 @@ public final class GcLogStream implements AutoCloseable {
         reader().finish();
     }
 
-    private void readFile(LogFile file) throws IOException {
-        if (followUntil != null) {
-            followed = new FollowedLog(file.path(), followUntil);
-        }
-        try (InputStream raw = followed != null ? followed : file.open()) {
+    /** @param rewritten the followed file was truncated, and this is what was written into it again */
+    private void readFile(LogFile file, boolean rewritten) throws IOException {
+        try (InputStream raw = followed != null ? followed.segment() : file.open()) {
             // fix (robustness): a .gz damaged within its first 64 KiB made readNBytes throw here, outside the
             // catch below: the whole file was lost and the message ("Unexpected end of ZLIB input stream")
             // did not name the path. Keep the bytes read and report the error as "reading stopped".
@@ -191,6 +201,9 @@ public final class GcLogStream implements AutoCloseable {
                 }
             };
             Sniffer.Result sniff = Sniffer.sniff(head, head.length);
+            if (sniff.empty() && rewritten) {
+                return; // truncated, and nothing written again before the end
+            }
             if (sniff.empty()) {
                 throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
             }
@@ -218,6 +231,8 @@ public final class GcLogStream implements AutoCloseable {
                 parser = sniff.format() == LogFormat.LEGACY
                         ? LegacyParsers.create(head, head.length, listener)
                         : new UnifiedLogParser(listener);
+            } else if (rewritten) {
+                parser.fileRewritten();
             } else {
                 parser.fileBoundary();
             }
@@ -372,7 +387,10 @@ public final class GcLogStream implements AutoCloseable {
 
     @Override
     public void close() {
-        // files are closed as soon as each is read; nothing is held between calls
+        // files are closed as soon as each is read; a followed log holds its rotated set open until then
+        if (followed != null) {
+            followed.close();
+        }
     }
 
     private FileListener current;

@@ -84,7 +84,8 @@ class LiveRunTest {
         List<String> lines = Files.readAllLines(LOG);
         Path log = dir.resolve("gc.log");
         AtomicBoolean stop = new AtomicBoolean();
-        GcLogStream following = GcLogStream.follow(log, stop::get);
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        GcLogStream following = GcLogStream.follow(log, stop::get, warnings::add);
         List<Run> runs = new ArrayList<>();
         Thread reader = new Thread(() -> {
             try {
@@ -111,6 +112,7 @@ class LiveRunTest {
         reader.join(10_000);
         assertEquals(1, runs.size());
         assertEquals(2, following.rotations());
+        assertEquals(List.of(), warnings);
         assertEquals(whole.summary().pauses().count(), runs.get(0).summary().pauses().count());
         assertEquals(whole.summary().pauses().totalMs(), runs.get(0).summary().pauses().totalMs(), 1e-9);
     }

@@ -106,6 +106,8 @@ public final class UnifiedLogParser implements LogParser {
     private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
+    /** The file was truncated and is read again from its start: no allowance for the next time read going back. */
+    private boolean rewritten;
 
     public UnifiedLogParser(ParseListener out) {
         this.out = out;
@@ -138,6 +140,12 @@ public final class UnifiedLogParser implements LogParser {
     }
 
     @Override
+    public void fileRewritten() {
+        fileBoundary();
+        rewritten = true;
+    }
+
+    @Override
     public void finish() {
         flushPending();
         for (OpenGc gc : open.values()) {
@@ -158,8 +166,8 @@ public final class UnifiedLogParser implements LogParser {
             return;
         }
 
-        if (decorated && Double.isNaN(firstUptime)) {
-            checkClock(line); // the first line sets the start of the log's time span
+        if (decorated && (Double.isNaN(firstUptime) || rewritten)) {
+            checkClock(line); // the first line sets the start of the log's time span, or of a file written again
         }
         int m = deco.messageStart;
         int end = trimEnd(b, m, to);
@@ -189,7 +197,9 @@ public final class UnifiedLogParser implements LogParser {
         if (Double.isNaN(firstUptime)) {
             firstUptime = up;
         }
-        if (!Double.isNaN(lastUptime) && up + RESTART_STEP_SEC < lastUptime) {
+        double allowance = rewritten ? 0 : RESTART_STEP_SEC;
+        rewritten = false;
+        if (!Double.isNaN(lastUptime) && up + allowance < lastUptime) {
             restart(line, up);
         }
         lastUptime = up;
