@@ -297,6 +297,12 @@ public final class UnifiedLogParser implements LogParser {
             openState(id).incident(GcIncident.EVACUATION_FAILURE); // JDK 9-20; later JDKs say it in the summary
             return true;
         }
+        if (startsWith(b, label, end, PROMOTION_FAILED) && label + PROMOTION_FAILED.length == end) {
+            // Serial logs it with the id of the young pause that failed to promote (gc,promotion); generational
+            // Shenandoah's "Promotion failed, size ..." lines are per-object diagnostics of a cycle, not this
+            openState(id).incident(GcIncident.PROMOTION_FAILED);
+            return true;
+        }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
                 || startsWith(b, label, end, MINOR_COLLECTION)) {
             checkClock(line);
