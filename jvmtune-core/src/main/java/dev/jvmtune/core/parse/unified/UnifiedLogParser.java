@@ -71,6 +71,7 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
+    private static final byte[] MARK_ABORT = ascii("Concurrent Mark Abort");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
     private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
     private static final byte[] PINNED = ascii("Pinned");
@@ -286,6 +287,10 @@ public final class UnifiedLogParser implements LogParser {
             }
             return true;
         }
+        if (startsWith(b, label, end, MARK_ABORT)) {
+            openState(id).markAborted = true; // the cycle's end line, next, carries it
+            return true;
+        }
         if (startsWith(b, label, end, CONCURRENT)) {
             if (durStart >= 0) {
                 checkClock(line);
@@ -489,10 +494,13 @@ public final class UnifiedLogParser implements LogParser {
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
         OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
+        Set<GcIncident> incidents = kind == GcKind.CYCLE && gc != null && gc.markAborted
+                ? Set.of(GcIncident.CONCURRENT_MARK_ABORT) : Set.of();
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
-                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, Set.of(), line));
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, incidents, line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
+            gc.markAborted = false;
             if (gc.isIdle()) {
                 forget(id);
             }

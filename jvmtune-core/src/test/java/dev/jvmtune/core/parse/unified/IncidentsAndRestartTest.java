@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A real log of two JVM runs appended to one file (JDK 17, then JDK 25, both G1 with a 64 MB heap that
  * overflows): each run is analysed on its own, and each JDK's way of reporting an evacuation failure is
  * read (JDK 17: a "To-space exhausted" line before the summary; JDK 25: an "(Evacuation Failure: ...)" group
- * in the summary). Serial's failed promotion is read from the line it writes inside the young pause.
+ * in the summary). Serial's failed promotion is read from the line it writes inside the young pause, G1's aborted
+ * marking from the line before the end of its cycle.
  */
 class IncidentsAndRestartTest {
 
@@ -79,6 +80,29 @@ class IncidentsAndRestartTest {
         Run run = TestLogs.analyze(log).get(0);
 
         assertEquals(Map.of(GcIncident.PROMOTION_FAILED, 1L), run.summary().incidents());
+        assertEquals(0, run.inputs().get(0).unrecognizedLines());
+    }
+
+    /**
+     * G1 (JDK 9+) writes {@code Concurrent Mark Abort} when a Full GC cut the cycle's marking short, just before the
+     * cycle's end line (JDK 17, marking started at 90% of a 256 MB heap; the lines as written, the Full GC's left out):
+     * the cycle carries the incident, a cycle that ends without it does not.
+     */
+    @Test
+    void g1MarkAbortIsCountedOnItsCycle(@TempDir Path dir) throws Exception {
+        Path log = TestLogs.write(dir,
+                "[0.006s][info][gc] Using G1",
+                "[0.020s][info][gc,init] Version: 17.0.15+6-Debian-1deb12u1 (release)",
+                "[2.402s][info][gc          ] GC(23) Concurrent Mark Cycle",
+                "[2.402s][info][gc,marking  ] GC(23) Concurrent Mark From Roots",
+                "[2.493s][info][gc,marking     ] GC(23) Concurrent Mark From Roots 90.797ms",
+                "[2.493s][info][gc,marking     ] GC(23) Concurrent Mark Abort",
+                "[2.493s][info][gc             ] GC(23) Concurrent Mark Cycle 90.891ms",
+                "[3.000s][info][gc          ] GC(40) Concurrent Mark Cycle",
+                "[3.100s][info][gc             ] GC(40) Concurrent Mark Cycle 100.000ms");
+        Run run = TestLogs.analyze(log).get(0);
+
+        assertEquals(Map.of(GcIncident.CONCURRENT_MARK_ABORT, 1L), run.summary().incidents());
         assertEquals(0, run.inputs().get(0).unrecognizedLines());
     }
 }
