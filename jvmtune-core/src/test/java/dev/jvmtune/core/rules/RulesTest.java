@@ -184,6 +184,21 @@ class RulesTest {
     }
 
     @Test
+    void heapResizingStaysSilentWhereMinimumIsMaximum() throws Exception {
+        // JDK 25 Parallel, -Xms1g -Xmx1g (gc,init: Heap Min Capacity = Heap Max Capacity), 40 MB live: the logged
+        // capacity (eden + one survivor + old) moves with adaptive survivor sizing, the committed heap does not
+        Run run = run(labelled("ample-heap-d-jdk25-parallel.log.gz"));
+        assertTrue(run.summary().heapResizing().expansions() + run.summary().heapResizing().shrinks()
+                >= HeapResizingRule.MIN_CHANGES, String.valueOf(run.summary().heapResizing()));
+        silent(new HeapResizingRule(), context(run));
+    }
+
+    /** A log of the labelled set (bench/labels.sh) kept for LabelledRunsTest. */
+    private static Path labelled(String name) throws Exception {
+        return Path.of(RulesTest.class.getResource("/labelled/" + name).toURI());
+    }
+
+    @Test
     void heapExceedsMemory() throws Exception {
         // a JDK 24 Serial log of a JVM that saw 2 GB of memory with a 2 GB maximum heap
         Finding f = finds(new HeapOverMemoryRule(), corpus("unified/serial/factorization-serialgc-tip.log"));
