@@ -411,6 +411,15 @@ CI_SUBSET = [
     "polled-loop-d-jdk25-g1", "steady-refs-d-jdk25-parallel", "cache-fill-d-jdk17-g1"]
 
 
+def current(label):
+    """A run's label with what the case table says now: a label corrected after the run applies without a re-run."""
+    case = next((c for c in CASES if c.name == label["case"]), None)
+    if case is None:
+        return label
+    return {**label, "expect": case.expect, "allow": case.allow, "control": case.control, "witness": case.witness,
+            "analyze": case.analyze, "why": case.why}
+
+
 def run_id(case, r):
     return f"{case.name}-{r.part[0]}-jdk{r.jdk}-{r.gc}"
 
@@ -632,7 +641,7 @@ def measure(a):
     runs = []
     for d in sorted(runs_dir.iterdir()):
         if (d / "label.json").exists():
-            runs.append((d, json.loads((d / "label.json").read_text())))
+            runs.append((d, current(json.loads((d / "label.json").read_text()))))
     failed = [(d, l) for d, l in runs if l["rc"] != 0 or not (d / l["input"]).exists()]
     ok = [(d, l, log_facts(l, d)) for d, l in runs if (d, l) not in failed]
     unwitnessed = [(d, l) for d, l, facts in ok if not facts["witness"]]
@@ -649,14 +658,14 @@ def measure(a):
     report = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
               "load": open("/proc/loadavg").read().split()[:3],
               "runLoad": [min(l["loadBefore"] for _, l in runs), max(l["loadBefore"] for _, l in runs)] if runs else [],
-              "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                       cwd=ROOT).stdout.strip(),
+              "analyzer": a.jar or "bin/jvmtune at " + subprocess.run(
+                  ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip(),
               "runs": rows, "failed": [d.name for d, _ in failed], "unwitnessed": [d.name for d, _ in unwitnessed]}
     for part in ("decision", "heldout", "all"):
         report[part] = table(r for r in rows if part == "all" or r["part"] == part)
     Path(a.json).write_text(json.dumps(report, indent=1) + "\n")
     md = markdown(report)
-    Path(a.md).write_text(md)
+    Path(a.md).write_text(md + "\n## Per rule, both parts\n\n" + both_parts(report))
     print(md)
 
 
@@ -701,7 +710,7 @@ def pct(x):
 
 
 def markdown(rep):
-    lines = [f"Labelled set measured {rep['date']} at {rep['commit']}, load average at the end "
+    lines = [f"Labelled set measured {rep['date']} with {rep['analyzer']}, load average at the end "
              f"{' '.join(rep['load'])} (1/5/15 min), 1-min load at the runs' starts {rep['runLoad'][0]:.1f}-"
              f"{rep['runLoad'][1]:.1f} on {os.cpu_count()} CPUs.", ""]
     for part in ("decision", "heldout", "all"):
@@ -740,6 +749,24 @@ def markdown(rep):
     return "\n".join(lines) + "\n"
 
 
+def both_parts(rep):
+    """One table of every rule's figures in the decision and the held-out part, as docs/advice.md shows it."""
+    def cell(t, rule):
+        s = t["rules"].get(rule)
+        if not s:
+            return "- | - | -"
+        prec = s["tp"] / (s["tp"] + s["fp"]) if s["tp"] + s["fp"] else None
+        return f"{s['positives']} | {pct(prec)} | {pct(s['tp'] / s['positives'] if s['positives'] else None)}"
+    lines = ["| rule | decision: positive runs | precision | recall | held out: positive runs | precision | recall |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for rule in sorted(set(rep["decision"]["rules"]) | set(rep["heldout"]["rules"])):
+        lines.append(f"| `{rule}` | {cell(rep['decision'], rule)} | {cell(rep['heldout'], rule)} |")
+    d, h = rep["decision"], rep["heldout"]
+    lines.append(f"| all rules | {d['tp'] + d['fn']} | {pct(d['precision'])} | {pct(d['recall'])} | "
+                 f"{h['tp'] + h['fn']} | {pct(h['precision'])} | {pct(h['recall'])} |")
+    return "\n".join(lines) + "\n"
+
+
 def ci(a):
     runs_dir = Path(a.runs)
     dest = Path(a.dest)
@@ -747,7 +774,7 @@ def ci(a):
     measured = {r["run"]: r["violations"] for r in json.loads(Path(a.report).read_text())["runs"]}
     rows = []
     for name in CI_SUBSET:
-        label = json.loads((runs_dir / name / "label.json").read_text())
+        label = current(json.loads((runs_dir / name / "label.json").read_text()))
         src = runs_dir / name / label["input"]
         suffix = ".jfr" if label["input"].endswith(".jfr") else ".log.gz"
         target = dest / (name + suffix)
