@@ -9,22 +9,26 @@ Started by bench/labels.sh (which builds the CLI and compiles bench/labels/*.jav
       witness lines the log must show, the host's load and how long the GC threads waited for a CPU). Runs of ten
       minutes and more (leaks, and the cache that fills and then holds) only with --long; they are paced and run
       beside the short ones.
-  measure [--runs DIR] [--md FILE] [--json FILE]
-      analyzes every run with `bin/jvmtune analyze --json` and writes per rule: positives, true/false positives,
-      false negatives, precision and recall, for the decision part and the held-out part apart, and per healthy
-      control the findings above INFO (markdown to --md, default bench/out/labels/report.md).
+  measure [--runs DIR] [--md FILE] [--json FILE] [--jar JAR]
+      analyzes every run with `bin/jvmtune analyze --json` (or JAR, to compare builds) and writes per rule:
+      positives, true/false positives, false negatives, precision and recall, for the decision part and the held-out
+      part apart, and per healthy control the findings above INFO (markdown to --md, default
+      bench/out/labels/report.md). Each run's label is taken from the case table as it is now.
   ab RUN... [--repeats N]
       the A/B of each expected rule's recommended options on a labelled run that fired it: `jvmtune experiment`
       runs the run's program with its flags (trigger) against the same with the rule's options laid over them
       (interleaved, after a warm-up), into bench/out/labels/ab/RUN/; bench/advice.sh --labelled calls it.
-  ci [--runs DIR] [--dest DIR]
-      copies the runs named in CI_SUBSET, gzipped, and their labels to the test resources the JUnit test reads.
+  ci [--runs DIR] [--dest DIR] [--report JSON]
+      copies the runs named in CI_SUBSET, gzipped, and their labels to the test resources LabelledRunsTest reads,
+      with the label failures of the measurement JSON recorded as known.
 
 A label says, for one run: `expect` - rules that must fire (any severity); `allow` - rules that may fire, because the
 program provokes them too or a consequence of the condition is theirs (`rule<=INFO`: only at INFO); every other rule
 firing is a false positive. A healthy control expects nothing and allows nothing above INFO. Each case also names a
 `witness`: a line the JVM itself writes when the condition happened (`To-space exhausted`, `Allocation Stall`, ...),
-checked apart from jvmtune, so a run whose generator missed its condition is reported as such, not as a missed finding.
+checked apart from jvmtune, so a run whose generator missed its condition is reported as such, not as a missed finding;
+and where the log shows an event or figure a rule reports (JVM_WORDS and the figures below it), that rule is allowed on
+the run (at INFO on a healthy control).
 The GC threads' wait for a CPU is measured from /proc/PID/task/*/schedstat while the JVM runs: on a loaded host it is
 the condition gc-threads-waiting reports, so that rule is allowed where the host made the GC threads wait and must
 stay silent where it did not.
@@ -830,7 +834,7 @@ def merged(flags, options):
 def ab(a):
     for name in a.run:
         d = RUNS / name
-        label = json.loads((d / "label.json").read_text())
+        label = current(json.loads((d / "label.json").read_text()))
         cmd = label["command"]
         start = next(i for i, x in enumerate(cmd) if x.endswith("/bin/java"))
         cp = cmd.index("-cp")
