@@ -184,6 +184,36 @@ class RulesTest {
     }
 
     @Test
+    void heapResizingStaysSilentWhereMinimumIsMaximum() throws Exception {
+        // JDK 25 Parallel, -Xms1g -Xmx1g (gc,init: Heap Min Capacity = Heap Max Capacity), 40 MB live: the logged
+        // capacity (eden + one survivor + old) moves with adaptive survivor sizing, the committed heap does not
+        Run run = run(labelled("ample-heap-d-jdk25-parallel.log.gz"));
+        assertTrue(run.summary().heapResizing().expansions() + run.summary().heapResizing().shrinks()
+                >= HeapResizingRule.MIN_CHANGES, String.valueOf(run.summary().heapResizing()));
+        silent(new HeapResizingRule(), context(run));
+    }
+
+    @Test
+    void timeToSafepointOnParallelAsksForThePollsG1Has() throws Exception {
+        // JDK 25 Parallel with its defaults: a counted loop keeps no safepoint poll (UseCountedLoopSafepoints is off
+        // but with G1, ZGC and Shenandoah), so the poll and G1's strip length are recommended though no flag is logged
+        Finding f = finds(new TimeToSafepointRule(), context(run(labelled("counted-loop-default-d-jdk25-parallel.log.gz"))));
+        assertEquals(List.of("-XX:+UseCountedLoopSafepoints", "-XX:LoopStripMiningIter=1000"),
+                f.recommendation().options());
+        assertTrue(f.recommendation().arithmetic().get(0).startsWith("Parallel leaves UseCountedLoopSafepoints off"),
+                f.recommendation().arithmetic().toString());
+        // G1 keeps the polls unless told not to, and a GC log does not say it was (-XX:-UseCountedLoopSafepoints
+        // here): the finding, without a flag to give back
+        Finding g1 = finds(new TimeToSafepointRule(), context(run(labelled("time-to-safepoint-d-jdk17-g1.log.gz"))));
+        assertEquals(null, g1.recommendation(), String.valueOf(g1.recommendation()));
+    }
+
+    /** A log of the labelled set (bench/labels.sh) kept for LabelledRunsTest. */
+    private static Path labelled(String name) throws Exception {
+        return Path.of(RulesTest.class.getResource("/labelled/" + name).toURI());
+    }
+
+    @Test
     void heapExceedsMemory() throws Exception {
         // a JDK 24 Serial log of a JVM that saw 2 GB of memory with a 2 GB maximum heap
         Finding f = finds(new HeapOverMemoryRule(), corpus("unified/serial/factorization-serialgc-tip.log"));

@@ -71,6 +71,7 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
+    private static final byte[] MARK_ABORT = ascii("Concurrent Mark Abort");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
     private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
     private static final byte[] PINNED = ascii("Pinned");
@@ -296,6 +297,10 @@ public final class UnifiedLogParser implements LogParser {
             }
             return true;
         }
+        if (startsWith(b, label, end, MARK_ABORT)) {
+            openState(id).markAborted = true; // the cycle's end line, next, carries it
+            return true;
+        }
         if (startsWith(b, label, end, CONCURRENT)) {
             if (durStart >= 0) {
                 checkClock(line);
@@ -305,6 +310,12 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, label, end, TO_SPACE_EXHAUSTED)) {
             openState(id).incident(GcIncident.EVACUATION_FAILURE); // JDK 9-20; later JDKs say it in the summary
+            return true;
+        }
+        if (startsWith(b, label, end, PROMOTION_FAILED) && label + PROMOTION_FAILED.length == end) {
+            // Serial logs it with the id of the young pause that failed to promote (gc,promotion); generational
+            // Shenandoah's "Promotion failed, size ..." lines are per-object diagnostics of a cycle, not this
+            openState(id).incident(GcIncident.PROMOTION_FAILED);
             return true;
         }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
@@ -493,10 +504,13 @@ public final class UnifiedLogParser implements LogParser {
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
         OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
+        Set<GcIncident> incidents = kind == GcKind.CYCLE && gc != null && gc.markAborted
+                ? Set.of(GcIncident.CONCURRENT_MARK_ABORT) : Set.of();
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
-                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, Set.of(), line));
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, incidents, line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
+            gc.markAborted = false;
             if (gc.isIdle()) {
                 forget(id);
             }
