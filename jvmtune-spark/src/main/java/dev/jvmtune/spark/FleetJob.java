@@ -70,8 +70,8 @@ final class FleetJob {
     private FleetJob() {
     }
 
-    /** Runs the job over the JVMs listed, writing into {@code out}. */
-    static Outcome run(SparkSession spark, Settings s, FleetInputs.Listing listing, String out, String toolVersion,
+    /** Runs the job over the JVMs listed, writing into {@code dir}. */
+    static Outcome run(SparkSession spark, Settings s, FleetInputs.Listing listing, String dir, String toolVersion,
                        Consumer<String> progress) throws IOException {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Configuration conf = spark.sparkContext().hadoopConfiguration();
@@ -107,7 +107,7 @@ final class FleetJob {
                     .select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
                             col("doc.schemaVersion"), col("doc.tool"), col("doc.runs").getItem(0).as("r"))
                     .select("service", "instance", "run", "date", "jdk", "schemaVersion", "tool", "r.*");
-            runs.write().mode(SaveMode.Overwrite).parquet(out + "/runs");
+            runs.write().mode(SaveMode.Overwrite).parquet(dir + "/runs");
             progress.accept("wrote runs");
 
             spark.createDataFrame(results.flatMap(r -> {
@@ -121,7 +121,7 @@ final class FleetJob {
                     }
                 }
                 return rows.iterator();
-            }), EVENT).write().mode(SaveMode.Overwrite).partitionBy("date").parquet(out + "/events");
+            }), EVENT).write().mode(SaveMode.Overwrite).partitionBy("date").parquet(dir + "/events");
             progress.accept("wrote events");
 
             List<Row> listed = listing.errors().stream()
@@ -129,25 +129,25 @@ final class FleetJob {
             spark.createDataFrame(results.flatMap(r -> r.errors().stream()
                             .map(e -> RowFactory.create(e.path(), e.service(), e.instance(), e.message())).iterator()), ERROR)
                     .union(spark.createDataFrame(listed, ERROR))
-                    .coalesce(1).write().mode(SaveMode.Overwrite).parquet(out + "/errors");
+                    .coalesce(1).write().mode(SaveMode.Overwrite).parquet(dir + "/errors");
         } finally {
             analyzed.unpersist(false);
         }
 
-        Dataset<Row> runs = spark.read().parquet(out + "/runs");
+        Dataset<Row> runs = spark.read().parquet(dir + "/runs");
         runs.select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
                         col("summary.pauses.totalMs").as("runPauseMs"), explode(col("findings")).as("f"))
                 .select("service", "instance", "run", "date", "jdk", "runPauseMs", "f.*")
-                .write().mode(SaveMode.Overwrite).parquet(out + "/findings");
+                .write().mode(SaveMode.Overwrite).parquet(dir + "/findings");
         progress.accept("wrote findings and errors");
 
-        String rollout = registerViews(spark, out, s.rollout());
-        writeSql(conf, out, s.out(), rollout);
+        String rollout = registerViews(spark, dir, s.rollout());
+        writeSql(conf, dir, s.out(), rollout);
         long runCount = spark.table("runs").count();
         Outcome outcome = new Outcome(jvms.size(), runCount, spark.table("events").count(),
                 spark.table("findings").count(), spark.table("errors").count(), s.report() ? s.out() + "/report.html" : null);
         if (s.report()) {
-            writeReport(spark, conf, s, out, rollout, outcome, toolVersion);
+            writeReport(spark, conf, s, dir, rollout, outcome, toolVersion);
         }
         return outcome;
     }
