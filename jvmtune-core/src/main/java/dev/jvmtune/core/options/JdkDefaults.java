@@ -169,6 +169,18 @@ public final class JdkDefaults {
         };
     }
 
+    /** How {@link #parallelGcThreads} comes to its figure: {@code 40 CPUs > 8: 8 + (40 - 8) x 5/8 = 28}. */
+    public static String parallelGcThreadsArithmetic(Collector c, int cpus, int jdk) {
+        int n = parallelGcThreads(c, cpus, jdk);
+        return switch (c) {
+            case G1, PARALLEL, CMS -> cpus <= 8 ? cpus + " CPUs <= 8: one worker each = " + n
+                    : cpus + " CPUs > 8: 8 + (" + cpus + " - 8) x 5/8 = " + n;
+            case ZGC -> "60% of " + cpus + " CPUs, rounded up = " + n;
+            case SHENANDOAH -> "half of " + cpus + " CPUs, at least 1 = " + n;
+            default -> c.label() + " with " + cpus + " CPUs: " + n;
+        };
+    }
+
     /**
      * {@code ConcGCThreads} for {@code cpus} CPUs: G1's max(1, (ParallelGCThreads + 2) / 4), CMS's
      * max(1, (ParallelGCThreads + 3) / 4), ZGC's 25% rounded up (its dynamic thread count's maximum), Shenandoah's

@@ -5,6 +5,7 @@ import dev.jvmtune.core.analysis.Completeness;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.parse.LogFormat;
 import java.util.List;
@@ -67,5 +68,29 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
 
     public Collector collector() {
         return jvm.collector();
+    }
+
+    /**
+     * The run's value of a {@code -XX} flag: the one the log or recording states (a command line, a JFR flag that was
+     * set), else the default of the run's collector on its JDK ({@link JdkDefaults}); null when neither is known.
+     */
+    public String flag(String name) {
+        String stated = jvm.raw().get(name);
+        return stated != null ? stated.strip() : JdkDefaults.value(name, collector(), jdkOr(8)).orElse(null);
+    }
+
+    /** {@link #flag} as a number; NaN when unknown or not a number. */
+    public double flagNumber(String name) {
+        String v = flag(name);
+        try {
+            return v == null ? Double.NaN : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Whether the log or recording states the flag, rather than leaving it to the JVM's default. */
+    public boolean states(String name) {
+        return jvm.raw().containsKey(name);
     }
 }

@@ -1,6 +1,8 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.List;
@@ -9,8 +11,8 @@ import java.util.Optional;
 /**
  * Threads take long to reach safepoints: every pause (GC or not) is lengthened by the slowest thread's way
  * to its next safepoint poll, time no GC log line shows as GC. The classic cause is a counted loop without
- * a poll (JDK 8's default; JDK 10+ keeps a poll every 1000 iterations unless
- * {@code -XX:-UseCountedLoopSafepoints}).
+ * a poll: JDK 8's default, and Parallel's and Serial's on every JDK; from JDK 10 the other collectors keep a poll
+ * every {@code LoopStripMiningIter} (1000) iterations unless {@code -XX:-UseCountedLoopSafepoints}.
  */
 final class TimeToSafepointRule implements Rule {
 
@@ -45,15 +47,17 @@ final class TimeToSafepointRule implements Rule {
                         + "to reaching them (%.0f%%); the longest safepoint took %.1f ms", s.timeToSafepointMs(),
                 s.totalMs(), s.count(), share, s.maxMs()));
         int jdk = run.jdkOr(8);
-        String logged = run.jvm().raw().get("UseCountedLoopSafepoints");
         Recommendation rec = null;
-        if (jdk < 10 || "false".equals(logged)) {
+        if ("false".equals(run.flag("UseCountedLoopSafepoints"))) {
+            // with the poll on, JDK 10+ strip-mines the loops as it does for the collectors that have it by default
+            String strip = JdkDefaults.value("LoopStripMiningIter", Collector.G1, jdk).orElse(null);
             rec = new Recommendation(JdkFlags.option("UseCountedLoopSafepoints", "true", jdk).stream().toList(),
-                    List.of((jdk < 10 ? "JDK " + jdk + " compiles counted loops without a safepoint poll"
-                                    : "the JVM ran with -XX:-UseCountedLoopSafepoints")
+                    List.of((run.states("UseCountedLoopSafepoints") ? "the JVM ran with -XX:-UseCountedLoopSafepoints"
+                                    : "JDK " + jdk + " compiles counted loops without a safepoint poll"
+                                    + (jdk >= 10 ? " under " + run.collector().label() : ""))
                             + ": a thread in a long loop holds every safepoint until the loop ends",
                             "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
-                                    + (jdk >= 10 ? " strip (LoopStripMiningIter=1000)" : "")));
+                                    + (strip != null ? " strip (LoopStripMiningIter=" + strip + ")" : "")));
         }
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
                 Rounding.text("%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
