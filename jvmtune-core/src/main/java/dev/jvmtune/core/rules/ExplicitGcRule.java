@@ -57,11 +57,13 @@ final class ExplicitGcRule implements Rule {
                     List.of(collector.label() + " can answer System.gc() with a concurrent cycle: the " + full
                             + " stop-the-world collections become concurrent marking, the application keeps running"));
         } else if (collector.concurrent()) {
-            rec = new Recommendation(List.of(), List.of(f("%s already answers System.gc() with a concurrent cycle (%s): "
+            rec = null; // nothing to turn on: said in the evidence, which every format shows
+            evidence.add(f("%s already answers System.gc() with a concurrent cycle (%s): "
                     + "each call costs the cycle's CPU time and its short pauses; -XX:+DisableExplicitGC would drop "
                     + "them, if no direct-buffer or RMI clean-up relies on the calls", collector.label(),
-                    flag == null ? "it has no other answer" : "no Full GC for it in the log: ExplicitGCInvokesConcurrent "
-                    + "was on" + (stated ? ", the log's flag" : "true".equals(flag) ? ", " + defaultOn : ""))));
+                    collector == Collector.ZGC ? "it has no other answer" : "no Full GC for it in the log: "
+                    + "ExplicitGCInvokesConcurrent was on" + (stated ? ", the log's flag"
+                    : "true".equals(flag) ? ", " + defaultOn : "")));
         } else {
             rec = new Recommendation(JdkFlags.option("DisableExplicitGC", "true", jdk).stream().toList(),
                     List.of((collector == Collector.UNKNOWN ? "the log does not name its collector: if it has no "
