@@ -29,6 +29,7 @@ import dev.jvmtune.core.parse.CommandLineFlags;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -718,7 +719,7 @@ public final class UnifiedLogParser implements LogParser {
             int colon = indexOf(b, m, end, (byte) ':');
             if (colon > 0) {
                 int s = skipSpaces(b, colon + 1, end);
-                pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
+                pendingTrigger = ShenandoahTrigger.cause(strings.get(b, s, Math.min(end, s + 200)));
             }
             return true;
         }
