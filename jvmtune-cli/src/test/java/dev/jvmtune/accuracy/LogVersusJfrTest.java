@@ -64,6 +64,9 @@ class LogVersusJfrTest {
                     + "log of JDK 17+ does not show them",
             "gc-sys-time", "needs the pauses' user and sys CPU: the log's gc+cpu lines have them, the recording only "
                     + "from JDK 20 (jdk.GCCPUTime)",
+            "reference-processing", "needs the time of reference processing in pauses: the recording's phase "
+                    + "events carry it for every collector, a Parallel or Serial log at -Xlog:gc* does not "
+                    + "(-Xlog:gc+phases+ref=debug)",
             "young-space-crowds-evacuation", "sizes the Eden of the pauses that failed evacuation: the log counts it in "
                     + "G1's whole regions, the recording in the bytes used in them (jdk.G1HeapSummary), which for "
                     + "the near-empty Eden of a failing pause differ by megabytes");

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 final class ExplicitGcRule implements Rule {
 
-    static final Set<String> CAUSES = Set.of("System.gc()", "System");
+    private static final Set<String> CAUSES = Set.of("System.gc()", "System");
 
     @Override
     public String id() {
