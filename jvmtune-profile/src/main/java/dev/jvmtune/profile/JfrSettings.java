@@ -10,9 +10,9 @@ import java.util.List;
  * and cheap: code heap usage four times a second (a cache that fills and empties again between samples would look
  * healthy), code-cache-full events, every compilation (threshold 0: counts and time need all of them, not only the
  * slow ones {@code default.jfc} keeps), and the collections as {@code analyze} reads a GC log: each collection with
- * its cause (JDK 20+ unload code in "CodeCache GC Threshold" and "CodeCache GC Aggressive" collections), its pauses
- * and their first level of phases, the concurrent phases, the heap and metaspace before and after, failures and
- * stalls - and, once per chunk, the JVM's configuration (collector, heap, CPUs, memory) and the flags that were set,
+ * its cause (JDK 20+ unload code in "CodeCache GC Threshold" and "CodeCache GC Aggressive" collections), its pauses,
+ * the concurrent phases, the heap and metaspace before and after, failures and stalls (not the phases inside pauses:
+ * a GC-bound program collects thousands of times a second, and their detail is a GC log's or default.jfc's) - and, once per chunk, the JVM's configuration (collector, heap, CPUs, memory) and the flags that were set,
  * without which the run's collector, live set and goal are unknown. The JVM's start time gives the time axis.
  */
 public final class JfrSettings {
@@ -25,8 +25,7 @@ public final class JfrSettings {
             "jdk.BooleanFlag", "jdk.StringFlag");
     /** Events recorded as they happen, however short. */
     private static final List<String> ALL = List.of("jdk.CodeCacheFull", "jdk.CompilationFailure",
-            "jdk.GarbageCollection", "jdk.GCPhasePause", "jdk.GCPhasePauseLevel1", "jdk.GCPhaseConcurrent",
-            "jdk.GCPhaseConcurrentLevel1", "jdk.G1GarbageCollection", "jdk.GCHeapSummary", "jdk.G1HeapSummary",
+            "jdk.GarbageCollection", "jdk.GCPhasePause", "jdk.GCPhaseConcurrent", "jdk.G1GarbageCollection", "jdk.GCHeapSummary", "jdk.G1HeapSummary",
             "jdk.PSHeapSummary", "jdk.MetaspaceSummary", "jdk.EvacuationFailed", "jdk.PromotionFailed",
             "jdk.ZAllocationStall");
 
