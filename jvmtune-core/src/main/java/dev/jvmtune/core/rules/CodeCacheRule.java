@@ -96,8 +96,10 @@ final class CodeCacheRule implements Rule {
         long base = Math.max(peak, configured);
         List<String> arithmetic = new ArrayList<>();
         String size;
-        // the JVM's default reservation (240 MB with tiered compilation) is the least worth proposing
-        long defaultBytes = (long) JdkDefaults.number("ReservedCodeCacheSize", run.collector(), run.jdkOr(8));
+        // the JVM's default reservation (240 MB with tiered compilation) is the least worth proposing, in whole MiB
+        // (JDK 25 rounds its code heaps up to pages: a few KiB more)
+        long defaultBytes = (long) JdkDefaults.number("ReservedCodeCacheSize", run.collector(), run.jdkOr(8))
+                >> 20 << 20;
         if (base > 0) {
             long proposed = Math.max(defaultBytes, HEADROOM * base);
             size = Text.size(proposed);
