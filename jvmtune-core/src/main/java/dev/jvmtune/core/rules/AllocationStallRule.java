@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.CollectorCycles;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.analysis.Stalls;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.model.GcStall;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,10 @@ final class AllocationStallRule implements Rule {
     /** Score: this plus {@link #SCORE_PER_PCT} per percent of the run stalled (1% warns, 4% is critical). */
     static final double SCORE_BASE = 30;
     static final double SCORE_PER_PCT = 10;
-    /** Floating garbage of the last cycle plus room for the next: ZAllocationSpikeTolerance's default 2. */
+    /**
+     * Floating garbage of the last cycle plus room for the next (ZGC's own ZAllocationSpikeTolerance is another
+     * thing: its default is 1 on JDK 17 and 2 on 25, see JdkDefaults).
+     */
     static final double CYCLES_OF_HEADROOM = 2;
 
     @Override
@@ -80,7 +84,8 @@ final class AllocationStallRule implements Rule {
                 mib(c.maxLiveBytes()), mib(c.maxAllocatedBytes()), mib(heap)));
         List<String> arithmetic = new ArrayList<>();
         List<String> options = new ArrayList<>();
-        String generational = run.jdk() == 21 || run.jdk() == 22 || run.jdk() == 23
+        String generational = JdkDefaults.value("ZGenerational", Collector.ZGC, run.jdk()).isPresent()
+                && !"true".equals(run.flag("ZGenerational"))
                 ? "; on this JDK -XX:+ZGenerational (default from 23) collects young objects in shorter minor cycles"
                 : run.jdk() > 0 && run.jdk() < 21 ? "; JDK 21+ has generational ZGC, whose minor cycles free short-lived"
                 + " objects sooner" : "";

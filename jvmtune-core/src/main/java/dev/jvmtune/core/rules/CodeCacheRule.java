@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.CodeCacheChurn;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,6 @@ final class CodeCacheRule implements Rule {
 
     /** A code heap used to this share of its reservation counts as full. */
     static final double FULL_SHARE = 0.95;
-    static final long DEFAULT_BYTES = 240L << 20;
     static final int HEADROOM = 2;
     /**
      * Code freed after warm-up, as a share of the reservation, that makes the JIT's work a loop rather than the
@@ -96,16 +96,21 @@ final class CodeCacheRule implements Rule {
         long base = Math.max(peak, configured);
         List<String> arithmetic = new ArrayList<>();
         String size;
+        // the JVM's default reservation (240 MB with tiered compilation) is the least worth proposing, in whole MiB
+        // (JDK 25 rounds its code heaps up to pages: a few KiB more)
+        long defaultBytes = (long) JdkDefaults.number("ReservedCodeCacheSize", run.collector(), run.jdkOr(8))
+                >> 20 << 20;
         if (base > 0) {
-            long proposed = Math.max(DEFAULT_BYTES, HEADROOM * base);
+            long proposed = Math.max(defaultBytes, HEADROOM * base);
             size = Text.size(proposed);
             arithmetic.add(f("the cache %s at %d MiB%s: the code needs more than that; %d x %d MiB = %d MiB, "
-                            + "no less than the default 240 MiB", filled ? "filled" : "kept being freed and refilled",
+                            + "no less than the default %d MiB", filled ? "filled" : "kept being freed and refilled",
                     mib(base), configured > 0 ? " (its configured size)" : " (observed peak)", HEADROOM, mib(base),
-                    mib(HEADROOM * base)));
+                    mib(HEADROOM * base), mib(defaultBytes)));
         } else {
-            size = Text.size(DEFAULT_BYTES * HEADROOM);
-            arithmetic.add("the log does not say how large the cache was: 2 x the default 240 MiB = 480 MiB");
+            size = Text.size(defaultBytes * HEADROOM);
+            arithmetic.add(f("the log does not say how large the cache was: %d x the default %d MiB = %d MiB", HEADROOM,
+                    mib(defaultBytes), mib(defaultBytes * HEADROOM)));
         }
         arithmetic.add("then watch code cache use under load (JFR jdk.CodeCacheStatistics, or jcmd PID "
                 + "Compiler.codecache): S4 needed 256 MB where 128 MB still oscillated");

@@ -2,8 +2,9 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
-import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,13 +16,10 @@ import java.util.Optional;
  */
 final class EvacuationFailureRule implements Rule {
 
-    static final int DEFAULT_RESERVE_PCT = 10;
-
-    /** G1ReservePercent as the log states it, else the default. */
+    /** G1ReservePercent as the log states it, else G1's default. */
     static int reservePct(RuleContext run) {
-        String logged = run.jvm().raw().get("G1ReservePercent");
-        int pct = logged != null ? Bytes.parseInt(logged.trim()) : -1;
-        return pct >= 0 ? pct : DEFAULT_RESERVE_PCT;
+        double pct = run.flagNumber("G1ReservePercent");
+        return pct >= 0 ? (int) pct : (int) JdkDefaults.number("G1ReservePercent", Collector.G1, run.jdkOr(8));
     }
 
     @Override
@@ -36,14 +34,14 @@ final class EvacuationFailureRule implements Rule {
         if (failures == 0) {
             return Optional.empty();
         }
-        String logged = run.jvm().raw().get("G1ReservePercent");
+        boolean logged = run.states("G1ReservePercent");
         int reserve = reservePct(run);
         int proposed = Math.min(50, reserve * 2);
         long heapMax = run.jvm().heapMaxBytes();
         String heap = heapMax > 0 ? Rounding.text(" of the %d MB heap: %d MB -> %d MB", heapMax >> 20,
                 heapMax * reserve / 100 >> 20, heapMax * proposed / 100 >> 20) : "";
         List<String> arithmetic = List.of(
-                "reserve now: G1ReservePercent=" + reserve + (logged != null ? " (the log's flag)" : " (the default)"),
+                "reserve now: G1ReservePercent=" + reserve + (logged ? " (the log's flag)" : " (the default)"),
                 "double it: 2 x " + reserve + " = " + proposed + "%" + heap,
                 "the reserve is taken from what young and old may use: if pauses or Full GCs grow afterwards, the "
                         + "heap is too small for the live set instead (raise -Xmx)");

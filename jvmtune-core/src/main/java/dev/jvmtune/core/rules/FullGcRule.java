@@ -43,11 +43,11 @@ final class FullGcRule implements Rule {
                         "Full GC pauses: %.2f s", full.totalMs() / 1000)))));
     }
 
-    /** Collections somebody asked for, by their causes. */
+    /** Full GCs somebody asked for, by their causes (a concurrent cycle asked for is no Full GC). */
     static long requested(Analysis a) {
         long n = 0;
         for (String cause : REQUESTED) {
-            n += a.pausesByCause().getOrDefault(cause, 0L);
+            n += a.fullGcCauses().getOrDefault(cause, 0L);
         }
         return n;
     }

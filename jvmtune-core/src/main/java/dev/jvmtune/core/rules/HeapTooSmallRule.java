@@ -121,9 +121,9 @@ final class HeapTooSmallRule implements Rule {
         int factor = latency ? LATENCY_FACTOR : THROUGHPUT_FACTOR;
         List<String> arithmetic = new ArrayList<>();
         arithmetic.add(latency
-                ? f("a pause goal is set: heap = %d x live set, so that marking, which G1 starts at 45%% of the heap, "
+                ? f("a pause goal is set: heap = %d x live set, so that marking, which G1 starts at %.0f%% of the heap, "
                 + "finishes with room left for the young generation and the reserve, and no failure or Full GC breaks "
-                + "the goal", factor)
+                + "the goal", factor, run.flagNumber("InitiatingHeapOccupancyPercent"))
                 : f("no pause goal: heap = %d x live set, the low end of the usual 3-4x for throughput: each "
                 + "old-generation cycle costs about the live set to trace, and %d x leaves twice the live set to "
                 + "allocate before the next", factor, factor));

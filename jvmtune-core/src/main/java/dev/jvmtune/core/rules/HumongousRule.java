@@ -2,6 +2,7 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
@@ -45,11 +46,10 @@ final class HumongousRule implements Rule {
         long region = run.jvm().regionSizeBytes();
         List<String> arithmetic = new ArrayList<>();
         if (region <= 0 && run.jvm().heapMaxBytes() > 0) {
-            // G1's own choice: the heap in about 2048 regions, a power of two between 1 MB and 32 MB
-            long target = Math.max(MB, Math.min(32 * MB, Long.highestOneBit(run.jvm().heapMaxBytes() / 2048)));
-            region = target;
-            arithmetic.add(Rounding.text("region size not logged: G1 picks heap / 2048 = %d MB / 2048, "
-                    + "as a power of two in 1-32 MB = %d MB", run.jvm().heapMaxBytes() / MB, region / MB));
+            region = JdkDefaults.g1RegionBytes(run.jvm().heapMaxBytes(), run.jvm().heapInitialBytes(), jdk);
+            arithmetic.add(Rounding.text("region size not logged: G1's own choice for a %d MB heap on JDK %d, about "
+                    + "2048 regions as a power of two in 1-32 MB = %d MB", run.jvm().heapMaxBytes() / MB, jdk,
+                    region / MB));
         }
         Recommendation rec = null;
         long max = jdk >= 18 ? 512 * MB : 32 * MB;

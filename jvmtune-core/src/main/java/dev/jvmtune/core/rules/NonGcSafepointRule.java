@@ -41,9 +41,10 @@ final class NonGcSafepointRule implements Rule {
         }
         int jdk = run.jdkOr(8);
         Recommendation rec = null;
-        if (jdk < 15) {
+        if ("true".equals(run.flag("UseBiasedLocking"))) {
             rec = new Recommendation(JdkFlags.option("UseBiasedLocking", "false", jdk).stream().toList(), List.of(
-                    "biased locking is on by default up to JDK 14 (off from 15, gone from 18); revoking a bias "
+                    (run.states("UseBiasedLocking") ? "the JVM ran with -XX:+UseBiasedLocking"
+                            : "biased locking is on by default up to JDK 14 (off from 15, gone from 18)") + "; revoking a bias "
                             + "stops every thread, and with contended locks it happens all the time",
                     "turn it off and compare the stopped time; to see which operations stop the JVM, add "
                             + (jdk >= 9 ? "-Xlog:safepoint" : "-XX:+PrintSafepointStatistics "

@@ -16,8 +16,6 @@ import java.util.Optional;
  */
 final class OldGenerationExhaustedRule implements Rule {
 
-    /** CMS's trigger without the flag: (100 - MinHeapFreeRatio) + MinHeapFreeRatio x CMSTriggerRatio / 100. */
-    static final int DEFAULT_TRIGGER_PCT = (100 - 40) + 40 * 80 / 100;
     static final int EARLIER_BY_PCT = 20;
 
     @Override
@@ -45,8 +43,12 @@ final class OldGenerationExhaustedRule implements Rule {
         if (run.collector() == Collector.CMS) {
             String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
             int now = logged != null ? Bytes.parseInt(logged.trim()) : -1;
+            // without the flag (-1): (100 - MinHeapFreeRatio) + MinHeapFreeRatio x CMSTriggerRatio / 100
+            int minFree = (int) run.flagNumber("MinHeapFreeRatio");
+            int triggerRatio = (int) run.flagNumber("CMSTriggerRatio");
+            int defaultTrigger = (100 - minFree) + minFree * triggerRatio / 100;
             if (now < 0) {
-                now = DEFAULT_TRIGGER_PCT;  // not logged, or not a number
+                now = defaultTrigger;  // not logged, or not a number
             }
             int proposed = Math.max(40, now - EARLIER_BY_PCT);
             java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
@@ -54,8 +56,9 @@ final class OldGenerationExhaustedRule implements Rule {
             settings.put("UseCMSInitiatingOccupancyOnly", "true");
             rec = new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), List.of(
                     logged != null ? "the cycle starts at CMSInitiatingOccupancyFraction=" + now + " (the log's flag)"
-                            : "without the flag CMS starts at (100 - MinHeapFreeRatio 40) + 40 x CMSTriggerRatio "
-                            + "80 / 100 = " + DEFAULT_TRIGGER_PCT + "% of the old generation",
+                            : "without the flag CMS starts at (100 - MinHeapFreeRatio " + minFree + ") + " + minFree
+                            + " x CMSTriggerRatio " + triggerRatio + " / 100 = " + defaultTrigger
+                            + "% of the old generation",
                     "start " + EARLIER_BY_PCT + " points earlier: " + now + " - " + EARLIER_BY_PCT + " = " + proposed
                             + "%, and only there (UseCMSInitiatingOccupancyOnly), so the cycle has the old "
                             + "generation's last " + (100 - proposed) + "% to finish in",

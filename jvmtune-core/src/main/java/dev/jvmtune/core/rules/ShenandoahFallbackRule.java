@@ -31,8 +31,6 @@ final class ShenandoahFallbackRule implements Rule {
     static final double SCORE_BASE = 40;
     static final double SCORE_PER_PCT = 5;
     static final double CYCLES_OF_HEADROOM = 2;
-    /** ShenandoahMinFreeThreshold's default: the adaptive heuristics start a cycle when free falls below it. */
-    static final double MIN_FREE_PCT = 10;
     /** The {@code Mode:} that {@code gc,init} logs for generational Shenandoah (JDK 25+). */
     static final String GENERATIONAL = "Generational";
 
@@ -97,20 +95,22 @@ final class ShenandoahFallbackRule implements Rule {
         }
         double cycleSec = cycles.durationMs().p90Ms() / 1000.0;
         double perCycle = rate * Text.MIB * cycleSec;
-        long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
+        // ShenandoahMinFreeThreshold: the adaptive heuristics start a cycle when free falls below it
+        double minFreePct = run.flagNumber("ShenandoahMinFreeThreshold");
+        long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - minFreePct / 100));
         long forLiveSet = live * HeapTooSmallRule.THROUGHPUT_FACTOR;
         evidence.add(f("live set up to %d MiB (heap after Full and degenerated GCs); allocation %.0f MiB/s; "
                         + "%,d cycles, p90 %.0f ms; heap %d MiB", mib(live), rate, cycles.count(),
                 cycles.durationMs().p90Ms(), mib(heap)));
         if (GENERATIONAL.equals(run.jvm().raw().get("Mode"))) {
-            return generational(run, heap, live, rate, cycleSec, forLiveSet);
+            return generational(run, heap, live, rate, cycleSec, forLiveSet, minFreePct);
         }
         long needed = Math.max(forCycles, forLiveSet);
         List<String> arithmetic = List.of(
                 f("room for the cycles: (live + %.0f x allocated per cycle) / (1 - %.0f%% minimum free) = (%d + %.0f x "
                                 + "%.0f MiB/s x %.3f s) / %.2f = %d MiB (what the running cycle cannot free yet, and room for "
-                                + "the next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, mib(live), CYCLES_OF_HEADROOM, rate, cycleSec,
-                        1 - MIN_FREE_PCT / 100, mib(forCycles)),
+                                + "the next)", CYCLES_OF_HEADROOM, minFreePct, mib(live), CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - minFreePct / 100, mib(forCycles)),
                 f("room for the live set: %d x live = %d x %d = %d MiB, as heap-too-small sizes it: a pacer that taxes "
                                 + "allocation by live / free and cycles cancelled for want of free regions need free space of "
                                 + "the order of the live set", HeapTooSmallRule.THROUGHPUT_FACTOR,
@@ -131,8 +131,8 @@ final class ShenandoahFallbackRule implements Rule {
      * lends the other its free space while a cycle runs, so the two rooms add up instead of the larger one sufficing.
      */
     private static Recommendation generational(RuleContext run, long heap, long live, double rate, double cycleSec,
-                                               long forLiveSet) {
-        long young = Math.round(CYCLES_OF_HEADROOM * rate * Text.MIB * cycleSec / (1 - MIN_FREE_PCT / 100));
+                                               long forLiveSet, double minFreePct) {
+        long young = Math.round(CYCLES_OF_HEADROOM * rate * Text.MIB * cycleSec / (1 - minFreePct / 100));
         long needed = forLiveSet + young;
         List<String> arithmetic = List.of(
                 f("old generation: %d x live = %d x %d = %d MiB (the live set and free space of its order for "
@@ -141,8 +141,8 @@ final class ShenandoahFallbackRule implements Rule {
                         mib(forLiveSet)),
                 f("young generation: %.0f x allocated per cycle / (1 - %.0f%% minimum free) = %.0f x %.0f MiB/s x "
                                 + "%.3f s / %.2f = %d MiB (what the running young cycle cannot free yet, and room for the "
-                                + "next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, CYCLES_OF_HEADROOM, rate, cycleSec,
-                        1 - MIN_FREE_PCT / 100, mib(young)));
+                                + "next)", CYCLES_OF_HEADROOM, minFreePct, CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - minFreePct / 100, mib(young)));
         if (needed <= heap) {
             return Headroom.moreThreads(run, String.join("; ", arithmetic) + f(": old + young = %d MiB fit the %d MiB "
                     + "heap, so the cycles are too slow for the allocation", mib(needed), mib(heap)));

@@ -2,20 +2,18 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Threads take long to reach safepoints: every pause (GC or not) is lengthened by the slowest thread's way
  * to its next safepoint poll, time no GC log line shows as GC. The classic cause is a counted loop without
- * a poll (JDK 8's default; JDK 10+ keeps a poll every 1000 iterations unless
- * {@code -XX:-UseCountedLoopSafepoints}) - but only under G1, ZGC and Shenandoah, which turn
- * {@code UseCountedLoopSafepoints} on with {@code LoopStripMiningIter=1000}; Parallel and Serial leave it off, so under
- * them counted loops keep no poll by default (checked with {@code -XX:+PrintFlagsFinal} on JDK 17 and 25).
+ * a poll: JDK 8's default, and Parallel's and Serial's on every JDK; from JDK 10 the other collectors keep a poll
+ * every {@code LoopStripMiningIter} (1000) iterations unless {@code -XX:-UseCountedLoopSafepoints}.
  */
 final class TimeToSafepointRule implements Rule {
 
@@ -30,10 +28,6 @@ final class TimeToSafepointRule implements Rule {
      * this.
      */
     static final double MIN_LONGEST_MS = 200;
-    /** Collectors under which JDK 10+ leaves counted loops without polls by default (PrintFlagsFinal, 17 and 25). */
-    static final Set<Collector> NO_POLLS_BY_DEFAULT = Set.of(Collector.PARALLEL, Collector.SERIAL);
-    /** The strip length G1, ZGC and Shenandoah get: a poll every 1000 iterations (turning polls on alone gives 1). */
-    static final String STRIP = "1000";
 
     @Override
     public String id() {
@@ -54,20 +48,23 @@ final class TimeToSafepointRule implements Rule {
                         + "to reaching them (%.0f%%); the longest safepoint took %.1f ms", s.timeToSafepointMs(),
                 s.totalMs(), s.count(), share, s.maxMs()));
         int jdk = run.jdkOr(8);
-        String logged = run.jvm().raw().get("UseCountedLoopSafepoints");
-        boolean defaultOff = logged == null && NO_POLLS_BY_DEFAULT.contains(run.collector());
         Recommendation rec = null;
-        if (jdk < 10 || "false".equals(logged) || defaultOff) {
+        if ("false".equals(run.flag("UseCountedLoopSafepoints"))) {
+            // with the poll on, JDK 10+ strip-mines the loops as it does for the collectors that have it by default;
+            // turned on alone, the poll comes every iteration (LoopStripMiningIter=1)
+            String strip = JdkDefaults.value("LoopStripMiningIter", Collector.G1, jdk).orElse(null);
             List<String> options = new ArrayList<>(JdkFlags.option("UseCountedLoopSafepoints", "true", jdk).stream()
                     .toList());
-            JdkFlags.option("LoopStripMiningIter", STRIP, jdk).ifPresent(options::add);
-            String why = jdk < 10 ? "JDK " + jdk + " compiles counted loops without a safepoint poll"
-                    : defaultOff ? run.collector().label() + " leaves UseCountedLoopSafepoints off (only G1, ZGC and "
-                    + "Shenandoah turn it on)" : "the JVM ran with -XX:-UseCountedLoopSafepoints";
-            rec = new Recommendation(options, List.of(why + ": a thread in a long loop holds every safepoint until "
-                            + "the loop ends",
-                    "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
-                            + (jdk >= 10 ? " strip (LoopStripMiningIter=" + STRIP + ", as G1 has it)" : "")));
+            if (strip != null) {
+                JdkFlags.option("LoopStripMiningIter", strip, jdk).ifPresent(options::add);
+            }
+            rec = new Recommendation(options,
+                    List.of((run.states("UseCountedLoopSafepoints") ? "the JVM ran with -XX:-UseCountedLoopSafepoints"
+                                    : "JDK " + jdk + " compiles counted loops without a safepoint poll"
+                                    + (jdk >= 10 ? " under " + run.collector().label() : ""))
+                            + ": a thread in a long loop holds every safepoint until the loop ends",
+                            "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
+                                    + (strip != null ? " strip (LoopStripMiningIter=" + strip + ")" : "")));
         }
         return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
                 Rounding.text("%.0f%% of the stopped time is spent waiting for threads to reach safepoints",

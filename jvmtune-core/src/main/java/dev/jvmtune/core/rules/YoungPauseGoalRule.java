@@ -19,9 +19,12 @@ import java.util.Optional;
 final class YoungPauseGoalRule implements Rule {
 
     static final int MIN_MISSES = 3;
-    /** G1NewSizePercent's default: G1 never sizes Eden below this share of the heap. */
-    static final int G1_NEW_SIZE_PERCENT = 5;
     private static final double MIB = 1024.0 * 1024.0;
+
+    /** G1NewSizePercent in the run (the log's, else G1's default): G1 never sizes Eden below this share of the heap. */
+    static int newSizePercent(RuleContext run) {
+        return (int) run.flagNumber("G1NewSizePercent");
+    }
 
     @Override
     public String id() {
@@ -65,17 +68,18 @@ final class YoungPauseGoalRule implements Rule {
         arithmetic.add(Rounding.text("young pauses found %.0f MiB of Eden on average in a %.0f MiB heap",
                 eden / MIB, heapMib));
         java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
-        int floor = Math.min(pct, G1_NEW_SIZE_PERCENT);
+        int g1Floor = newSizePercent(run);
+        int floor = Math.min(pct, g1Floor);
         settings.put("G1NewSizePercent", Integer.toString(floor));
-        if (pct < G1_NEW_SIZE_PERCENT) {
-            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap, below G1's default floor "
+        if (pct < g1Floor) {
+            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap, below G1's %s floor "
                     + "of %d%%: G1NewSizePercent = %d lets G1 size Eden down to the goal", fitMib, heapMib,
-                    100.0 * fit / heap, G1_NEW_SIZE_PERCENT, pct));
+                    100.0 * fit / heap, run.states("G1NewSizePercent") ? "set" : "default", g1Floor, pct));
         } else {
             settings.put("G1MaxNewSizePercent", Integer.toString(pct));
             arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap: cap young sizing at "
                     + "G1MaxNewSizePercent = %d, with the floor no higher: G1NewSizePercent = min(%d, %d) = %d",
-                    fitMib, heapMib, 100.0 * fit / heap, pct, pct, G1_NEW_SIZE_PERCENT, floor));
+                    fitMib, heapMib, 100.0 * fit / heap, pct, pct, g1Floor, floor));
         }
         arithmetic.add(Rounding.text("price: about %.1fx as many young collections (%.0f / %.0f MiB of "
                 + "Eden), each within the goal; measure both before keeping it", eden / fit, eden / MIB, fitMib));

@@ -65,7 +65,8 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                 fail.pauses(), mib(fail.edenBytes()), mib(fail.otherBytes()), mib(heap), fail.uptimeSec(),
                 mib(fail.freeBytes())));
         int pct = (int) Math.floor(100.0 * cap / heap);
-        int floor = Math.min(pct, YoungPauseGoalRule.G1_NEW_SIZE_PERCENT);
+        int g1Floor = YoungPauseGoalRule.newSizePercent(run);
+        int floor = Math.min(pct, g1Floor);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("G1NewSizePercent", Integer.toString(floor));
         settings.put("G1MaxNewSizePercent", Integer.toString(pct));
@@ -74,8 +75,8 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                         mib(heap), mib(fail.otherBytes()), reservePct, mib(reserve), mib(cap)),
                 f("%d / %d MiB = %.1f%% of the heap: G1MaxNewSizePercent = %d (Eden was %d MiB, %.0f%%)", mib(cap),
                         mib(heap), 100.0 * cap / heap, pct, mib(fail.edenBytes()), 100.0 * fail.edenBytes() / heap),
-                f("G1NewSizePercent = min(%d, default %d) = %d, so the floor stays under the cap", pct,
-                        YoungPauseGoalRule.G1_NEW_SIZE_PERCENT, floor),
+                f("G1NewSizePercent = min(%d, %s %d) = %d, so the floor stays under the cap", pct,
+                        run.states("G1NewSizePercent") ? "the log's" : "default", g1Floor, floor),
                 f("a pause then keeps at least the reserve free to copy into (%d MiB instead of %d MiB); young pauses "
                         + "come %.0f%% more often", mib(reserve), mib(fail.freeBytes()),
                         100.0 * (fail.edenBytes() - cap) / cap));

@@ -34,6 +34,15 @@ class RulesTest {
         return context(run(p));
     }
 
+    /** A log of {@code ../shared/corpus-wild}, beside the corpus. */
+    private static RuleContext wild(String rel) throws Exception {
+        String prop = System.getProperty("jvmtune.corpus");
+        assumeTrue(prop != null, "system property jvmtune.corpus not set (the Maven build sets it)");
+        Path p = Path.of(prop).resolveSibling("corpus-wild").resolve(rel);
+        assumeTrue(Files.isRegularFile(p), "no corpus file " + p);
+        return context(run(p));
+    }
+
     private static Finding finds(Rule rule, RuleContext run) {
         Optional<Finding> f = rule.evaluate(run);
         assertTrue(f.isPresent(), rule.id() + " should find something");
@@ -53,6 +62,27 @@ class RulesTest {
         assertEquals(List.of("-XX:+ExplicitGCInvokesConcurrent"), f.recommendation().options());
         assertTrue(f.evidence().get(0).contains("caused by System.gc()"), f.evidence().toString());
         silent(new ExplicitGcRule(), corpus("unified/g1gc/jvm-gc-10Nov2022.log"));
+    }
+
+    /**
+     * Shenandoah answers System.gc() with a concurrent cycle by default (ExplicitGCInvokesConcurrent is on for it,
+     * JdkDefaults): a log whose System.gc() calls ran 438 Full GCs ran with it off, and the advice is to turn it on -
+     * never "Shenandoah has no concurrent cycle" and -XX:+DisableExplicitGC.
+     */
+    @Test
+    void explicitGcUnderShenandoahTurnsTheConcurrentCycleOn() throws Exception {
+        Finding f = finds(new ExplicitGcRule(),
+                wild("chewiebug+GCViewer/src_test_resources_openjdk_unified-jvm-logging_SampleShenandoahSeveralSystemGC.txt"));
+        assertEquals(List.of("-XX:+ExplicitGCInvokesConcurrent"), f.recommendation().options());
+        assertTrue(f.evidence().get(1).startsWith("438 of them were stop-the-world Full GCs: "
+                + "ExplicitGCInvokesConcurrent was off in this run (although it is Shenandoah's default"), f.evidence().get(1));
+        assertTrue(f.recommendation().arithmetic().get(0).startsWith("Shenandoah can answer System.gc() with a "
+                + "concurrent cycle"), f.recommendation().toString());
+        // G1 whose System.gc() started a concurrent cycle ("(System.gc()) (young) (initial-mark)"): the flag was on
+        Finding g = finds(new ExplicitGcRule(), wild("mgm3746+garbagecat/src_test_resources_data_dataset179.txt"));
+        assertNull(g.recommendation());
+        assertTrue(g.evidence().get(1).startsWith("G1 already answers System.gc() with a concurrent cycle (no Full GC "
+                + "for it in the log"), g.evidence().toString());
     }
 
     @Test
@@ -200,7 +230,7 @@ class RulesTest {
         Finding f = finds(new TimeToSafepointRule(), context(run(labelled("counted-loop-default-d-jdk25-parallel.log.gz"))));
         assertEquals(List.of("-XX:+UseCountedLoopSafepoints", "-XX:LoopStripMiningIter=1000"),
                 f.recommendation().options());
-        assertTrue(f.recommendation().arithmetic().get(0).startsWith("Parallel leaves UseCountedLoopSafepoints off"),
+        assertTrue(f.recommendation().arithmetic().get(0).startsWith("JDK 25 compiles counted loops without a safepoint poll under Parallel"),
                 f.recommendation().arithmetic().toString());
         // G1 keeps the polls unless told not to, and a GC log does not say it was (-XX:-UseCountedLoopSafepoints
         // here): the finding, without a flag to give back
@@ -264,6 +294,18 @@ class RulesTest {
         Finding f = finds(new MetaspaceRule(), corpus("preunified/ps/details/parallel_adaptive.log"));
         assertTrue(f.recommendation().options().get(0).startsWith("-XX:MetaspaceSize="), f.toString());
         silent(new MetaspaceRule(), corpus(RSET));
+    }
+
+    /**
+     * A Shenandoah JDK 11 log with one cycle for "Metadata GC Threshold", whose four pauses and concurrent phases all
+     * carry the cause (the Causes line counts 4 pauses): one collection, not ten, and one is not worth a finding.
+     */
+    @Test
+    void metaspaceCountsCollectionsNotPausesOrPhases() throws Exception {
+        RuleContext run = wild("chewiebug+GCViewer/src_test_resources_openjdk_unified-jvm-logging_Sample-ujl-shenandoah-jdk11.txt");
+        assertEquals(4, run.analysis().pausesByCause().get("Metadata GC Threshold"));
+        assertEquals(1, run.analysis().metaspace().thresholdGcs());
+        silent(new MetaspaceRule(), run);
     }
 
     @Test

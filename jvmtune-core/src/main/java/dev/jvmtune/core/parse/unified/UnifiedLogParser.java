@@ -25,9 +25,11 @@ import dev.jvmtune.core.model.PlabStatistics;
 import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.CommandLineFlags;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,6 +72,8 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    /** Shenandoah's heuristics setting a flag ({@code Heuristics ergonomically sets -XX:+ExplicitGCInvokesConcurrent}). */
+    private static final byte[] ERGONOMICALLY_SETS = ascii("Heuristics ergonomically sets ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
     private static final byte[] MARK_ABORT = ascii("Concurrent Mark Abort");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
@@ -739,7 +743,7 @@ public final class UnifiedLogParser implements LogParser {
             int colon = indexOf(b, m, end, (byte) ':');
             if (colon > 0) {
                 int s = skipSpaces(b, colon + 1, end);
-                pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
+                pendingTrigger = ShenandoahTrigger.cause(strings.get(b, s, Math.min(end, s + 200)));
             }
             return true;
         }
@@ -747,6 +751,10 @@ public final class UnifiedLogParser implements LogParser {
             // CMS (JDK 9-13) logs it without a GC id, between the failed young pause, which never ends,
             // and the full collection that replaces it: the full collection carries it
             pendingIncidents = with(pendingIncidents, GcIncident.PROMOTION_FAILED);
+            return true;
+        }
+        if (startsWith(b, m, end, ERGONOMICALLY_SETS)) {
+            CommandLineFlags.apply(facts, Bytes.string(b, m + ERGONOMICALLY_SETS.length, end));
             return true;
         }
         if (startsWith(b, m, end, HEAP_REGION_SIZE)) {
