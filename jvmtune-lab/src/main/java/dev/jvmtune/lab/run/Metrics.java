@@ -27,12 +27,17 @@ public final class Metrics {
     /** Exit status (-1: killed). */
     public static final String EXIT = "exit";
     /**
-     * Time the JIT compilers spent compiling, C1 and C2 together, s: -XX:+CITime's sums at exit. The compiler threads
-     * run beside the application, so on few cores this is CPU the application did not get.
+     * Time the JIT compilers spent compiling, C1 and C2 together, s: -XX:+CITime's sums at exit, read from the JVM's
+     * own log ({@link ExitReports}). The compiler threads run beside the application, so on few cores this is CPU the
+     * application did not get.
      */
     public static final String JIT_COMPILE = "jit.compileSec";
     /** Of {@link #JIT_COMPILE}, C2's (the optimizing compiler) share, s. */
     public static final String JIT_C2 = "jit.c2Sec";
+    /** CPU time of the GC's threads over the run, pauses and concurrent work, s: the JVM's counters (JDK 22+). */
+    public static final String GC_CPU = "gc.cpuSec";
+    /** Of {@link #GC_CPU}, the concurrent threads' (marking, refinement), s. */
+    public static final String GC_CONCURRENT_CPU = "gc.concurrentCpuSec";
     public static final String GC_PAUSE_COUNT = KeyFigure.PAUSE_COUNT.metric();
     public static final String GC_PAUSE_TOTAL = KeyFigure.PAUSE_TOTAL.metric();
     public static final String GC_PAUSE_MEAN = KeyFigure.PAUSE_MEAN.metric();
@@ -73,7 +78,8 @@ public final class Metrics {
     }
 
     private static List<String> standard() {
-        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT, JIT_COMPILE, JIT_C2));
+        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT, JIT_COMPILE, JIT_C2, GC_CPU,
+                GC_CONCURRENT_CPU));
         for (KeyFigure f : KeyFigure.values()) {
             names.add(f.metric());
         }

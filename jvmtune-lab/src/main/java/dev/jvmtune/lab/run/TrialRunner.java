@@ -220,9 +220,13 @@ public final class TrialRunner {
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         try {
             StdoutMetrics.read(stdout, spec.stdoutMetrics(), metrics, notes);
-            StdoutMetrics.compilerTimes(stdout, metrics);
         } catch (IOException e) {
             throw own("read", stdout, e);
+        }
+        try {
+            ExitReports.read(out, metrics);
+        } catch (IOException e) {
+            throw own("read the JVM's exit reports in", out, e);
         }
         analyzeGcLog(out.resolve("gc.log"), metrics, notes);
         Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
@@ -294,8 +298,8 @@ public final class TrialRunner {
     }
 
     /**
-     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the compilers' times at exit (-XX:+CITime, to the
-     * program's output: a few lines, no cost while it runs), hs_err to OUT, and JFR when asked.
+     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the JVM's reports at exit into OUT ({@link
+     * ExitReports}: the compilers' times, the GC threads' CPU), hs_err to OUT, and JFR when asked.
      */
     static List<String> loggingFlags(int feature, Path out, boolean jfr) {
         List<String> f = new ArrayList<>();
@@ -305,7 +309,7 @@ public final class TrialRunner {
             f.addAll(List.of("-Xloggc:" + out.resolve("gc.log"), "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
                     "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime"));
         }
-        f.add("-XX:+CITime");
+        f.addAll(ExitReports.flags(out));
         f.add("-XX:ErrorFile=" + out.resolve("hs_err_pid%p.log"));
         if (jfr && feature >= 11) {
             f.add("-XX:StartFlightRecording=filename=" + out.resolve("recording.jfr") + ",dumponexit=true");
@@ -364,7 +368,7 @@ public final class TrialRunner {
     /** Files of an earlier trial in the same directory would be taken for this one's. */
     private static void clean(Path out) throws IOException {
         for (String name : List.of("gc.log", "metrics.json", "recording.jfr", "result.json", "stdout.log",
-                "stderr.log")) {
+                "stderr.log", ExitReports.VM_LOG, ExitReports.PERF_DATA)) {
             Files.deleteIfExists(out.resolve(name));
         }
         try (DirectoryStream<Path> old = Files.newDirectoryStream(out, "hs_err_pid*.log")) {
