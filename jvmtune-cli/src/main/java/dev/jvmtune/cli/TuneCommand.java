@@ -19,6 +19,7 @@ import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.tune.LabTrialRunner;
 import dev.jvmtune.tune.CpuCandidates;
 import dev.jvmtune.tune.Evidence;
+import dev.jvmtune.tune.HeapCandidates;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
@@ -184,10 +185,10 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
             String metric = s.goalTarget().metric();
-            Tuner.EvidenceReader evidence = trials -> Evidence.of(trials, metric);
-            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(metric, s.pauseGoalMs()),
-                    new CpuCandidates(metric, evidence)), SearchSpace.standard(machineBytes()), s, j, listener(err, s),
-                    runner.replayable(), evidence);
+            long machine = machineBytes();
+            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(), new CpuCandidates(metric),
+                    new HeapCandidates(machine)), SearchSpace.standard(machine), s, j, listener(err, s),
+                    runner.replayable(), t -> Evidence.read(t, s.pauseGoalMs()), machine);
             TuneResult r = tuner.run();
             AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");

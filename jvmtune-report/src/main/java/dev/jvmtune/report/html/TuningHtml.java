@@ -165,7 +165,9 @@ public final class TuningHtml {
                 s.guards().forEach(g -> b.append("<li>guard: ").append(escape(g)).append("</li>"));
                 b.append("</ul>");
             }
-            b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected: ").append(escape(s.reason()))
+            b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected ("
+                    + s.decision().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "): ")
+                    .append(escape(s.reason()))
                     .append("</p></div>\n");
         }
         b.append("</section>\n");
@@ -221,10 +223,12 @@ public final class TuningHtml {
             List<RoundData> rounds = new ArrayList<>();
             if (s.first() != null) {
                 effect = s.first().effect();
-                rounds.add(round("round 1", s.first(), s.reused(), s.firstRound(), bySeq, metric));
+                rounds.add(round("round 1", s.first(), s.reference(), s.firstRound(), bySeq, metric));
             }
             if (s.pooled() != null) {
-                rounds.add(round("both rounds", s.pooled(), s.reused(), s.trials(), bySeq, metric));
+                List<Integer> both = new ArrayList<>(s.firstRound());
+                both.addAll(s.confirmRound());
+                rounds.add(round("both rounds", s.pooled(), s.reference(), both, bySeq, metric));
             }
             steps.add(new StepData(s.index(), (s.index() + 1) + ". " + String.join(" ", s.candidate().change()),
                     s.accepted(), rounds, s.trials().isEmpty() ? -1 : s.trials().get(0),
@@ -233,7 +237,7 @@ public final class TuningHtml {
         return new Data("tune", metric, Metrics.unit(metric), effect, points, steps, runs, labels);
     }
 
-    /** A round's dots: the best's reused trials and the step's arm A on the A side, arm B on the other. */
+    /** A round's dots: the best's reference trials and the step's arm A on the A side, arm B on the other. */
     private static RoundData round(String name, Comparison c, List<Integer> reused, List<Integer> seqs,
                                    Map<Integer, TrialResult> bySeq, String metric) {
         List<Double> a = new ArrayList<>();
