@@ -73,7 +73,7 @@ import picocli.CommandLine.Parameters;
                 + "median.", "See docs/tuner.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "6:goal not met (not reachable by JVM flags, or budget spent)",
+                "6:goal not met (out of reach or not reachable by JVM flags, too noisy to tell, or budget spent)",
                 "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
                         + "discarded, --resume runs it again"})

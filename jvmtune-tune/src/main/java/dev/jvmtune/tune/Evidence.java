@@ -42,7 +42,7 @@ import java.util.function.Consumer;
  */
 public record Evidence(double wallSec, double compileSec, double c2Sec, double pauseSec, double fullPauseSec,
                        double resizingPauseSec, double stallSec, double concurrentSec, double concurrentThreadCpuSec,
-                       int concurrentWorkers, int cpus, Collector collector, PeakLiveSet peak, Run run,
+                       double gcCpuSec, int concurrentWorkers, int cpus, Collector collector, PeakLiveSet peak, Run run,
                        List<String> missing) {
 
     /**
@@ -59,8 +59,8 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
     /** The figures of a trial without its log: all pauses young, no peak, nothing missing (simulations, tests). */
     public Evidence(double wallSec, double compileSec, double c2Sec, double pauseSec, double concurrentSec,
                     int concurrentWorkers, int cpus, Collector collector) {
-        this(wallSec, compileSec, c2Sec, pauseSec, 0, 0, 0, concurrentSec, Double.NaN, concurrentWorkers, cpus,
-                collector, null, null, List.of());
+        this(wallSec, compileSec, c2Sec, pauseSec, 0, 0, 0, concurrentSec, Double.NaN, Double.NaN, concurrentWorkers,
+                cpus, collector, null, null, List.of());
     }
 
     /**
@@ -80,17 +80,50 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
             missing.add("no GC log: " + log + " is missing or empty (a JVM that ignores JDK_JAVA_OPTIONS? use "
                     + "{jvmflags})");
             return new Evidence(wall, compile, t.metric(Metrics.JIT_C2), Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, t.metric(Metrics.GC_CONCURRENT_CPU), 0, -1, null, null, null, missing);
+                    Double.NaN, Double.NaN, t.metric(Metrics.GC_CONCURRENT_CPU), t.metric(Metrics.GC_CPU), 0, -1, null,
+                    null, null, missing);
         }
         Pauses pauses = new Pauses();
         List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs).tap(pauses));
         Run run = runs.get(runs.size() - 1);
         double warm = run.summary().steadyState() == null ? Double.NaN : run.summary().steadyState().warmupEndSec();
+        double gcCpu = t.metric(Metrics.GC_CPU);
+        if (Double.isNaN(gcCpu) && run.summary().gcCpu() != null) {
+            gcCpu = run.summary().gcCpu().userSec() + run.summary().gcCpu().sysSec();
+        }
         return new Evidence(wall, compile, t.metric(Metrics.JIT_C2), run.summary().pauses().totalMs() / 1000,
                 pauses.fullMs / 1000, pauses.resizingMs() / 1000, run.summary().heldUp().stallsMs() / 1000,
-                run.summary().concurrent().totalMs() / 1000, t.metric(Metrics.GC_CONCURRENT_CPU),
+                run.summary().concurrent().totalMs() / 1000, t.metric(Metrics.GC_CONCURRENT_CPU), gcCpu,
                 run.jvm().concurrentWorkers(), run.jvm().cpusAvailable(), run.jvm().collector(),
                 pauses.peak(Double.isNaN(warm) ? 0 : warm, run.jvm().heapMaxBytes()), run, missing);
+    }
+
+    /**
+     * The figures in one line: "compilers 2.31 s (C2 1.80 s), GC threads' CPU 0.52 s (concurrent 0.31 s), pauses 0.40 s
+     * (Full GCs 0 s), peak live set 90 MiB of 128 MiB"; and what is missing.
+     */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        parts.add(Double.isNaN(compileSec) ? "compilers not reported" : f("compilers %.2f s (C2 %.2f s)", compileSec,
+                c2Sec));
+        if (!Double.isNaN(concurrentThreadCpuSec)) {
+            parts.add(f("GC threads' CPU %.2f s (concurrent %.2f s, the JVM's counters)", gcCpuSec,
+                    concurrentThreadCpuSec));
+        } else if (!Double.isNaN(gcCpuSec)) {
+            parts.add(f("GC CPU in pauses %.2f s (gc+cpu), concurrent phases %.2f s x %d threads", gcCpuSec,
+                    concurrentSec, workers()));
+        }
+        if (!Double.isNaN(pauseSec)) {
+            parts.add(f("pauses %.2f s (Full GCs %.2f s, while the heap grew %.2f s)", pauseSec, fullPauseSec,
+                    resizingPauseSec));
+        }
+        if (peak != null) {
+            parts.add(f("peak live set %.0f MiB of %.0f MiB%s", peak.peakBytes() / 1048576.0,
+                    peak.capacityBytes() / 1048576.0, peak.censored() ? f(", %d collections out of room",
+                            peak.outOfRoom()) : ""));
+        }
+        return String.join(", ", parts) + f(" in a %.2f s trial", wallSec)
+                + (missing.isEmpty() ? "" : "; missing: " + String.join("; ", missing));
     }
 
     /** CPUs to divide the JVM's own threads' time by: the log's, else 1 (no sharing assumed: an upper estimate). */

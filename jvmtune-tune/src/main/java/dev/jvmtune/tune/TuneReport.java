@@ -37,6 +37,9 @@ public final class TuneReport {
         if (r.noise() != null) {
             out.println("noise:   " + r.noise());
         }
+        if (r.evidence() != null) {
+            out.println("evidence: " + r.evidence());
+        }
         if (r.bound() != null) {
             out.println("bound:   " + r.bound());
         }
@@ -119,6 +122,7 @@ public final class TuneReport {
             root.put("boundRatio", r.boundRatio());
         }
         root.put("noise", r.noise());
+        root.put("evidence", r.evidence());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
     }
 
@@ -146,7 +150,7 @@ public final class TuneReport {
                 n.path("finalFlags").asText(), figures(n.path("baseline")), figures(n.path("best")),
                 figures(n.path("vsBaseline")), steps, n.path("baselineDir").textValue(), n.path("bestDir").textValue(),
                 n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue(),
-                number(n, "boundRatio"), n.path("noise").textValue());
+                number(n, "boundRatio"), n.path("noise").textValue(), n.path("evidence").textValue());
     }
 
     private static List<Integer> ints(JsonNode array) {

@@ -19,12 +19,15 @@ import java.util.Map;
  * @param boundRatio    the bound against the baseline's median (0.6: at best 0.6x); NaN without one
  * @param noise         the baseline's noise as measured before any candidate; null when the baseline met the goal or
  *                      did not measure
+ * @param evidence      what a typical baseline trial showed of the JVM's own work ({@link Evidence#describe}); null
+ *                      when the baseline did not measure
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
                          String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
                          Map<String, Double> vsBaseline,
                          List<Step> steps, String baselineDir, String bestDir, int trialsRun,
-                         double trialSeconds, String bound, double boundRatio, String noise) {
+                         double trialSeconds, String bound, double boundRatio, String noise,
+                         String evidence) {
 
     /**
      * OUT_OF_REACH: the goal lies beyond the bound; TOO_NOISY: the baseline's noise hides the goal's effect from the

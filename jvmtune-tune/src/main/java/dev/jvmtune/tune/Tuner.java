@@ -89,6 +89,7 @@ public final class Tuner {
     private final Map<Cause, String> settled = new EnumMap<>(Cause.class);
     private GoalBound bound;
     private Noise noise;
+    private String evidenceLine;
     private ModelSearch model;
     private int modelSince;
 
@@ -137,6 +138,8 @@ public final class Tuner {
             }
         }
         Evidence baseEvidence = evidence(typical(base));
+        evidenceLine = baseEvidence.describe();
+        listener.note("evidence: " + evidenceLine);
         model = new ModelSearch(HeapCandidates.heap(start, baseEvidence), machineBytes, settings.pinned());
         bound = GoalBound.of(goal, goalBase, goalBase, baseEvidence, start, settled).orElse(null);
         if (bound != null) {
@@ -584,8 +587,8 @@ public final class Tuner {
 
     private Evidence evidence(TrialResult typical) {
         return typical == null ? new Evidence(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, 0, -1, null, null, null, List.of("no trial measured the goal"))
-                : evidence.get(typical.seq());
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, -1, null, null, null,
+                List.of("no trial measured the goal")) : evidence.get(typical.seq());
     }
 
     /**
@@ -623,7 +626,7 @@ public final class Tuner {
                 baseline, bestMedians, vsBaseline, steps, dir(typical(base)), dir(typical(trialsOf(best))), seq,
                 seconds, bound == null ? null : bound.text(), bound == null || !bound.holds() ? Double.NaN
                 : bound.best() / baseline.get(goal.metric()), noise == null ? null
-                : noise.describe(goal.metric(), Metrics.unit(goal.metric())));
+                : noise.describe(goal.metric(), Metrics.unit(goal.metric())), evidenceLine);
     }
 
     /** A typical trial ({@link TrialResult#typical}); null when none is OK. */

@@ -58,7 +58,7 @@ class GoalBoundTest {
      */
     @Test
     void aCauseNotMeasuredMeansNoBound() {
-        Evidence noCompilers = new Evidence(10, Double.NaN, Double.NaN, 0.3, 0, 0, 0, 0, Double.NaN, 0, 2,
+        Evidence noCompilers = new Evidence(10, Double.NaN, Double.NaN, 0.3, 0, 0, 0, 0, Double.NaN, Double.NaN, 0, 2,
                 Collector.PARALLEL, null, null, List.of("no compilers' time: trials/001/vm.log has no -XX:+CITime "
                 + "report"));
         GoalBound b = bound("wallSec <= -50%", 10, 10, noCompilers, "", Map.of());

@@ -121,8 +121,10 @@ class TunerTest {
                 notes(notes));
         assertTrue(notes.get(0).startsWith("noise: the baseline's 3 trials 4-4.08 s: spread 2.0% of the median"),
                 notes.get(0));
-        assertTrue(notes.get(1).startsWith("bound: at most the JVM's own time comes back: pauses 0.60 s + compilers "
-                + "2.00 s / 2 CPUs = 1.60 s of a typical 4.04 s trial"), notes.get(1));
+        assertEquals("evidence: compilers 2.00 s (C2 1.20 s), pauses 0.60 s (Full GCs 0.00 s, while the heap grew 0.00 s) "
+                + "in a 4.04 s trial", notes.get(1));
+        assertTrue(notes.get(2).startsWith("bound: at most the JVM's own time comes back: pauses 0.60 s + compilers "
+                + "2.00 s / 2 CPUs = 1.60 s of a typical 4.04 s trial"), notes.get(2));
         Step first = r.steps().get(0);
         assertEquals("jit:c1-only", first.candidate().source());
         assertEquals(0.6, first.candidate().gainSec(), 1e-9, "C2's 1.2 s over 2 CPUs");
@@ -293,7 +295,7 @@ class TunerTest {
      */
     @Test
     void aSetHoldsWhatCanRunTogether() {
-        Evidence e = new Evidence(3.8, 0.4, 0, 0.78, 0, 0, 0, 2.14, Double.NaN, 1, 2, Collector.G1,
+        Evidence e = new Evidence(3.8, 0.4, 0, 0.78, 0, 0, 0, 2.14, Double.NaN, Double.NaN, 1, 2, Collector.G1,
                 new PeakLiveSet(40, 0, 67L << 20, 50L << 20, 80L << 20, 96L << 20, 4), null, List.of());
         Candidate heap = new Candidate("heap:peak-live-set", "heap", List.of("-Xmx201m", "-Xms201m"), List.of("h"),
                 List.of(new Claim(Cause.GC, 1.85, false)));
@@ -312,7 +314,8 @@ class TunerTest {
         Candidate small = new Candidate("heap:fixed", "fixed", List.of("-Xms96m"), List.of("f"),
                 List.of(new Claim(EnumSet.of(Cause.HEAP_RESIZING), 0.1, false)));
         assertEquals("combined:gc:stop-the-world+heap:fixed", Compositions.of(List.of(stw, small), best,
-                new Evidence(3.8, 0.4, 0, 0.78, 0, 0.1, 0, 2.14, Double.NaN, 1, 2, Collector.G1, null, null, List.of()))
+                new Evidence(3.8, 0.4, 0, 0.78, 0, 0.1, 0, 2.14, Double.NaN, Double.NaN, 1, 2, Collector.G1, null, null,
+                List.of()))
                 .orElseThrow().source(), "without a peak live set the collector's room is unknown");
         assertTrue(Compositions.of(List.of(stw, small), best, e).isEmpty(), "96 MB has no room for 3 x 67 MiB");
     }
