@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Candidates from jvmtune's rules: the GC log of one of the current best's trials is read into its {@link Run}
  * as {@code analyze} reads it, and every finding of the run that recommends options becomes a candidate with the
- * rule's arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
+ * rule's arithmetic, and the time its cost states as what it could give back (NaN where the log cannot measure it). The trial read is the one whose goal metric is the median of its set, a typical run.
  */
 public final class RuleCandidates implements CandidateSource {
 
@@ -39,11 +39,8 @@ public final class RuleCandidates implements CandidateSource {
             if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
                 List<String> why = new ArrayList<>(f.evidence());
                 why.addAll(f.recommendation().arithmetic());
-                if (f.gain() != null) {
-                    why.add("could give back: " + String.join("; ", f.gain().figures()));
-                }
-                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why,
-                        f.gain() == null ? Double.NaN : f.gain().seconds()));
+                why.add("costs " + f.cost().describe() + ": " + String.join("; ", f.cost().figures()));
+                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why, f.cost().seconds()));
             }
         }
         return out;

@@ -19,17 +19,18 @@ import java.util.function.Predicate;
  * {@link Severity#score} grades it; the figures say how it was reckoned and the {@link Basis} what it rests on.
  *
  * @param seconds   time the finding's cause took from the application; NaN where the log cannot measure it
- * @param ofSeconds the run's duration
+ * @param ofSeconds the run's duration, which {@code seconds} is weighed against; NaN where the log is too short to
+ *                  weigh a share of it ({@link Severity#MIN_RUN_SEC}, {@link Severity#MIN_RUN_PAUSES})
  * @param goal      the pauses over the pause goal the finding accounts for; {@code null} without a pause goal, or
  *                  where the finding makes no claim on the pauses' length
- * @param bytes     memory at stake (a memory finding); -1 otherwise
- * @param ofBytes   the bound {@code bytes} is measured against (the machine's memory, the code cache, the heap); -1
- *                  with {@code bytes}
- * @param figures   the arithmetic from the log's figures to the cost
- * @param basis     what the figures rest on
+ * @param memoryBytes memory at stake (a memory finding); -1 otherwise
+ * @param boundBytes  the bound {@code memoryBytes} is measured against (the machine's memory, the code cache, what the
+ *                    heap can hold); -1 without {@code memoryBytes}
+ * @param figures     the arithmetic from the log's figures to the cost
+ * @param basis       what the figures rest on
  */
-public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, long ofBytes, List<String> figures,
-                   Basis basis) {
+public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryBytes, long boundBytes,
+                   List<String> figures, Basis basis) {
 
     public Cost {
         figures = List.copyOf(figures);
@@ -68,8 +69,8 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
 
         /** The basis in words: "14 pauses started by a humongous allocation over 95 s, 3 of them during start-up". */
         public String describe() {
-            String span = spanSec > 0 ? spanSec >= 120 ? f(" over %.1f min", spanSec / 60) : f(" over %.2f s", spanSec)
-                    : "";
+            String span = spanSec >= 120 ? f(" over %.1f min", spanSec / 60) : spanSec >= 0.01 ? f(" over %.2f s",
+                    spanSec) : "";
             String start = startUp == 0 ? "" : startUpOnly() ? ", all during start-up" : f(", %,d of them during "
                     + "start-up", startUp);
             return f("%,d %s%s%s", points, events, span, start);
@@ -112,13 +113,20 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
             figures.add(f("after warm-up %,d of them over the %.0f ms goal, of %,d steady-state pauses: sum of (pause - "
                     + "goal) = %.2f s", over, goal.goalMs(), goal.steadyState().pauses(), overMs / 1000));
         }
-        return new Cost(ms / 1000, a.durationSec(), overGoal, -1, -1, figures,
+        return new Cost(ms / 1000, weighedAgainst(run), overGoal, -1, -1, figures,
                 new Basis(n, startUp, last - first, events));
     }
 
     /** A cost in time only, with no claim on the pause goal. */
     static Cost time(RuleContext run, double seconds, List<String> figures, Basis basis) {
-        return new Cost(seconds, run.analysis().durationSec(), null, -1, -1, figures, basis);
+        return new Cost(seconds, weighedAgainst(run), null, -1, -1, figures, basis);
+    }
+
+    /** The run's duration, or NaN where a log that short and that sparse cannot weigh a share of its time. */
+    private static double weighedAgainst(RuleContext run) {
+        Analysis a = run.analysis();
+        return a.durationSec() >= Severity.MIN_RUN_SEC || a.pauses().count() >= Severity.MIN_RUN_PAUSES
+                ? a.durationSec() : Double.NaN;
     }
 
     /** A cost the log cannot measure: stated, with why, so that no finding's cost is silent. */
@@ -126,9 +134,9 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
         return time(run, Double.NaN, List.of(why), basis);
     }
 
-    /** A memory cost: {@code bytes} at stake against {@code ofBytes}. */
-    static Cost memory(RuleContext run, long bytes, long ofBytes, List<String> figures, Basis basis) {
-        return new Cost(Double.NaN, run.analysis().durationSec(), null, bytes, ofBytes, figures, basis);
+    /** A memory cost: {@code memoryBytes} at stake against {@code boundBytes}. */
+    static Cost memory(RuleContext run, long memoryBytes, long boundBytes, List<String> figures, Basis basis) {
+        return new Cost(Double.NaN, weighedAgainst(run), null, memoryBytes, boundBytes, figures, basis);
     }
 
     /**
@@ -143,14 +151,14 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
             all.add(f("%.2f s, more than the run: at most the run's %.2f s", sum, ofSeconds));
             sum = ofSeconds;
         }
-        return new Cost(sum, ofSeconds, goal, bytes, ofBytes, all, basis);
+        return new Cost(sum, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
     }
 
     /** This cost with the memory at stake as well. */
-    Cost withBytes(long bytes, long ofBytes, String figure) {
+    Cost withBytes(long memoryBytes, long boundBytes, String figure) {
         List<String> all = new ArrayList<>(figures);
         all.add(figure);
-        return new Cost(seconds, ofSeconds, goal, bytes, ofBytes, all, basis);
+        return new Cost(seconds, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
     }
 
     /**
@@ -167,9 +175,9 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
         return ofSeconds > 0 && !Double.isNaN(seconds) ? 100 * seconds / ofSeconds : Double.NaN;
     }
 
-    /** {@code bytes} as a share of {@code ofBytes}, in percent; NaN without a memory cost. */
+    /** {@code memoryBytes} as a share of {@code boundBytes}, in percent; NaN without a memory cost. */
     public double memoryPct() {
-        return bytes >= 0 && ofBytes > 0 ? 100.0 * bytes / ofBytes : Double.NaN;
+        return memoryBytes >= 0 && boundBytes > 0 ? 100.0 * memoryBytes / boundBytes : Double.NaN;
     }
 
     /** For ordering and the tuner: the seconds the cause cost, 0 where unknown. */
@@ -187,10 +195,10 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long bytes, 
         }
         if (!Double.isNaN(seconds)) {
             parts.add(ofSeconds > 0 ? f("%.2f s of the %.1f s run (%.1f%%)", seconds, ofSeconds, sharePct())
-                    : f("%.2f s", seconds));
+                    : f("%.2f s (too short a log to weigh a share of)", seconds));
         }
-        if (bytes >= 0) {
-            parts.add(f("%d MiB of %d MiB (%.0f%%)", mib(bytes), mib(ofBytes), memoryPct()));
+        if (memoryBytes >= 0) {
+            parts.add(f("%d MiB of %d MiB (%.0f%%)", mib(memoryBytes), mib(boundBytes), memoryPct()));
         }
         if (parts.isEmpty()) {
             parts.add("not measurable from this log");

@@ -29,10 +29,11 @@ public enum Severity {
     static final double MEMORY_WARNING_PCT = 10;
     static final double MEMORY_CRITICAL_PCT = 100;
     /**
-     * A log shorter than this is too short for a share of its time to grade a finding: the pauses of a snippet are
-     * most of it (one pause of a 0.1 s log is "100% of the run").
+     * A log that spans less than this and holds fewer pauses than {@link #MIN_RUN_PAUSES} is too short to weigh a
+     * share of its time: the pauses of a snippet are most of it (one pause of a 0.1 s log is "100% of the run").
      */
     static final double MIN_RUN_SEC = 10;
+    static final long MIN_RUN_PAUSES = 20;
     /**
      * Time below this share of the run, with no pause over the goal and no memory at stake, is negligible: the finding
      * stays, as information, but its options stay off the verdict's flag line - a change is not worth that little.
@@ -56,7 +57,7 @@ public enum Severity {
             s = share > GOAL_CRITICAL_OVER_PCT ? grade(share, GOAL_CRITICAL_OVER_PCT / 2, GOAL_CRITICAL_OVER_PCT)
                     : WARNING_FROM_SCORE + (CRITICAL_FROM_SCORE - 1 - WARNING_FROM_SCORE) * share / GOAL_CRITICAL_OVER_PCT;
         }
-        if (!Double.isNaN(cost.sharePct()) && cost.ofSeconds() >= MIN_RUN_SEC) {
+        if (!Double.isNaN(cost.sharePct())) {
             s = Math.max(s, grade(cost.sharePct(), TIME_WARNING_PCT, TIME_CRITICAL_PCT));
         }
         if (!Double.isNaN(cost.memoryPct())) {
@@ -72,7 +73,7 @@ public enum Severity {
      */
     static boolean negligible(Cost cost) {
         return (cost.goal() == null || cost.goal().pauses() == 0) && Double.isNaN(cost.memoryPct())
-                && cost.ofSeconds() >= MIN_RUN_SEC && cost.sharePct() < NEGLIGIBLE_PCT;
+                && cost.sharePct() < NEGLIGIBLE_PCT;
     }
 
     /**
