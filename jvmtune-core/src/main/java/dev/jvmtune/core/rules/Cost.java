@@ -83,7 +83,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
      *
      * @param events what the pauses are, in words ("Full GCs nobody asked for")
      */
-    static Cost pauses(RuleContext run, String events, boolean towardGoal, Predicate<PauseClass> about) {
+    public static Cost pauses(RuleContext run, String events, boolean towardGoal, Predicate<PauseClass> about) {
         Analysis a = run.analysis();
         long n = 0;
         long startUp = 0;
@@ -118,7 +118,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
     }
 
     /** A cost in time only, with no claim on the pause goal. */
-    static Cost time(RuleContext run, double seconds, List<String> figures, Basis basis) {
+    public static Cost time(RuleContext run, double seconds, List<String> figures, Basis basis) {
         return new Cost(seconds, weighedAgainst(run), null, -1, -1, figures, basis);
     }
 
@@ -130,12 +130,12 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
     }
 
     /** A cost the log cannot measure: stated, with why, so that no finding's cost is silent. */
-    static Cost unmeasured(RuleContext run, String why, Basis basis) {
+    public static Cost unmeasured(RuleContext run, String why, Basis basis) {
         return time(run, Double.NaN, List.of(why), basis);
     }
 
     /** A memory cost: {@code memoryBytes} at stake against {@code boundBytes}. */
-    static Cost memory(RuleContext run, long memoryBytes, long boundBytes, List<String> figures, Basis basis) {
+    public static Cost memory(RuleContext run, long memoryBytes, long boundBytes, List<String> figures, Basis basis) {
         return new Cost(Double.NaN, weighedAgainst(run), null, memoryBytes, boundBytes, figures, basis);
     }
 
@@ -143,7 +143,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
      * This cost with {@code more} seconds of time beside the pauses (stalls, concurrent CPU), said in {@code figure};
      * no more than the run, which the two may overlap in.
      */
-    Cost plusSeconds(double more, String figure) {
+    public Cost plusSeconds(double more, String figure) {
         List<String> all = new ArrayList<>(figures);
         all.add(figure);
         double sum = secondsOrZero() + more;
@@ -155,7 +155,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
     }
 
     /** This cost with the memory at stake as well. */
-    Cost withBytes(long memoryBytes, long boundBytes, String figure) {
+    public Cost withBytes(long memoryBytes, long boundBytes, String figure) {
         List<String> all = new ArrayList<>(figures);
         all.add(figure);
         return new Cost(seconds, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
@@ -165,7 +165,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
      * Why a claim about the steady state is unsure when every event it rests on came during start-up; {@code null}
      * when some came later.
      */
-    String startUpOnly(RuleContext run) {
+    public String startUpOnly(RuleContext run) {
         return basis.startUpOnly() ? f("start-up only: all %,d %s came before warm-up ended at %.1f s", basis.points(),
                 basis.events(), run.analysis().steadyState().warmupEndSec()) : null;
     }
