@@ -194,7 +194,8 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
                     goal.ofPauses(), goal.goalMs(), goal.sharePct(), goal.seconds()));
         }
         if (!Double.isNaN(seconds)) {
-            parts.add(ofSeconds > 0 ? f("%.2f s of the %.1f s run (%.1f%%)", seconds, ofSeconds, sharePct())
+            parts.add(ofSeconds > 0 ? f(ofSeconds < 10 ? "%.2f s of the %.2f s run (%.1f%%)"
+                    : "%.2f s of the %.1f s run (%.1f%%)", seconds, ofSeconds, sharePct())
                     : f("%.2f s (too short a log to weigh a share of)", seconds));
         }
         if (memoryBytes >= 0) {

@@ -48,8 +48,12 @@ final class GcOverheadRule implements Rule {
                 why.add("no flag of its own: the live set fills the heap, and heap-too-small sizes the heap from it (one "
                         + "-Xmx on the line)");
             } else if (live.unsure() == null && liveBytes > 0) {
-                why.add(f("no larger heap: it already holds %.0fx the live set, so more room would not make the old "
-                        + "generation collect less", (double) heap / liveBytes));
+                double times = (double) heap / liveBytes;
+                why.add(times >= HeapTooSmallRule.THROUGHPUT_FACTOR ? f("no larger heap: it already holds %.1fx the "
+                        + "live set, at least the %dx heap-too-small sizes a heap to", times,
+                        HeapTooSmallRule.THROUGHPUT_FACTOR) : f("no heap size: the heap holds %.1fx the live set, which "
+                        + "fills less than half of it (heap-too-small's test); more room would make old-generation "
+                        + "collections rarer, not the young ones", times));
             }
         }
         if (live == null) {

@@ -93,9 +93,9 @@ class RulesTest {
         RuleContext run = context(jdk17);
         assertEquals(17, run.jdk());
         Finding f = finds(new EvacuationFailureRule(), run);
-        // two failed pauses in a run of seconds: too short a log to weigh their time against, so information
+        // two failed pauses in a log of 3 pauses over a second: too short to weigh their time against, so information
         assertEquals(2, f.cost().basis().points(), f.cost().toString());
-        assertTrue(f.cost().ofSeconds() < Severity.MIN_RUN_SEC, f.cost().toString());
+        assertTrue(Double.isNaN(f.cost().ofSeconds()), f.cost().toString());
         assertEquals(Severity.INFO, f.severity());
         assertEquals(List.of("-XX:G1ReservePercent=20"), f.recommendation().options());
         assertTrue(f.recommendation().arithmetic().get(1).contains("2 x 10 = 20% of the 64 MB heap: 6 MB -> 12 MB"),
@@ -126,7 +126,7 @@ class RulesTest {
         // critical, and no flag: it says why none applies - the heap holds 10x the live set, allocation is the cause
         assertEquals(List.of(), f.recommendation().options());
         List<String> why = f.recommendation().arithmetic();
-        assertTrue(why.get(0).startsWith("no larger heap: it already holds 10x the live set"), why.toString());
+        assertTrue(why.get(0).startsWith("no larger heap: it already holds 10.2x the live set"), why.toString());
         assertTrue(why.get(1).startsWith("the pauses follow the allocation: 5443 MiB/s"), why.toString());
         silent(new GcOverheadRule(), corpus("unified/g1gc/jvm-gc-10Nov2022.log"));
     }
