@@ -56,6 +56,15 @@ public record Finding(String ruleId, Severity severity, int score, String title,
         return new Finding(ruleId, Severity.ofScore(score), score, title, evidence, recommendation, cost, unsure);
     }
 
+    /**
+     * Why its options are withheld from the verdict's flag line and the tuner's candidates: the claim is unsure, or
+     * its cost is negligible ({@link Severity#negligible}); {@code null} when they are offered.
+     */
+    public String withheld() {
+        return unsure != null ? "unsure, " + unsure
+                : Severity.negligible(cost) ? "its cost is negligible, " + cost.describe() : null;
+    }
+
     /** The time it adds over the pause goal, 0 where it claims none. */
     double overGoalSeconds() {
         return cost.goal() == null ? 0 : cost.goal().seconds();

@@ -45,6 +45,11 @@ final class HeapResizingRule implements Rule {
         }
         long max = run.jvm().heapMaxBytes() > 0 ? run.jvm().heapMaxBytes() : r.maxBytes();
         String from = run.jvm().heapMaxBytes() > 0 ? "the log's maximum heap" : "the largest capacity logged";
+        long memory = run.jvm().memoryBytes();
+        if (memory > 0 && max > HeapOverMemoryRule.fit(memory)) { // never pin a heap the machine cannot back
+            max = HeapOverMemoryRule.fit(memory);
+            from = f("what the machine's %d MiB back (%s)", mib(memory), HeapOverMemoryRule.FIT_TEXT);
+        }
         List<String> evidence = List.of(
                 f("heap capacity changed %d times (%d expansions, %d shrinks) between %d and %d MiB over %d collections",
                         r.expansions() + r.shrinks(), r.expansions(), r.shrinks(), mib(r.minBytes()),

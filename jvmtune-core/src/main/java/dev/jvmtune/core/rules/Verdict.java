@@ -78,8 +78,7 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
             if (finding.recommendation() == null) {
                 continue;
             }
-            String leftOut = finding.unsure() != null ? "unsure, " + finding.unsure()
-                    : Severity.negligible(finding.cost()) ? "its cost is negligible, " + finding.cost().describe() : null;
+            String leftOut = finding.withheld();
             if (leftOut != null) {
                 if (!finding.recommendation().options().isEmpty()) {
                     conflicts.add(f("%s (%s) left out: %s", String.join(" ", finding.recommendation().options()),
