@@ -12,10 +12,12 @@ import dev.jvmtune.core.model.MemoryUsage;
  * Its trend over the run is the leak signal: a live set that keeps rising from one old collection to the next.
  *
  * <p>Its validity rule: collections during start-up (before warm-up ended, {@link Analysis.SteadyState}) and those
- * somebody asked for ({@code System.gc()}, jcmd, a heap dump) do not define the live set of a run that has others -
- * a Full GC for class metadata in the first seconds leaves the 17 MiB of a 24 GiB heap that holds 10-14 GiB an hour
- * later. They are left out where any other collection cleaned the old generation; where none did, the figures come
- * from them and {@code unsure} says so. The trend is a least-squares line ({@link Trend}): from 3 collections on, as
+ * somebody asked for ({@code System.gc()}, jcmd, a heap dump) do not define the live set of a long run - a Full GC for
+ * class metadata in the first seconds leaves the 17 MiB of a 24 GiB heap whose old generation holds 10-14 GiB after
+ * the mixed pauses of the next minutes. In a run whose steady state lasts {@link #LONG_RUN_SEC} or more they are left
+ * out where any other collection cleaned the old generation; where none did, the figures come from them and
+ * {@code unsure} says so. A job of seconds has no steady state apart from its start: every collection counts there
+ * (a System.gc() at its end measures what lives exactly). The trend is a least-squares line ({@link Trend}): from 3 collections on, as
  * a rate per hour only where they span 6 minutes or more (never extrapolated beyond 10 times the span), else as the
  * rise over the span. Computed at the end from the {@link PauseSeries}, which keeps each such collection's heap.
  *
@@ -42,6 +44,8 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
                       long fullMaxBytes, long leftOut, String unsure) {
 
     private static final double MIB = 1024.0 * 1024.0;
+    /** A run is long, a service rather than a job, when its steady state lasts this long. */
+    static final double LONG_RUN_SEC = 60;
 
     /**
      * The heap {@code e} left if it cleaned the old generation, else -1. A mixed pause that failed evacuation kept
@@ -57,25 +61,24 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
 
     /** The live set of the kept pauses, the steady state's from {@code steadyFrom} on; null without any figure. */
     static LiveSet of(PauseSeries series, int steadyFrom) {
+        int n = series.size();
+        boolean longRun = n > 0 && series.time(n - 1) - series.time(steadyFrom) >= LONG_RUN_SEC;
         int all = 0;
         int startUp = 0;
         int requested = 0;
-        for (int i = 0; i < series.size(); i++) {
+        for (int i = 0; i < n; i++) {
             if (series.oldCleanedAfter(i) >= 0) {
                 all++;
-                if (i < steadyFrom) {
-                    startUp++;
-                } else if (PauseClass.triggerOf(series.code(i)).requested()) {
-                    requested++;
-                }
+                startUp += longRun && i < steadyFrom ? 1 : 0;
+                requested += longRun && i >= steadyFrom && PauseClass.triggerOf(series.code(i)).requested() ? 1 : 0;
             }
         }
         if (all == 0) {
             return null;
         }
-        boolean onlyLeftOut = startUp + requested == all;
-        String unsure = !onlyLeftOut ? null : startUp == all ? text("only start-up collections (before warm-up ended "
-                + "at %.1f s) cleaned the old generation", series.time(steadyFrom)) : startUp == 0
+        boolean leaveOut = startUp + requested > 0 && startUp + requested < all;
+        String unsure = startUp + requested < all ? null : startUp == all ? text("only start-up collections (before "
+                + "warm-up ended at %.1f s) cleaned the old generation", series.time(steadyFrom)) : startUp == 0
                 ? "only collections somebody asked for (System.gc(), jcmd, a heap dump) cleaned the old generation"
                 : "only start-up collections and collections somebody asked for cleaned the old generation";
         Trend trend = new Trend();
@@ -89,7 +92,7 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
         double lastT = Double.NaN;
         for (int i = 0; i < series.size(); i++) {
             long after = series.oldCleanedAfter(i);
-            if (after < 0 || !onlyLeftOut && (i < steadyFrom || PauseClass.triggerOf(series.code(i)).requested())) {
+            if (after < 0 || leaveOut && (i < steadyFrom || PauseClass.triggerOf(series.code(i)).requested())) {
                 continue;
             }
             count++;
@@ -111,6 +114,6 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
         double start = trend.at(trend.firstX);
         return new LiveSet(count * series.stride(), first, last, min, max, trend.rate(), rise * MIB,
                 trend.correlation(), start > 0 ? 100.0 * rise / start : Double.NaN, span, fullMax,
-                onlyLeftOut ? 0 : (long) (startUp + requested) * series.stride(), unsure);
+                leaveOut ? (long) (startUp + requested) * series.stride() : 0, unsure);
     }
 }
