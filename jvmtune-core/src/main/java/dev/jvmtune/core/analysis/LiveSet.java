@@ -15,33 +15,36 @@ import dev.jvmtune.core.model.MemoryUsage;
  * somebody asked for ({@code System.gc()}, jcmd, a heap dump) do not define the live set of a long run - a Full GC for
  * class metadata in the first seconds leaves the 17 MiB of a 24 GiB heap whose old generation holds 10-14 GiB after
  * the mixed pauses of the next minutes. In a run whose steady state lasts {@link #LONG_RUN_SEC} or more they are left
- * out where any other collection cleaned the old generation; where none did, the figures come from them and
- * {@code unsure} says so. A job of seconds has no steady state apart from its start: every collection counts there
- * (a System.gc() at its end measures what lives exactly). The trend is a least-squares line ({@link Trend}): from 3 collections on, as
- * a rate per hour only where they span 6 minutes or more (never extrapolated beyond 10 times the span), else as the
- * rise over the span. Computed at the end from the {@link PauseSeries}, which keeps each such collection's heap.
+ * out of the level (the least, the most, what whole-heap collections left) where any other collection cleaned the old
+ * generation; where none did, the figures come from them and {@code unsure} says so. A job of seconds has no steady
+ * state apart from its start: every collection counts there (a System.gc() at its end measures what lives exactly).
+ * The trend leaves out only requested collections: how the live set moves from the start on is what a leak is judged
+ * by, over the span, number and fit its rule asks for. It is a least-squares line ({@link Trend}): from 3 collections
+ * on, as a rate per hour only where they span 6 minutes or more (never extrapolated beyond 10 times the span), else as
+ * the rise over the span. Computed at the end from the {@link PauseSeries}, which keeps each such collection's heap.
  *
- * @param collections    the collections the figures come from, with a heap-after figure
- * @param firstBytes     heap after the first of them
- * @param lastBytes      after the last
- * @param minBytes       the smallest
- * @param maxBytes       the largest
- * @param slopeMBPerHour trend of the live set, MiB per hour; NaN with fewer than 3 collections or a span under 6
- *                       minutes
- * @param riseBytes      how much the trend line rose from the first of them to the last; NaN with fewer than 3
- * @param correlation    how well a line fits (Pearson r, -1..1): near 1 is a steady rise
- * @param risePct        {@code riseBytes} in percent of the line's value at the first of them; NaN when unknown
- * @param spanSec        time from the first to the last of them
- * @param fullMaxBytes   the largest heap after a whole-heap collection (a Full GC, Shenandoah's degenerated cycle of
- *                       the whole heap), -1 without one: it collects everything, so this is the live set itself, where
- *                       a mixed pause leaves the garbage of the regions it did not choose
- * @param leftOut        start-up and requested collections left out
- * @param unsure         why the figures do not stand for the run's live set (they come only from start-up or
- *                       requested collections); {@code null} when they do
+ * @param collections      the collections the level comes from, with a heap-after figure
+ * @param minBytes         the smallest heap after them
+ * @param maxBytes         the largest
+ * @param fullMaxBytes     the largest heap after a whole-heap collection among them (a Full GC, Shenandoah's
+ *                         degenerated cycle of the whole heap), -1 without one: it collects everything, so this is the
+ *                         live set itself, where a mixed pause leaves the garbage of the regions it did not choose
+ * @param leftOut          start-up and requested collections left out of the level
+ * @param unsure           why the level does not stand for the run's live set (it comes only from start-up or
+ *                         requested collections); {@code null} when it does
+ * @param trendCollections the collections the trend comes from
+ * @param firstBytes       heap after the first of them
+ * @param lastBytes        after the last
+ * @param slopeMBPerHour   trend of the live set, MiB per hour; NaN with fewer than 3 collections or a span under 6
+ *                         minutes
+ * @param riseBytes        how much the trend line rose from the first of them to the last; NaN with fewer than 3
+ * @param correlation      how well a line fits (Pearson r, -1..1): near 1 is a steady rise
+ * @param risePct          {@code riseBytes} in percent of the line's value at the first of them; NaN when unknown
+ * @param spanSec          time from the first to the last of them
  */
-public record LiveSet(long collections, long firstBytes, long lastBytes, long minBytes, long maxBytes,
-                      double slopeMBPerHour, double riseBytes, double correlation, double risePct, double spanSec,
-                      long fullMaxBytes, long leftOut, String unsure) {
+public record LiveSet(long collections, long minBytes, long maxBytes, long fullMaxBytes, long leftOut, String unsure,
+                      long trendCollections, long firstBytes, long lastBytes, double slopeMBPerHour, double riseBytes,
+                      double correlation, double risePct, double spanSec) {
 
     private static final double MIB = 1024.0 * 1024.0;
     /** A run is long, a service rather than a job, when its steady state lasts this long. */
@@ -83,37 +86,45 @@ public record LiveSet(long collections, long firstBytes, long lastBytes, long mi
                 : "only start-up collections and collections somebody asked for cleaned the old generation";
         Trend trend = new Trend();
         long count = 0;
-        long first = -1;
-        long last = -1;
         long min = Long.MAX_VALUE;
         long max = -1;
         long fullMax = -1;
+        long trendCount = 0;
+        long first = -1;
+        long last = -1;
         double firstT = Double.NaN;
         double lastT = Double.NaN;
-        for (int i = 0; i < series.size(); i++) {
+        for (int i = 0; i < n; i++) {
             long after = series.oldCleanedAfter(i);
-            if (after < 0 || leaveOut && (i < steadyFrom || PauseClass.triggerOf(series.code(i)).requested())) {
+            if (after < 0) {
                 continue;
             }
-            count++;
-            if (first < 0) {
-                first = after;
-                firstT = series.time(i);
+            boolean requestedHere = longRun && PauseClass.triggerOf(series.code(i)).requested();
+            if (!leaveOut || !requestedHere && i >= steadyFrom) {
+                count++;
+                min = Math.min(min, after);
+                max = Math.max(max, after);
+                if (PauseClass.kindOf(series.code(i)) != GcKind.MIXED) { // a whole-heap collection
+                    fullMax = Math.max(fullMax, after);
+                }
             }
-            last = after;
-            lastT = series.time(i);
-            min = Math.min(min, after);
-            max = Math.max(max, after);
-            if (PauseClass.kindOf(series.code(i)) != GcKind.MIXED) { // a whole-heap collection
-                fullMax = Math.max(fullMax, after);
+            if (!leaveOut || !requestedHere) {
+                trendCount++;
+                if (first < 0) {
+                    first = after;
+                    firstT = series.time(i);
+                }
+                last = after;
+                lastT = series.time(i);
+                trend.add(series.time(i) / 3600.0, after / MIB);
             }
-            trend.add(series.time(i) / 3600.0, after / MIB);
         }
         double span = Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT;
         double rise = trend.rise();
         double start = trend.at(trend.firstX);
-        return new LiveSet(count * series.stride(), first, last, min, max, trend.rate(), rise * MIB,
-                trend.correlation(), start > 0 ? 100.0 * rise / start : Double.NaN, span, fullMax,
-                leaveOut ? (long) (startUp + requested) * series.stride() : 0, unsure);
+        long stride = series.stride();
+        return new LiveSet(count * stride, min, max, fullMax, leaveOut ? (long) (startUp + requested) * stride : 0,
+                unsure, trendCount * stride, first, last, trend.rate(), rise * MIB, trend.correlation(),
+                start > 0 ? 100.0 * rise / start : Double.NaN, span);
     }
 }

@@ -67,9 +67,11 @@ final class TimeToSafepointRule implements Rule {
                                     + (strip != null ? " strip (LoopStripMiningIter=" + strip + ")" : "")));
         }
         if (rec == null) {
-            rec = new Recommendation(List.of(), List.of("no flag: this JDK keeps a poll in counted loops already; a "
-                    + "long time to safepoint then comes from long-running native or JIT code without polls - "
-                    + "-Xlog:safepoint+stats or JFR's jdk.SafepointBegin names the threads"));
+            rec = new Recommendation(List.of(), List.of("no flag: " + run.collector().label() + " keeps a poll in "
+                    + "counted loops unless told not to, and a GC log does not say whether the JVM ran with "
+                    + "-XX:-UseCountedLoopSafepoints: if it did, take that out; else the time goes to code without polls "
+                    + "(long native calls, JNI critical sections) - -Xlog:safepoint+stats or JFR's jdk.SafepointBegin "
+                    + "names the threads"));
         }
         Cost cost = Cost.time(run, s.timeToSafepointMs() / 1000, List.of(Rounding.text("time to reach safepoints: "
                 + "%.2f s", s.timeToSafepointMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(),
