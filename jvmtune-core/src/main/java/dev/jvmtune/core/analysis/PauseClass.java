@@ -24,17 +24,14 @@ import java.util.TreeMap;
  * @param incidents     what went wrong in them (empty for most)
  * @param pauses        how many
  * @param totalMs       their summed duration
- * @param startUpPauses how many came before warm-up ended ({@link Analysis.SteadyState}); their time is in
- *                      {@code totalMs} and {@code startUpMs}
- * @param startUpMs     the duration of those
+ * @param startUpPauses how many came before warm-up ended ({@link Analysis.SteadyState})
  * @param overGoal      steady-state pauses longer than the pause goal; -1 without a goal
  * @param overGoalMs    their summed excess over the goal: the sum of (pause - goal) over them; NaN without a goal
  * @param firstSec      the first pause's start
  * @param lastSec       the last one's
  */
 public record PauseClass(GcKind kind, Trigger trigger, Set<GcIncident> incidents, long pauses, double totalMs,
-                         long startUpPauses, double startUpMs, long overGoal, double overGoalMs, double firstSec,
-                         double lastSec) {
+                         long startUpPauses, long overGoal, double overGoalMs, double firstSec, double lastSec) {
 
     public PauseClass {
         incidents = incidents.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(incidents));
@@ -72,11 +69,6 @@ public record PauseClass(GcKind kind, Trigger trigger, Set<GcIncident> incidents
         public boolean requested() {
             return this == SYSTEM_GC || this == TOOL;
         }
-    }
-
-    /** Whether these pauses came only during warm-up. */
-    public boolean startUpOnly() {
-        return pauses > 0 && startUpPauses == pauses;
     }
 
     // ---------------------------------------------------------------- the code a PauseSeries keeps per pause
@@ -129,25 +121,24 @@ public record PauseClass(GcKind kind, Trigger trigger, Set<GcIncident> incidents
         for (int i = 0; i < series.size(); i++) {
             double ms = series.ms(i);
             double t = series.time(i);
-            // pauses, totalMs, startUpPauses, startUpMs, overGoal, overGoalMs, firstSec, lastSec
-            double[] s = sums.computeIfAbsent(series.code(i), c -> new double[] {0, 0, 0, 0, 0, 0, t, t});
+            // pauses, totalMs, startUpPauses, overGoal, overGoalMs, firstSec, lastSec
+            double[] s = sums.computeIfAbsent(series.code(i), c -> new double[] {0, 0, 0, 0, 0, t, t});
             s[0]++;
             s[1] += ms;
             if (i < steadyFrom) {
                 s[2]++;
-                s[3] += ms;
             } else if (goal && ms > goalMs) {
-                s[4]++;
-                s[5] += ms - goalMs;
+                s[3]++;
+                s[4] += ms - goalMs;
             }
-            s[6] = Double.isNaN(s[6]) ? t : s[6];
-            s[7] = Double.isNaN(t) ? s[7] : t;
+            s[5] = Double.isNaN(s[5]) ? t : s[5];
+            s[6] = Double.isNaN(t) ? s[6] : t;
         }
         long stride = series.stride();
         List<PauseClass> out = new ArrayList<>();
         sums.forEach((code, s) -> out.add(new PauseClass(kindOf(code), triggerOf(code), incidentsOf(code),
-                (long) s[0] * stride, s[1] * stride, (long) s[2] * stride, s[3] * stride,
-                goal ? (long) s[4] * stride : -1, goal ? s[5] * stride : Double.NaN, s[6], s[7])));
+                (long) s[0] * stride, s[1] * stride, (long) s[2] * stride, goal ? (long) s[3] * stride : -1,
+                goal ? s[4] * stride : Double.NaN, s[5], s[6])));
         out.sort(Comparator.comparing(PauseClass::kind).thenComparing(PauseClass::trigger)
                 .thenComparing((PauseClass c) -> c.incidents().toString()));
         return List.copyOf(out);

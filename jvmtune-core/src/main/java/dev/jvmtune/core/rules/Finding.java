@@ -45,13 +45,14 @@ public record Finding(String ruleId, Severity severity, int score, String title,
     }
 
     /** A finding whose severity and score come from its cost. */
-    public static Finding of(String ruleId, String title, List<String> evidence, Recommendation recommendation, Cost cost) {
+    public static Finding of(String ruleId, String title, List<String> evidence, Recommendation recommendation,
+                             Cost cost) {
         return of(ruleId, title, evidence, recommendation, cost, null);
     }
 
     /** The same, marked unsure with {@code unsure}'s reason where it is not null. */
-    public static Finding of(String ruleId, String title, List<String> evidence, Recommendation recommendation, Cost cost,
-                      String unsure) {
+    public static Finding of(String ruleId, String title, List<String> evidence, Recommendation recommendation,
+                             Cost cost, String unsure) {
         int score = Severity.score(cost, unsure != null);
         return new Finding(ruleId, Severity.ofScore(score), score, title, evidence, recommendation, cost, unsure);
     }

@@ -54,8 +54,10 @@ public enum Severity {
         Cost.OverGoal goal = cost.goal();
         if (goal != null && goal.pauses() > 0) {
             double share = goal.sharePct();
+            // one pause over the goal warns; up to the verdict's bar the grade stays below critical
             s = share > GOAL_CRITICAL_OVER_PCT ? grade(share, GOAL_CRITICAL_OVER_PCT / 2, GOAL_CRITICAL_OVER_PCT)
-                    : WARNING_FROM_SCORE + (CRITICAL_FROM_SCORE - 1 - WARNING_FROM_SCORE) * share / GOAL_CRITICAL_OVER_PCT;
+                    : WARNING_FROM_SCORE + (CRITICAL_FROM_SCORE - 1 - WARNING_FROM_SCORE) * share
+                    / GOAL_CRITICAL_OVER_PCT;
         }
         if (!Double.isNaN(cost.sharePct())) {
             s = Math.max(s, grade(cost.sharePct(), TIME_WARNING_PCT, TIME_CRITICAL_PCT));
@@ -85,7 +87,8 @@ public enum Severity {
             return WARNING_FROM_SCORE * value / warning;
         }
         if (value < critical) {
-            return WARNING_FROM_SCORE + (CRITICAL_FROM_SCORE - WARNING_FROM_SCORE) * (value - warning) / (critical - warning);
+            return WARNING_FROM_SCORE + (CRITICAL_FROM_SCORE - WARNING_FROM_SCORE) * (value - warning)
+                    / (critical - warning);
         }
         return CRITICAL_FROM_SCORE + (100 - CRITICAL_FROM_SCORE) * Math.min(1, (value - critical) / critical);
     }

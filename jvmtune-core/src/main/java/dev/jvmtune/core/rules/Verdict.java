@@ -16,8 +16,9 @@ import java.util.Map;
  * What a person acts on first: whether the pause goal was met (one line), the three findings that cost the most
  * toward the goal, and every recommendation merged into one command-line fragment. Where two findings set the same
  * option the costlier (earlier) one wins and the other is listed in {@code conflicts}; the options of an unsure
- * finding, and of one whose cost is negligible ({@link Severity#negligible}), stay off the line (listed there too); {@code -Xms} is never left above {@code -Xmx}; a change of collector is kept
- * apart in {@code alternative}, since the line tunes the collector the log shows.
+ * finding, and of one whose cost is negligible ({@link Finding#withheld}), stay off the line (listed there too);
+ * {@code -Xms} is never left above {@code -Xmx}; a change of collector is kept apart in {@code alternative}, since the
+ * line tunes the collector the log shows.
  *
  * @param goalMet     true or false when a pause goal is known; {@code null} when none is
  * @param goal        the one-line judgement

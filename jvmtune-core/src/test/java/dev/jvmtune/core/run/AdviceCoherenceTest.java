@@ -38,11 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The advice on every log of both corpora holds together: the findings run from the costliest toward the goal,
- * each states its cost (a critical one its remedy, or why none applies), no trend is stated beyond 10 times its span,
- * thin-logging never asks for logging the log was written with, and the verdict's merged flag line has one value per setting, -Xms neither above -Xmx nor below it where a
- * finding pins the heap against resizing, no flag turned both on and off or made pointless by another, and, for the
- * logs of JDK 17 and 25, every flag is accepted by that JDK ({@code java FLAGS -version}).
+ * The advice on every log of both corpora holds together: the findings run from the costliest toward the goal, each
+ * states its cost (a critical one its remedy, or why none applies), no trend is stated beyond 10 times its span,
+ * thin-logging never asks for logging the log was written with, and the verdict's merged flag line has one value per
+ * setting, -Xms neither above -Xmx nor below it where a finding pins the heap against resizing, no flag turned both on
+ * and off or made pointless by another, and, for the logs of JDK 17 and 25, every flag is accepted by that JDK
+ * ({@code java FLAGS -version}).
  */
 class AdviceCoherenceTest {
 
