@@ -73,7 +73,7 @@ final class ExplicitGcRule implements Rule {
                             + "removes the " + count + " collections, but direct-buffer and RMI clean-up that relies "
                             + "on it then waits for the next collection: check that the calls are not needed first"));
         }
-        Cost cost = Cost.pauses(run, "collections System.gc() asked for", true,
+        Cost cost = Cost.pauses(run, "pauses System.gc() asked for", true,
                 c -> c.trigger() == PauseClass.Trigger.SYSTEM_GC);
         return Optional.of(Finding.of(id(), "The application calls System.gc(): " + count
                 + " collections it did not need", evidence, rec, cost));

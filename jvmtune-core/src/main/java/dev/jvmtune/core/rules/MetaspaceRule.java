@@ -57,7 +57,7 @@ final class MetaspaceRule implements Rule {
             rec = new Recommendation(List.of(), List.of("the log has no metaspace figures to size from: add "
                     + "-Xlog:gc+metaspace (JDK 9+) or -XX:+PrintGCDetails (JDK 8)"));
         }
-        Cost cost = Cost.pauses(run, "collections class metadata started", true,
+        Cost cost = Cost.pauses(run, "pauses of collections class metadata started", true,
                 c -> c.trigger() == PauseClass.Trigger.METADATA);
         if (m.lastDitchGcs() > 0 && m.peakBytes() > 0 && m.capacityBytes() > 0) {
             // a last-ditch collection: metaspace could not grow past its bound
