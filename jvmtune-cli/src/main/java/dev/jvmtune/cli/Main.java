@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,8 +43,17 @@ public final class Main implements Runnable {
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
+    /**
+     * Opened when the command line has run, just before {@link #main} exits: a command that finishes its work when
+     * stopped by Ctrl-C or SIGTERM has its shutdown hook wait for this - not for the main thread's end, which never
+     * comes while hooks run ({@code System.exit} waits for them).
+     */
+    static final CountDownLatch RAN = new CountDownLatch(1);
+
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        int exit = run(args, System.out, System.err);
+        RAN.countDown();
+        System.exit(exit);
     }
 
     /** Runs a command line and returns its exit code; never calls {@link System#exit}. */
@@ -82,6 +92,10 @@ public final class Main implements Runnable {
         HelpText.install(cl);
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof CommandException c) {
+                line.getErr().println("jvmtune: " + c.getMessage());
+                return c.exit();
+            }
             if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
                 line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
                 return INTERRUPTED;
