@@ -128,7 +128,12 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
                 tap = eventFormat.attach(eventStream, null);
             }
             String[] login = credentials;
-            live.run(() -> open(login), pauseGoalMs, json, streams.out(), err, tap);
+            JfrSource[] opened = {null};
+            live.run(() -> opened[0] = open(login), pauseGoalMs, json, streams.out(), err, tap);
+            if (opened[0].recordingLost()) {
+                err.println("jvmtune: the watch's recording in " + opened[0].name() + " was stopped (JFR.stop, or "
+                        + "the watch was held up beyond the recording's lease); watching ended");
+            }
         } finally {
             if (eventStream != null) {
                 eventFormat.write(List.of(), eventStream); // ends the last line

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -76,6 +77,7 @@ class WatchEndingsTest {
                 long sent = System.nanoTime(); // kill has signalled: what it took to start is not the watch's
                 assertTrue(w.waitFor(20, TimeUnit.SECONDS), how + " ends the watch");
                 double sec = (System.nanoTime() - sent) / 1e9;
+                System.out.printf(Locale.ROOT, "JDK %d: %s ended the watch in %.3f s%n", feature, how, sec);
                 assertEquals(e.getKey().equals("INT") ? 130 : 143, w.exitValue(), how + ": " + e.getValue().stderr());
                 assertTrue(sec < 1.0, how + ": exit " + sec + " s after the signal, within 1 s");
                 assertTrue(e.getValue().stderr().isBlank(), how + ": nothing on stderr: " + e.getValue().stderr());

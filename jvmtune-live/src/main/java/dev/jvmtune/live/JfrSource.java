@@ -20,6 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -88,6 +92,10 @@ public final class JfrSource implements LiveSource {
      */
     private volatile boolean closing;
     private long events;
+    /** The stream and the recording closing, once begun: by {@link #close()}, or by jvmtune's JVM exiting. */
+    private CompletableFuture<Void> recordingClosed;
+    /** Holds jvmtune's exit until the recording is closed; null where the JVM was exiting already. */
+    private final Thread exitHook;
 
     private JfrSource(String name, EventStream stream, JMXConnector connector, RecordingLease lease,
                       ProcessHandle process) {
@@ -96,6 +104,13 @@ public final class JfrSource implements LiveSource {
         this.connector = connector;
         this.lease = lease;
         this.process = process;
+        Thread hook = new Thread(() -> await(closeRecording()), "jvmtune-close-recording-at-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException exiting) { // Ctrl-C while attaching: close() waits itself
+            hook = null;
+        }
+        exitHook = hook;
     }
 
     private static Map<String, String> settings() {
@@ -216,16 +231,10 @@ public final class JfrSource implements LiveSource {
             for (RecordingInfo r : recorder.getRecordings()) {
                 before.add(r.getId());
             }
+            Instant from = Instant.now();
             stream = new RemoteRecordingStream(conn);
-            // the stream's recording, created and not started: the one new recording in state NEW
-            List<Long> created = recorder.getRecordings().stream()
-                    .filter(r -> !before.contains(r.getId()) && r.getState().equals("NEW")).map(RecordingInfo::getId)
-                    .toList();
-            if (created.size() != 1) {
-                throw new IOException("cannot tell the watch's recording among " + created.size()
-                        + " created at the same time");
-            }
-            RecordingLease lease = new RecordingLease(recorder, created.get(0), Map.of());
+            RecordingLease lease = new RecordingLease(recorder, createdBy(recorder, before, from, Instant.now()),
+                    Map.of());
             stream.setStartTime(Instant.now()); // as for a local JVM: from the recording's start, and no earlier
             stream.setSettings(SETTINGS);
             stream.setMaxAge(MAX_AGE);
@@ -244,6 +253,31 @@ public final class JfrSource implements LiveSource {
             connector.close();
             throw e;
         }
+    }
+
+    /**
+     * The id of the recording a {@code RemoteRecordingStream} created between {@code from} and {@code to}: one not
+     * among {@code before} and not started; where others were created meanwhile (another watch attaching), the one
+     * the stream named after its creation time ({@code "Remote Recording Stream: 2026-11-27T01:02:03.456Z"}).
+     */
+    private static long createdBy(FlightRecorderMXBean recorder, Set<Long> before, Instant from, Instant to)
+            throws IOException {
+        List<RecordingInfo> created = recorder.getRecordings().stream()
+                .filter(r -> !before.contains(r.getId()) && r.getState().equals("NEW")).toList();
+        if (created.size() > 1) {
+            created = created.stream().filter(r -> {
+                try {
+                    Instant at = Instant.parse(r.getName().substring(r.getName().indexOf(": ") + 2));
+                    return !at.isBefore(from) && !at.isAfter(to);
+                } catch (RuntimeException otherName) {
+                    return false;
+                }
+            }).toList();
+        }
+        if (created.size() != 1) {
+            throw new IOException("cannot tell the watch's recording among " + created.size() + " created meanwhile");
+        }
+        return created.get(0).getId();
     }
 
     /** The innermost cause's message, on one line: RMI nests "Connection refused" three levels down. */
@@ -292,7 +326,7 @@ public final class JfrSource implements LiveSource {
             }
         });
         stream.onClose(() -> ended = true);
-        lease.started(); // (by process id it started with the recording)
+        lease.started(); // by process id, attach() started it already
         stream.startAsync();
     }
 
@@ -305,6 +339,11 @@ public final class JfrSource implements LiveSource {
     @Override
     public boolean ended() {
         return ended || lease.lost() || (process != null && !process.isAlive());
+    }
+
+    /** True once the recording was found stopped or closed in the JVM by someone else: the watch ended for that. */
+    public boolean recordingLost() {
+        return lease.lost();
     }
 
     /**
@@ -329,39 +368,65 @@ public final class JfrSource implements LiveSource {
     }
 
     /**
-     * Stops the stream, passes on what the parser still holds, and closes the recording - meanwhile, on a thread of its
-     * own: a call into the watched JVM - and then the connection, without waiting for it (a watch that was stopped
-     * exits soon; the JVM notices a connection gone as well as one closed).
+     * Stops the stream, passes on what the parser still holds, and closes the recording and then the connection. The
+     * recording closes meanwhile, on a thread of its own (a call into the watched JVM), and may still be closing when
+     * this returns: a shutdown hook holds jvmtune's exit until it is closed, so that a stopped watch prints its last
+     * window while the JVM answers. The hook begins the closing itself when jvmtune is stopped (Ctrl-C, SIGTERM), or
+     * ends with the source open.
      */
     @Override
     public void close() {
         closing = true; // from here the stream passes nothing on: the parser is this thread's
-        // the stream first: a remote one closes the recording itself, and the lease then finds it closed
-        Thread closer = new Thread(() -> {
-            try {
-                stream.close();
-            } finally {
-                lease.close();
-            }
-        }, "jvmtune-close-recording");
-        closer.start();
+        CompletableFuture<Void> closed = closeRecording();
         synchronized (lock) {
             parser.finish();
             finished = true;
         }
-        try {
-            closer.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        Thread disconnect = new Thread(() -> {
+        closed.whenComplete((done, failed) -> {
+            if (exitHook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(exitHook);
+                } catch (IllegalStateException exiting) {
+                    // the hook runs, and has found the recording closed
+                }
+            }
             try {
                 connector.close();
             } catch (IOException gone) {
-                // the JVM exited meanwhile
+                // the JVM exited meanwhile; it notices a connection gone as well as one closed
             }
-        }, "jvmtune-disconnect");
-        disconnect.setDaemon(true);
-        disconnect.start();
+        });
+        if (exitHook == null) {
+            await(closed);
+        }
+    }
+
+    /** Begins closing the stream and the recording, once: the stream first, as a remote one closes its recording. */
+    private synchronized CompletableFuture<Void> closeRecording() {
+        if (recordingClosed == null) {
+            lease.end();
+            recordingClosed = CompletableFuture.runAsync(() -> {
+                try {
+                    stream.close();
+                } finally {
+                    lease.close();
+                }
+            }, r -> new Thread(r, "jvmtune-close-recording").start());
+        }
+        return recordingClosed;
+    }
+
+    /**
+     * Waits for the recording to close, at most {@link RecordingLease#BOUND}: a JVM that does not answer that long has
+     * stopped it by itself by then.
+     */
+    private static void await(CompletableFuture<Void> closed) {
+        try {
+            closed.get(RecordingLease.BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException notClosed) {
+            // the lease ends it
+        }
     }
 }

@@ -31,14 +31,15 @@ final class RecordingLease implements AutoCloseable {
 
     private final FlightRecorderMXBean recorder;
     private final long id;
-    private ScheduledExecutorService renewer;
+    private volatile ScheduledExecutorService renewer;
     private long startedNanos;
     private volatile boolean lost;
     private volatile boolean closed;
 
     /**
      * Creates a recording with {@code options} (JFR's recording options: {@code disk}, {@code maxAge}...), named and
-     * bounded, in one call: a watcher killed at any point leaves no recording without its bound.
+     * bounded in the call after its creation, before it records anything: a watcher killed later leaves no recording
+     * without its bound (one killed between the two calls leaves an empty one, never started).
      */
     static RecordingLease create(FlightRecorderMXBean recorder, Map<String, String> options) {
         return new RecordingLease(recorder, recorder.newRecording(), options);
@@ -67,8 +68,8 @@ final class RecordingLease implements AutoCloseable {
     /**
      * Call just before the recording is started: from then on its duration is renewed every {@link #RENEW}.
      */
-    void started() {
-        if (renewer != null) {
+    synchronized void started() {
+        if (renewer != null || closed) {
             return;
         }
         startedNanos = System.nanoTime();
@@ -113,13 +114,18 @@ final class RecordingLease implements AutoCloseable {
         return lost;
     }
 
-    /** Stops renewing and closes the recording (the JVM removes it; where it is gone already, nothing happens). */
-    @Override
-    public void close() {
+    /** Stops renewing: the recording is being closed, by this lease or by the stream that created it. */
+    synchronized void end() {
         closed = true;
         if (renewer != null) {
             renewer.shutdownNow();
         }
+    }
+
+    /** Stops renewing and closes the recording (the JVM removes it; where it is gone already, nothing happens). */
+    @Override
+    public void close() {
+        end();
         try {
             recorder.closeRecording(id);
         } catch (IOException | RuntimeException gone) {
