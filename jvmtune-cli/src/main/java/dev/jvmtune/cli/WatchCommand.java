@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
                 + "the metrics", "130:stopped by Ctrl-C (143: by SIGTERM): the recording closed, the last window "
                 + "printed"},
         footer = {"", "Examples:", "  jvmtune watch 12345", "  jvmtune watch 12345 --json --for 60 > windows.jsonl",
-                "  jvmtune watch --jmx app1:9010 --jmx-login ~/.jvmtune-jmx --prometheus 9400", "",
+                "  jvmtune watch --jmx app1:9010 --jmx-tls --jmx-login ~/.jvmtune-jmx", "",
                 "A JVM to watch over JMX: a JMX port lets whoever logs in with write access run code in the JVM, so "
                         + "it needs a password and TLS (the JDK's defaults: authenticate=true, ssl=true):",
                 "  -Dcom.sun.management.jmxremote.port=9010",
