@@ -1,6 +1,7 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.core.rules.Cost;
 import dev.jvmtune.core.rules.Finding;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +9,10 @@ import java.util.Set;
 
 /**
  * Candidates from jvmtune's rules: every finding of a typical trial's {@link dev.jvmtune.core.run.Run} that recommends
- * options becomes a candidate with the rule's evidence and arithmetic. Its claim: the causes its options act on
- * ({@link Cause#of}), at most the time the rule says acting on it could give back and at most what those causes took
- * in the trial. This class is the one place the tuner reads a finding.
+ * options, unless the verdict withholds them (an unsure claim, a negligible cost), becomes a candidate with the rule's
+ * evidence and arithmetic. Its claim: the causes its options act on ({@link Cause#of}), at most the time the finding's
+ * {@link Cost} states and at most what those causes took in the trial; none where the log cannot measure the cost.
+ * This class is the one place the tuner reads a finding.
  */
 public final class RuleCandidates implements CandidateSource {
 
@@ -21,31 +23,24 @@ public final class RuleCandidates implements CandidateSource {
         }
         List<Candidate> out = new ArrayList<>();
         for (Finding f : e.run().findings()) {
-            if (f.recommendation() == null || f.recommendation().options().isEmpty()) {
+            // an unsure claim, or one whose cost is negligible, is not worth a trial (nor a place on the flag line)
+            if (f.recommendation() == null || f.recommendation().options().isEmpty() || f.withheld() != null) {
                 continue;
             }
             List<String> options = f.recommendation().options();
             List<String> why = new ArrayList<>(f.evidence());
             why.addAll(f.recommendation().arithmetic());
-            double gain = gainSeconds(f);
+            Cost cost = f.cost();
+            why.add("costs " + cost.describe() + ": " + String.join("; ", cost.figures()));
             Set<Cause> causes = Cause.of(options);
             List<Claim> claims = new ArrayList<>();
-            if (gain > 0 && !causes.isEmpty()) {
-                why.add("could give back: " + gainFigures(f));
+            if (cost.seconds() > 0 && !causes.isEmpty()) {
                 double measured = e.seconds(causes);
-                claims.add(new Claim(causes, Double.isNaN(measured) ? gain : Math.min(gain, measured), false));
+                claims.add(new Claim(causes, Double.isNaN(measured) ? cost.seconds()
+                        : Math.min(cost.seconds(), measured), false));
             }
             out.add(new Candidate(f.ruleId(), f.title(), options, why, claims));
         }
         return out;
-    }
-
-    /** What the rule says acting on the finding could give back, s; NaN where it has no estimate. */
-    private static double gainSeconds(Finding f) {
-        return f.gain() == null ? Double.NaN : f.gain().seconds();
-    }
-
-    private static String gainFigures(Finding f) {
-        return String.join("; ", f.gain().figures());
     }
 }

@@ -27,9 +27,6 @@ final class AllocationStallRule implements Rule {
     static final double MIN_STALL_PCT = 1.0;
     /** ... and below this much stall time outside pauses over the whole run (a few stalls while ZGC warms up). */
     static final double MIN_STALL_MS = 100;
-    /** Score: this plus {@link #SCORE_PER_PCT} per percent of the run stalled (1% warns, 4% is critical). */
-    static final double SCORE_BASE = 30;
-    static final double SCORE_PER_PCT = 10;
     /**
      * Floating garbage of the last cycle plus room for the next (ZGC's own ZAllocationSpikeTolerance is another
      * thing: its default is 1 on JDK 17 and 2 on 25, see JdkDefaults).
@@ -63,11 +60,13 @@ final class AllocationStallRule implements Rule {
             evidence.add(f("%,d allocation stalls over %,d cycles (%.2f per cycle)", alloc.count(), c.count(),
                     alloc.count() / (double) c.count()));
         }
-        int score = Severity.score(SCORE_BASE, SCORE_PER_PCT, stalledPct);
         Recommendation rec = recommendation(run, evidence);
-        return Optional.of(new Finding(id(), Severity.ofScore(score), score, f("Threads stalled waiting for ZGC to "
+        Cost cost = Cost.time(run, a.heldUp().stallsMs() / 1000, List.of(f("time with a thread stalled and no pause "
+                + "running: %.2f s", a.heldUp().stallsMs() / 1000)), new Cost.Basis(st.count(), 0, a.durationSec(),
+                "stalls"));
+        return Optional.of(Finding.of(id(), f("Threads stalled waiting for ZGC to "
                 + "free memory: %.2f s of %.1f s held up (%.1f%%), while pauses took %.1f ms",
-                a.heldUp().stallsMs() / 1000, a.durationSec(), stalledPct, a.pauses().totalMs()), evidence, rec));
+                a.heldUp().stallsMs() / 1000, a.durationSec(), stalledPct, a.pauses().totalMs()), evidence, rec, cost));
     }
 
     private static Recommendation recommendation(RuleContext run, List<String> evidence) {

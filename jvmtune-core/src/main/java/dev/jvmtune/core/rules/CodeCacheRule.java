@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.CodeCacheChurn;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
@@ -58,12 +59,17 @@ final class CodeCacheRule implements Rule {
         long peak = 0;
         long fullEvents = 0;
         boolean nearlyFull = false;
+        Analysis.CodeHeap fullest = null;
         if (a.codeCache() != null) {
             fullEvents = a.codeCache().fullEvents();
             for (Analysis.CodeHeap h : a.codeCache().heaps()) {
                 reserved += h.reservedBytes();
                 peak += h.peakUsedBytes();
                 nearlyFull |= h.reservedBytes() > 0 && h.peakUsedBytes() >= FULL_SHARE * h.reservedBytes();
+                if (h.reservedBytes() > 0 && (fullest == null || (double) h.peakUsedBytes() / h.reservedBytes()
+                        > (double) fullest.peakUsedBytes() / fullest.reservedBytes())) {
+                    fullest = h;
+                }
             }
         }
         long aggressive = a.pausesByCause().getOrDefault("CodeCache GC Aggressive", 0L);
@@ -116,9 +122,34 @@ final class CodeCacheRule implements Rule {
                 + "Compiler.codecache): S4 needed 256 MB where 128 MB still oscillated");
         String title = filled ? "The code cache filled: the JIT stops or recompiles flushed code"
                 : "The code cache is too small for the hot code: the JVM keeps freeing it and the JIT keeps recompiling";
-        return Optional.of(new Finding(id(), filled ? Severity.CRITICAL : Severity.WARNING, filled ? 85 : 75, title,
-                evidence, new Recommendation(JdkFlags.option("ReservedCodeCacheSize",
-                size, run.jdkOr(8)).stream().toList(), arithmetic)));
+        return Optional.of(Finding.of(id(), title, evidence, new Recommendation(JdkFlags.option("ReservedCodeCacheSize",
+                size, run.jdkOr(8)).stream().toList(), arithmetic), cost(run, fullEvents, reserved, fullest, jitLoop)));
+    }
+
+    /**
+     * The collections run for the cache, and the code at stake against the cache: all of it where the cache was
+     * found full, the fullest code heap's use, or the code freed and compiled again in the run's second half. What the
+     * compiler threads' CPU cost is not in a GC log or a default recording (the evidence says so).
+     */
+    private static Cost cost(RuleContext run, long fullEvents, long reserved, Analysis.CodeHeap fullest,
+                             boolean jitLoop) {
+        Cost cost = Cost.pauses(run, "collections run to free the code cache", true,
+                c -> c.trigger() == PauseClass.Trigger.CODE_CACHE);
+        CodeCacheChurn churn = run.analysis().codeCacheChurn();
+        if (fullEvents > 0 && reserved > 0) {
+            return cost.withBytes(reserved, reserved, f("%d code-cache-full events: all %d MiB of the cache in use",
+                    fullEvents, mib(reserved)));
+        }
+        if (jitLoop) {
+            return cost.withBytes((long) churn.freedBytes(), churn.reservedBytes(), f("compiled code freed and compiled "
+                    + "again after warm-up: %d of the %d KiB cache", (long) churn.freedBytes() >> 10,
+                    churn.reservedBytes() >> 10));
+        }
+        if (fullest != null) {
+            return cost.withBytes(fullest.peakUsedBytes(), fullest.reservedBytes(), f("%s used up to %d of %d MiB",
+                    fullest.name(), mib(fullest.peakUsedBytes()), mib(fullest.reservedBytes())));
+        }
+        return cost;
     }
 
     /** What the loop looks like in the run's second half, and what it does not show. */

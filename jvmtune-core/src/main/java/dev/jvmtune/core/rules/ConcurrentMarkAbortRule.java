@@ -45,15 +45,16 @@ final class ConcurrentMarkAbortRule implements Rule {
         int jdk = run.jdkOr(8);
         String evidence = f("%d concurrent-mark-abort: the heap filled before marking ended; %d Full GCs in all", aborts,
                 a.fullGcCount());
+        // the Full GCs that cut marking short
+        Cost cost = Cost.pauses(run, "Full GCs nobody asked for", true, FullGcRule::lostRace);
+        String title = f("Concurrent marking was cut short by a Full GC %d times", aborts);
         if (HeapTooSmallRule.fills(run)) {
             // marking that starts earlier in a heap the live set fills only runs back to back sooner
-            return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 60 + aborts * 10),
-                    f("Concurrent marking was cut short by a Full GC %d times", aborts), List.of(evidence,
+            return Optional.of(Finding.of(id(), title, List.of(evidence), new Recommendation(List.of(), List.of(
                     "no earlier marking: the live set fills the heap (heap-too-small), so marking that starts sooner "
-                            + "only runs back to back sooner; size the heap first"), null));
+                            + "only runs back to back sooner; size the heap first")), cost, cost.startUpOnly(run)));
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 60 + aborts * 10),
-                f("Concurrent marking was cut short by a Full GC %d times", aborts), List.of(evidence),
+        return Optional.of(Finding.of(id(), title, List.of(evidence),
                 new Recommendation(JdkFlags.line(settings, jdk), List.of(
                         f("marking starts at InitiatingHeapOccupancyPercent=%d%s; start %d points earlier: %d - %d = %d%%",
                                 now, logged ? " (the log's flag)" : " (the default)", EARLIER_BY, now, EARLIER_BY,
@@ -61,6 +62,7 @@ final class ConcurrentMarkAbortRule implements Rule {
                         jdk >= 9 ? "JDK 9+ adapts IHOP (G1UseAdaptiveIHOP): the value is where it starts learning"
                                 : "JDK 8 keeps IHOP fixed: marking then starts at that share of the whole heap",
                         "if marking still loses, the heap is too small for the live set plus the allocation during "
-                                + "marking (raise -Xmx) or marking needs more threads (ConcGCThreads)"))));
+                                + "marking (raise -Xmx) or marking needs more threads (ConcGCThreads)")), cost,
+                cost.startUpOnly(run)));
     }
 }

@@ -49,14 +49,15 @@ final class EvacuationFailureRule implements Rule {
                 + "(to-space exhausted) out of %d", failures, a.pauses().count())));
         List<String> options = JdkFlags.option("G1ReservePercent", Integer.toString(proposed), run.jdkOr(8)).stream()
                 .toList();
+        Recommendation rec = new Recommendation(options, arithmetic);
         if (HeapTooSmallRule.fills(run)) {
             // measured on a 12 s job whose live set filled its 160 MB heap: G1ReservePercent=20 made it 1.16x slower
-            evidence.add("no larger reserve: the live set fills the heap (heap-too-small), and a reserve is taken "
-                    + "from the young and old room it lacks; size the heap first");
-            options = List.of();
+            rec = new Recommendation(List.of(), List.of("no larger reserve: the live set fills the heap "
+                    + "(heap-too-small), and a reserve is taken from the young and old room it lacks; size the heap first"));
         }
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 70 + failures * 5),
-                "G1 ran out of free regions during evacuation " + failures + " times", evidence,
-                options.isEmpty() ? null : new Recommendation(options, arithmetic)));
+        Cost cost = Cost.pauses(run, "pauses that failed evacuation", true,
+                c -> c.incidents().contains(GcIncident.EVACUATION_FAILURE));
+        return Optional.of(Finding.of(id(), "G1 ran out of free regions during evacuation " + failures + " times",
+                evidence, rec, cost, cost.startUpOnly(run)));
     }
 }

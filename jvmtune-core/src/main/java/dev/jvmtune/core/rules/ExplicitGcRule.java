@@ -3,6 +3,7 @@ package dev.jvmtune.core.rules;
 import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
@@ -72,8 +73,9 @@ final class ExplicitGcRule implements Rule {
                             + "removes the " + count + " collections, but direct-buffer and RMI clean-up that relies "
                             + "on it then waits for the next collection: check that the calls are not needed first"));
         }
-        int score = (int) Math.min(100, 40 + share * 4);
-        return Optional.of(new Finding(id(), share >= 5 ? Severity.WARNING : Severity.INFO, score,
-                "The application calls System.gc(): " + count + " collections it did not need", evidence, rec));
+        Cost cost = Cost.pauses(run, "pauses System.gc() asked for", true,
+                c -> c.trigger() == PauseClass.Trigger.SYSTEM_GC);
+        return Optional.of(Finding.of(id(), "The application calls System.gc(): " + count
+                + " collections it did not need", evidence, rec, cost));
     }
 }

@@ -44,8 +44,13 @@ final class GcThreadsRule implements Rule {
         }
         List<String> evidence = List.of(workers + " parallel GC workers for " + cpus + " available CPUs");
         List<String> arithmetic = List.of(JdkDefaults.parallelGcThreadsArithmetic(run.collector(), cpus, jdk) + conc);
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + 10L * workers / cpus),
-                workers + " GC workers compete for " + cpus + " CPUs", evidence,
-                new Recommendation(JdkFlags.line(settings, jdk), arithmetic)));
+        // the workers beyond the CPUs wait for one: at most that share of each parallel phase is waiting
+        double pauseSec = run.analysis().pauses().totalMs() / 1000;
+        Cost cost = Cost.time(run, pauseSec * (workers - cpus) / workers, List.of(Text.f("GC pauses %.2f s x (%d "
+                        + "workers - %d CPUs) / %d workers: the share of the workers that wait for a CPU", pauseSec,
+                workers, cpus, workers)), new Cost.Basis(run.analysis().pauses().count(),
+                run.analysis().steadyState().warmupPauses(), run.analysis().durationSec(), "pauses"));
+        return Optional.of(Finding.of(id(), workers + " GC workers compete for " + cpus + " CPUs", evidence,
+                new Recommendation(JdkFlags.line(settings, jdk), arithmetic), cost));
     }
 }

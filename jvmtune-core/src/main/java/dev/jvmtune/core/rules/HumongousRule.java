@@ -1,6 +1,7 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
@@ -63,7 +64,15 @@ final class HumongousRule implements Rule {
             rec = new Recommendation(JdkFlags.option("G1HeapRegionSize", proposed / MB + "m", jdk).stream().toList(),
                     arithmetic);
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + count * 2),
-                count + " collections were forced by humongous allocations", evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of(region > 0 ? Rounding.text("regions are %d MB already, the "
+                    + "largest JDK %d allows: the objects must get smaller", region / MB, jdk)
+                    : "no region size: the log says neither the region size nor the heap to derive it from"));
+        }
+        // the collections a humongous allocation starts come early, not long: their time, no claim on the goal
+        Cost cost = Cost.pauses(run, "collections started by a humongous allocation", false,
+                c -> c.trigger() == PauseClass.Trigger.HUMONGOUS);
+        return Optional.of(Finding.of(id(), count + " collections were forced by humongous allocations", evidence, rec,
+                cost));
     }
 }

@@ -50,7 +50,14 @@ final class NonGcSafepointRule implements Rule {
                             + (jdk >= 9 ? "-Xlog:safepoint" : "-XX:+PrintSafepointStatistics "
                             + "-XX:PrintSafepointStatisticsCount=1")));
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of(Rounding.text("no flag: biased locking, the usual cause, is off "
+                    + "from JDK 15; -Xlog:safepoint names the VM operations that stop the JVM (deoptimization, thread "
+                    + "dumps, class redefinition)")));
+        }
+        Cost cost = Cost.time(run, s.nonGcMs() / 1000, List.of(Rounding.text("stopped outside GC: %.2f s",
+                s.nonGcMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(), "safepoints"));
+        return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec,
+                cost));
     }
 }

@@ -39,7 +39,9 @@ final class OldGenerationExhaustedRule implements Rule {
             evidence.add(pf + " promotion failures: a young collection found no room in the old generation");
         }
         evidence.add(a.fullGcCount() + " Full GCs in all");
-        Recommendation rec = null;
+        Recommendation rec = new Recommendation(List.of(), List.of(run.collector().label() + " has no initiating "
+                + "occupancy to start earlier: the old generation needs room (heap-too-small sizes the heap from the live "
+                + "set where it fills it)"));
         if (run.collector() == Collector.CMS) {
             String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
             int now = logged != null ? Bytes.parseInt(logged.trim()) : -1;
@@ -69,7 +71,9 @@ final class OldGenerationExhaustedRule implements Rule {
         String title = "The old generation ran out " + (cmf + pf == 1 ? "once" : (cmf + pf) + " times")
                 + (full == 0 ? " (the log has no Full GC)"
                         : ", " + full + (full == 1 ? " Full GC" : " Full GCs") + " in all");
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 75 + (cmf + pf) * 3), title,
-                evidence, rec));
+        Cost cost = Cost.pauses(run, "pauses with a concurrent mode or promotion failure", true,
+                c -> c.incidents().contains(GcIncident.CONCURRENT_MODE_FAILURE)
+                        || c.incidents().contains(GcIncident.PROMOTION_FAILED));
+        return Optional.of(Finding.of(id(), title, evidence, rec, cost, cost.startUpOnly(run)));
     }
 }

@@ -63,10 +63,14 @@ final class PlabResizingRule implements Rule {
         fixedSize(settings, arithmetic, "OldPLABSize", p.old(), workers, run);
 
         double swingPct = Math.max(pct(p.young()), pct(p.old()));
-        return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(60, 30 + swingPct / 4),
+        Cost cost = Cost.unmeasured(run, "not measurable from the log: buffer refills and the space left unused at "
+                + "the end of a collection, a second-order part of the young pauses (measured: within noise)",
+                new Cost.Basis(Math.max(p.young() == null ? 0 : p.young().resized(), p.old() == null ? 0
+                        : p.old().resized()), 0, Double.NaN, "collections with PLAB sizing"));
+        return Optional.of(Finding.of(id(),
                 f("%s's desired PLAB size swings between collections (by 2x or more in %.0f%% of them)",
                         run.collector().label(), swingPct),
-                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic), cost));
     }
 
     private static boolean noisy(PlabSizing.Destination d) {

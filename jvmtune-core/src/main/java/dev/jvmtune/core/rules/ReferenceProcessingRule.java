@@ -72,9 +72,11 @@ final class ReferenceProcessingRule implements Rule {
                     : run.states("ParallelRefProcEnabled") ? "ParallelRefProcEnabled is on"
                     : f("ParallelRefProcEnabled is already the default on JDK %d", jdk))));
         }
-        return Optional.of(new Finding(id(), share >= 2 * SHARE_PCT || growing ? Severity.WARNING : Severity.INFO,
-                (int) Math.min(100, 40 + share * 2 + (growing ? 20 : 0)),
+        Cost cost = Cost.time(run, p.referenceProcessing().ms() / 1000, List.of(f("reference processing in the pauses "
+                + "with phase figures: %.2f s", p.referenceProcessing().ms() / 1000)), new Cost.Basis(trend.pauses(), 0,
+                Double.NaN, "pauses with reference processing"));
+        return Optional.of(Finding.of(id(),
                 f("Reference processing takes %.0f%% of pause time%s", share, growing ? " and grows over the run" : ""),
-                evidence, rec));
+                evidence, rec, cost));
     }
 }

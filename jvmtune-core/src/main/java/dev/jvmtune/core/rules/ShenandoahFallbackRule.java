@@ -28,8 +28,6 @@ final class ShenandoahFallbackRule implements Rule {
 
     /** Time lost to degenerated and Full GCs and pacing, as a share of the run, below which the rule is silent. */
     static final double MIN_LOST_PCT = 0.5;
-    static final double SCORE_BASE = 40;
-    static final double SCORE_PER_PCT = 5;
     static final double CYCLES_OF_HEADROOM = 2;
     /** The {@code Mode:} that {@code gc,init} logs for generational Shenandoah (JDK 25+). */
     static final String GENERATIONAL = "Generational";
@@ -47,10 +45,7 @@ final class ShenandoahFallbackRule implements Rule {
         }
         PauseStats degenerated = a.pausesByKind().getOrDefault(GcKind.DEGENERATED, PauseStats.EMPTY);
         PauseStats full = a.pausesByKind().getOrDefault(GcKind.FULL, PauseStats.EMPTY);
-        long requested = 0;
-        for (String cause : FullGcRule.REQUESTED) {
-            requested += a.fullGcCauses().getOrDefault(cause, 0L);
-        }
+        long requested = FullGcRule.requested(a);
         long fallbackFulls = Math.max(0, full.count() - requested);
         PauseStats pacing = a.stalls() == null ? null : a.stalls().byKind().get(GcStall.Kind.PACING);
         if (degenerated.count() == 0 && fallbackFulls == 0) {
@@ -74,13 +69,13 @@ final class ShenandoahFallbackRule implements Rule {
         }
         evidence.add(f("%.2f s of the %.1f s run (%.1f%%) lost to them; all other pauses took %.0f ms", lostMs / 1000,
                 a.durationSec(), lostPct, a.pauses().totalMs() - degenerated.totalMs() - fullMs));
-        int score = Severity.score(SCORE_BASE, SCORE_PER_PCT, lostPct);
-        if (fallbackFulls > 0) {
-            score = Math.max(score, Severity.CRITICAL_FROM_SCORE);
-        }
-        return Optional.of(new Finding(id(), Severity.ofScore(score), score, f("Shenandoah could not keep up with "
-                        + "allocation: %,d degenerated and %,d Full GCs, %.2f s lost (%.1f%% of the run)",
-                degenerated.count(), fallbackFulls, lostMs / 1000, lostPct), evidence, recommendation(run, evidence)));
+        Cost cost = Cost.pauses(run, "degenerated GCs and Full GCs nobody asked for", true,
+                c -> c.kind() == GcKind.DEGENERATED || c.kind() == GcKind.FULL && !c.trigger().requested())
+                .plusSeconds(a.heldUp().stallsMs() / 1000, f("pacing and stalls outside pauses: %.2f s",
+                        a.heldUp().stallsMs() / 1000));
+        return Optional.of(Finding.of(id(), f("Shenandoah could not keep up with allocation: %,d degenerated and %,d "
+                        + "Full GCs, %.2f s lost (%.1f%% of the run)", degenerated.count(), fallbackFulls,
+                lostMs / 1000, lostPct), evidence, recommendation(run, evidence), cost));
     }
 
     private static Recommendation recommendation(RuleContext run, List<String> evidence) {

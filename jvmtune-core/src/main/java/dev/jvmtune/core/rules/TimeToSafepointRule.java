@@ -66,8 +66,17 @@ final class TimeToSafepointRule implements Rule {
                             "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
                                     + (strip != null ? " strip (LoopStripMiningIter=" + strip + ")" : "")));
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                Rounding.text("%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
-                        share), evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of("no flag: " + run.collector().label() + " keeps a poll in "
+                    + "counted loops unless told not to, and a GC log does not say whether the JVM ran with "
+                    + "-XX:-UseCountedLoopSafepoints: if it did, take that out; else the time goes to code without polls "
+                    + "(long native calls, JNI critical sections) - -Xlog:safepoint+stats or JFR's jdk.SafepointBegin "
+                    + "names the threads"));
+        }
+        Cost cost = Cost.time(run, s.timeToSafepointMs() / 1000, List.of(Rounding.text("time to reach safepoints: "
+                + "%.2f s", s.timeToSafepointMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(),
+                "safepoints"));
+        return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is spent waiting for threads to "
+                + "reach safepoints", share), evidence, rec, cost));
     }
 }

@@ -2,8 +2,11 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
@@ -83,10 +86,15 @@ final class YoungPauseGoalRule implements Rule {
         }
         arithmetic.add(Rounding.text("price: about %.1fx as many young collections (%.0f / %.0f MiB of "
                 + "Eden), each within the goal; measure both before keeping it", eden / fit, eden / MIB, fitMib));
-        return Optional.of(new Finding(id(), Severity.WARNING,
-                (int) Math.min(100, 50 + steady.overPct() * 5),
-                Rounding.text("Young pauses miss the %.0f ms goal: Eden is larger than a pause can evacuate "
-                        + "in time", goal.goalMs()), evidence,
-                new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+        Cost cost = Cost.pauses(run, "young pauses that evacuated", true, YoungPauseGoalRule::evacuatedYoung);
+        return Optional.of(Finding.of(id(), Rounding.text("Young pauses miss the %.0f ms goal: Eden is larger than a "
+                        + "pause can evacuate in time", goal.goalMs()), evidence,
+                new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic), cost));
+    }
+
+    /** G1's young and concurrent-start pauses that did not fail evacuation: what Eden's size makes long. */
+    static boolean evacuatedYoung(PauseClass c) {
+        return (c.kind() == GcKind.YOUNG || c.kind() == GcKind.CONCURRENT_START)
+                && !c.incidents().contains(GcIncident.EVACUATION_FAILURE);
     }
 }

@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.FailedEvacuation;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,8 +81,11 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                 f("a pause then keeps at least the reserve free to copy into (%d MiB instead of %d MiB); young pauses "
                         + "come %.0f%% more often", mib(reserve), mib(fail.freeBytes()),
                         100.0 * (fail.edenBytes() - cap) / cap));
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 80 + steady.overPct() * 5),
-                f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate into", goal.goalMs()),
-                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+        // the failed pauses, and the Full GCs failed pauses cascade into
+        Cost cost = Cost.pauses(run, "pauses that failed evacuation and Full GCs nobody asked for", true,
+                c -> c.incidents().contains(GcIncident.EVACUATION_FAILURE) || FullGcRule.lostRace(c));
+        return Optional.of(Finding.of(id(), f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate "
+                + "into", goal.goalMs()), evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)),
+                arithmetic), cost));
     }
 }

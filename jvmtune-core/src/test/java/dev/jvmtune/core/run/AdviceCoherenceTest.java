@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.jvmtune.core.analysis.LiveSet;
+import dev.jvmtune.core.analysis.PhaseShares;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
 import dev.jvmtune.core.model.Collector;
@@ -12,6 +14,7 @@ import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.options.JvmOption;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Severity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -35,10 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The advice on every log of both corpora holds together: thin-logging never asks for logging the log was written
- * with, and the verdict's merged flag line has one value per setting, -Xms neither above -Xmx nor below it where a
- * finding pins the heap against resizing, no flag turned both on and off or made pointless by another, and, for the
- * logs of JDK 17 and 25, every flag is accepted by that JDK ({@code java FLAGS -version}).
+ * The advice on every log of both corpora holds together: the findings run from the costliest toward the goal, each
+ * states its cost (a critical one its remedy, or why none applies), no trend is stated beyond 10 times its span,
+ * thin-logging never asks for logging the log was written with, and the verdict's merged flag line has one value per
+ * setting, -Xms neither above -Xmx nor below it where a finding pins the heap against resizing, no flag turned both on
+ * and off or made pointless by another, and, for the logs of JDK 17 and 25, every flag is accepted by that JDK
+ * ({@code java FLAGS -version}).
  */
 class AdviceCoherenceTest {
 
@@ -178,6 +183,76 @@ class AdviceCoherenceTest {
                                     .anyMatch(c -> c.startsWith(option + " ") || c.contains(" " + option + " ")),
                             a.log() + ": " + option + " of " + f.ruleId() + " neither on the line " + flags
                                     + " nor in the conflicts " + a.run().verdict().conflicts());
+                }
+            }
+        }
+    }
+
+    /**
+     * The verdict's top findings are the first of the findings, which run from the costliest toward the goal that
+     * applies: each one's score is its cost graded by the one helper, and the order is the cost's (score, then the
+     * time over the pause goal, then the time lost).
+     */
+    @Test
+    void topFollowsTheCostTowardTheGoal() {
+        int goals = 0;
+        for (Analyzed a : RUNS) {
+            List<Finding> all = a.run().findings();
+            assertEquals(all.subList(0, Math.min(3, all.size())), a.run().verdict().top(), a.log().toString());
+            for (int i = 0; i < all.size(); i++) {
+                Finding f = all.get(i);
+                assertEquals(Severity.score(f.cost(), f.unsure() != null), f.score(), a.log() + ": " + f);
+                if (i > 0) {
+                    assertTrue(Finding.BY_COST.compare(all.get(i - 1), f) <= 0, a.log() + ": " + all.get(i - 1).ruleId()
+                            + " (" + all.get(i - 1).cost().describe() + ") before " + f.ruleId() + " ("
+                            + f.cost().describe() + ")");
+                }
+            }
+            goals += a.run().summary().pauseGoal() != null && !all.isEmpty() ? 1 : 0;
+        }
+        assertTrue(goals >= 5, "only " + goals + " runs with a pause goal and findings");
+    }
+
+    /**
+     * Every finding states its cost with its basis; a finding that recommends options is never silent about what it
+     * would save, and a critical one carries a remedy or states why none applies.
+     */
+    @Test
+    void everyFindingStatesItsCostAndACriticalOneItsRemedy() {
+        for (Analyzed a : RUNS) {
+            for (Finding f : a.run().findings()) {
+                assertTrue(!f.cost().figures().isEmpty() && !f.cost().describe().isEmpty()
+                        && f.cost().basis().events() != null, a.log() + ": " + f);
+                if (f.severity() == Severity.CRITICAL) {
+                    assertTrue(f.recommendation() != null && (!f.recommendation().options().isEmpty()
+                            || !f.recommendation().arithmetic().isEmpty()), a.log() + ": critical without a remedy or "
+                            + "a reason for none: " + f);
+                }
+            }
+        }
+    }
+
+    private static final Pattern PER_HOUR = Pattern.compile("MiB/h|ms/h");
+
+    /** No rate is stated per a unit of time more than 10 times the span it was measured over. */
+    @Test
+    void noTrendBeyondTenTimesItsSpan() {
+        for (Analyzed a : RUNS) {
+            LiveSet live = a.run().summary().liveSet();
+            double liveSpan = live == null ? 0 : live.spanSec();
+            if (live != null && !Double.isNaN(live.slopeMBPerHour())) {
+                assertTrue(live.spanSec() * 10 >= 3600, a.log() + ": " + live);
+            }
+            PhaseShares.ReferenceTrend r = a.run().summary().phases().referenceTrend();
+            assertTrue(Double.isNaN(r.slopeMsPerHour()) || r.spanSec() * 10 >= 3600, a.log() + ": " + r);
+            for (Finding f : a.run().findings()) {
+                List<String> texts = new ArrayList<>(f.evidence());
+                texts.add(f.title());
+                if (f.recommendation() != null) {
+                    texts.addAll(f.recommendation().arithmetic());
+                }
+                for (String t : texts) {
+                    assertTrue(!PER_HOUR.matcher(t).find() || liveSpan * 10 >= 3600, a.log() + ": " + t);
                 }
             }
         }
