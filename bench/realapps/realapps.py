@@ -309,8 +309,8 @@ def table(rows):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--programs", default=",".join(PROGRAMS), help="comma-separated: " + ", ".join(PROGRAMS))
-    p.add_argument("--results", default=None, help="also write the rows to this JSON file (the stored results "
-                   "RealAppsBoundTest checks)")
+    p.add_argument("--results", default=None, help="also write the rows, the commit and the arguments to this JSON "
+                   "file (a copy kept beside the bench)")
     p.add_argument("--goal", default=None, help="one goal for every program instead of each one's own")
     p.add_argument("--tpe-trials", type=int, default=60, help="TPE trials per program (default: %(default)s)")
     p.add_argument("--repeats", type=int, default=5, help="interleaved re-measurement rounds (default: %(default)s)")

@@ -33,6 +33,8 @@ import java.util.function.Consumer;
  * @param stallSec          threads held up by the collector outside pauses
  * @param concurrentSec     concurrent GC phases' elapsed time
  * @param concurrentThreadCpuSec the concurrent GC threads' CPU as the JVM counted it (JDK 22+), NaN where it does not
+ * @param gcCpuSec          all GC threads' CPU: the JVM's counters (JDK 22+), else the log's CPU in pauses (gc+cpu);
+ *                          NaN where neither reports it
  * @param concurrentWorkers concurrent GC threads the log names
  * @param cpus              CPUs the JVM saw, -1 when its log does not say
  * @param collector         the collector
@@ -137,8 +139,8 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
 
     /**
      * The time {@code cause} took from the program in this trial, s (the concurrent GC threads': their CPU as the JVM
-     * counted it, JDK 22+, else the phases' time x the workers, at most the CPUs; either over the CPUs); NaN where the trial does not tell it (no compilers'
-     * report, no GC log).
+     * counted it, JDK 22+, else the phases' time x the workers, at most the CPUs; either over the CPUs); NaN where the
+     * trial does not tell it (no compilers' report, no GC log).
      */
     public double seconds(Cause cause) {
         return switch (cause) {
