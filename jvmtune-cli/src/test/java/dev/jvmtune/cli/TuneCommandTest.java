@@ -154,14 +154,12 @@ class TuneCommandTest {
                 "--patch-module", "java.base=" + src.resolve("java.base"), "-d", dir.resolve("classes").toString(),
                 "@" + list);
         // 4 a side: one A faster than one B (a neighbour's build) still passes round 1 (p 2/70); 3 a side failed
-        // twice of three sessions at load 15 that way (0.684x, p 0.1)
+        // twice of three sessions at load 15 that way (0.684x, p 0.1). A budget of the baseline and one race (4 + 4
+        // + 8 trials): what comes after the first candidate is not this test's, and at load 20 it took 30 trials
         CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -20%", "--flags", "-Xmx256m",
-                "--repeats", "4", "--max-trials", "30"), javac);
+                "--repeats", "4", "--max-trials", "16"), javac);
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         JsonNode first = json.path("steps").get(0);
-        if (first.path("decision").asText().equals("MACHINE_MOVED")) {
-            first = json.path("steps").get(1); // tried again against the best's latest trials
-        }
         // C1 only, with Parallel where the collector is G1 on a few CPUs (a batch job)
         assertTrue(first.path("source").asText().contains("jit:c1-only"), r.out());
         boolean figures = false;
@@ -173,7 +171,9 @@ class TuneCommandTest {
         // accepted where the machine's noise lets the pooled decision reach alpha/5 (at load 15 it missed once in
         // four sessions: 0.602x, p 0.014 over 8 a side), the goal then met
         assertEquals("BETTER", first.path("firstRound").path("verdict").asText(), r.out());
-        assertTrue(first.path("pooled").path("value").asDouble() <= 0.8, r.out());
+        if (!first.path("decision").asText().equals("MACHINE_MOVED")) { // else undecided: no pooled comparison
+            assertTrue(first.path("pooled").path("value").asDouble() <= 0.8, r.out());
+        }
         if (first.path("accepted").asBoolean()) {
             assertEquals("GOAL_MET", json.path("outcome").asText(), r.out());
             assertTrue(json.path("finalFlags").asText().contains("-XX:TieredStopAtLevel=1"), r.out());

@@ -47,7 +47,7 @@ class RaceTest {
      */
     @Test
     void onPureNoiseAtMostHalfAPercentOfTheCandidatesIsAccepted() throws Exception {
-        int sessions = 300;
+        int sessions = 150;
         long candidates = 0;
         long accepted = 0;
         long sessionsAccepting = 0;
