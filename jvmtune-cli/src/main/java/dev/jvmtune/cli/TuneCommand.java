@@ -54,10 +54,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "tune",
         header = "Tune JVM flags toward a goal by A/B experiments",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
-                + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
-                + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "
-                + "noise and no guard breaks; until the goal is met, the budget is spent or nothing is left to try.",
+        description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated) and its "
+                + "noise (too noisy for the goal: said, with the --repeats it would need), then candidates from the "
+                + "evidence of the best's trials (rules, the compilers' and GC's CPU, the peak live set; the "
+                + "independent ones first as one trial), a declared search space and a model of what was measured, "
+                + "each raced against the current best one trial at a time, dropped as soon as it cannot pass, and "
+                + "kept only if interleaved pairs confirm it beyond noise and no guard breaks; until the goal is met, "
+                + "it lies beyond what flags can give, the budget is spent or nothing is left to try.",
                 "Every trial and decision goes to DIR/tune.jsonl as it ends (--resume continues a killed session); "
                         + "the result to DIR/tune.json and stdout.", ""},
         footer = {"", "Examples:",
