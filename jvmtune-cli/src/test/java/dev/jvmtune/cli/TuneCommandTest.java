@@ -154,11 +154,14 @@ class TuneCommandTest {
                 "--patch-module", "java.base=" + src.resolve("java.base"), "-d", dir.resolve("classes").toString(),
                 "@" + list);
         // 4 a side: one A faster than one B (a neighbour's build) still passes round 1 (p 2/70); 3 a side failed
-        // twice of three sessions at load 15 that way (0.684x, p 0.1). A budget of the baseline and one race (4 + 4
-        // + 8 trials): what comes after the first candidate is not this test's, and at load 20 it took 30 trials
+        // twice of three sessions at load 15 that way (0.684x, p 0.1). A budget of the baseline, measured twice
+        // where it looks noisy, and one race (8 + 4 + 8 trials): what comes after the first candidate is not this
+        // test's, and at load 20 a budget of 30 ran all 30 trials
         CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -20%", "--flags", "-Xmx256m",
-                "--repeats", "4", "--max-trials", "16"), javac);
+                "--repeats", "4", "--max-trials", "20"), javac);
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        // a machine too loaded for a 20% effect in 8 trials a side says so, and then this test has nothing to check
+        org.junit.jupiter.api.Assumptions.assumeFalse(json.path("outcome").asText().equals("TOO_NOISY"), r.out());
         JsonNode first = json.path("steps").get(0);
         // C1 only, with Parallel where the collector is G1 on a few CPUs (a batch job)
         assertTrue(first.path("source").asText().contains("jit:c1-only"), r.out());

@@ -129,25 +129,32 @@ public final class Tuner {
             }
         }
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
-        double goalBase = baseline.get(goal.metric());
-        base.forEach(t -> relative.put(t.seq(), direction(t.metric(goal.metric()) / goalBase)));
-        if (!goal.holds(goalBase, goalBase)) {
-            TuneResult noisy = noiseFirst(goalBase);
+        double firstBase = baseline.get(goal.metric());
+        base.forEach(t -> relative.put(t.seq(), direction(t.metric(goal.metric()) / firstBase)));
+        boolean metAlready = goal.holds(firstBase, firstBase);
+        if (!metAlready) {
+            noise = Noise.of(values(base), goal.bound(firstBase) / firstBase);
+            listener.note("noise: " + noise.describe(goal.metric(), Metrics.unit(goal.metric())));
+        }
+        // the bound before the noise: a goal beyond what flags can give needs no more baseline trials to say so
+        TuneResult beyond = boundAfterBaseline(firstBase);
+        if (beyond != null) {
+            return beyond;
+        }
+        if (!metAlready) {
+            TuneResult noisy = noiseFirst();
             if (noisy != null) {
                 return noisy;
             }
         }
-        Evidence baseEvidence = evidence(typical(base));
-        evidenceLine = baseEvidence.describe();
-        listener.note("evidence: " + evidenceLine);
-        model = new ModelSearch(HeapCandidates.heap(start, baseEvidence), machineBytes, settings.pinned());
-        bound = GoalBound.of(goal, goalBase, goalBase, baseEvidence, start, settled).orElse(null);
-        if (bound != null) {
-            listener.note("bound: " + bound.text());
-            if (bound.beyond() && !settings.beyondBound()) {
-                return outOfReach(goalBase, "stopped after the baseline");
+        double goalBase = baseline.get(goal.metric());
+        if (goalBase != firstBase) { // the baseline measured again: its bound from all of its trials
+            beyond = boundAfterBaseline(goalBase);
+            if (beyond != null) {
+                return beyond;
             }
         }
+        model = new ModelSearch(HeapCandidates.heap(start, evidence(typical(base))), machineBytes, settings.pinned());
         Set<FlagSet> tried = new HashSet<>(Set.of(start));
         Set<FlagSet> retried = new HashSet<>();
         while (true) {
@@ -213,15 +220,29 @@ public final class Tuner {
     }
 
     /**
-     * The baseline's noise against the goal's effect: reported; where it looks too noisy, measured again over twice as
-     * many baseline trials (three trials say little about a spread); still too noisy, the session ends so. Null to go
-     * on.
+     * The evidence of a typical baseline trial and the bound from it, both reported; the session's end where the goal
+     * lies beyond the bound (unless --beyond-bound), else null.
      */
-    private TuneResult noiseFirst(double goalBase) throws IOException, InterruptedException {
+    private TuneResult boundAfterBaseline(double goalBase) {
+        Evidence e = evidence(typical(base));
+        evidenceLine = e.describe();
+        listener.note("evidence: " + evidenceLine);
+        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled).orElse(null);
+        if (bound != null) {
+            listener.note("bound: " + bound.text());
+            if (bound.beyond() && !settings.beyondBound()) {
+                return outOfReach(goalBase, "stopped after the baseline");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Where the baseline's noise looks too much for the goal's effect, measures it again over twice as many baseline
+     * trials (three trials say little about a spread); still too noisy, the session ends so. Null to go on.
+     */
+    private TuneResult noiseFirst() throws IOException, InterruptedException {
         String unit = Metrics.unit(goal.metric());
-        double ratio = goal.bound(goalBase) / goalBase;
-        noise = Noise.of(values(base), ratio);
-        listener.note("noise: " + noise.describe(goal.metric(), unit));
         if (!noise.tooNoisy(settings.repeats())) {
             return null;
         }
@@ -229,7 +250,8 @@ public final class Tuner {
             String budget = budgetLeft(settings.repeats());
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the baseline looked too noisy for the goal "
-                        + "(" + goal.describe(goalBase) + ") and there was no room to measure it again");
+                        + "(" + goal.describe(baseline.get(goal.metric())) + ") and there was no room to measure it "
+                        + "again");
             }
             listener.note("  the goal's effect needs about " + noise.needed() + " trials a side beyond this noise: "
                     + settings.repeats() + " more baseline trials to measure it again");
