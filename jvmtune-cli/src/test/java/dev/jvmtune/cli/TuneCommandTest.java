@@ -58,7 +58,8 @@ class TuneCommandTest {
     @Test
     void whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted() throws IOException {
         Path out = dir.resolve("fixed");
-        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m", "--beyond-bound"),
+        // -50%: an effect the noise check lets through even where load spreads the probe's sleeps 0.22-0.37 s
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -50%", "--flags", "-Xmx64m", "--beyond-bound"),
                 probe("fixed", "200"));
         assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
