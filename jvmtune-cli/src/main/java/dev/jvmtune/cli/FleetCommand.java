@@ -40,10 +40,9 @@ final class FleetCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         Path dir = locate();
         if (dir == null) {
-            err.println("jvmtune fleet: the fleet module is not built: run bin/jvmtune fleet (it builds it), or "
-                    + "./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
+            throw CommandException.inputError("the fleet module is not built: run bin/jvmtune fleet (it builds it), "
+                    + "or ./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
                     + "holding " + JAR + " and lib/");
-            return Main.INPUT_ERROR;
         }
         List<URL> urls = new ArrayList<>();
         urls.add(dir.resolve(JAR).toUri().toURL());

@@ -31,17 +31,19 @@ final class JdksCommand extends StreamCommand implements Callable<Integer> {
         if (jsonOption.json) {
             HostJson.jdks(jdks, o);
             o.println();
-            return Main.OK;
+        } else if (jdks.isEmpty()) { // an answer, as the JSON's empty list is
+            o.println("no JDK found in /usr/lib/jvm, /opt/java/openjdk, ~/.sdkman or JAVA_HOME");
+        } else {
+            table(jdks, o);
         }
-        if (jdks.isEmpty()) {
-            streams.err().println("jvmtune: no JDK found (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME)");
-            return Main.INPUT_ERROR;
-        }
+        return Main.OK;
+    }
+
+    private static void table(List<HostFacts.Jdk> jdks, PrintStream o) {
         o.printf(Locale.ROOT, "%-7s %-12s %-45s %s%n", "feature", "version", "home", "vendor, found via");
         for (HostFacts.Jdk j : jdks) {
             o.printf(Locale.ROOT, "%-7d %-12s %-45s %s%n", j.feature(), j.version(), j.home(),
                     (j.implementor() == null ? "" : j.implementor() + ", ") + String.join(", ", j.foundVia()));
         }
-        return Main.OK;
     }
 }

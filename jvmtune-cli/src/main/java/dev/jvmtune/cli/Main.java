@@ -117,23 +117,38 @@ public final class Main implements Runnable {
         }
         HelpText.install(cl);
         cl.setParameterExceptionHandler(Main::usageError);
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            if (ex instanceof CommandException c) {
-                line.getErr().println("jvmtune: " + c.getMessage());
-                return c.exit();
-            }
-            if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
-                line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
-                return INTERRUPTED;
-            }
-            line.getErr().println("jvmtune: internal error: " + ex
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line, streams.err()));
+        return cl.execute(asTyped(args));
+    }
+
+    /**
+     * The one place where a command's failure becomes what its user sees: one line on stderr and the exit code of
+     * docs/cli.md's table ({@link CommandException#of} says which). A wrong command line names the command's help;
+     * anything else is a bug, said as one and with its stack trace under {@code JVMTUNE_DEBUG=1}. Commands that go on
+     * after a failure (the next log, the summary after an unwritable report) call it themselves and keep the code.
+     *
+     * @param command the command that failed, whose help a wrong command line names; null where it goes on
+     */
+    static int report(Throwable failure, CommandLine command, PrintStream err) {
+        CommandException c = CommandException.of(failure);
+        if (c == null) {
+            err.println("jvmtune: internal error: " + failure
                     + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
             if (System.getenv("JVMTUNE_DEBUG") != null) {
-                ex.printStackTrace(line.getErr());
+                failure.printStackTrace(err);
             }
             return INTERNAL_ERROR;
-        });
-        return cl.execute(asTyped(args));
+        }
+        err.println("jvmtune: " + c.getMessage() + (c.wrongCommandLine() && command != null ? " " + seeHelp(command)
+                : ""));
+        return c.exit();
+    }
+
+    /** "(see 'jvmtune help analyze')": where a wrong command line's user finds the options. */
+    private static String seeHelp(CommandLine command) {
+        String name = command.getCommandSpec().qualifiedName();
+        return "(see '" + (name.equals("jvmtune") ? "jvmtune help" : "jvmtune help " + name.substring("jvmtune ".length()))
+                + "')";
     }
 
     /**
@@ -165,14 +180,11 @@ public final class Main implements Runnable {
      */
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine line = e.getCommandLine();
-        String command = line.getCommandSpec().qualifiedName();
         StringBuilder m = new StringBuilder("jvmtune: ").append(e.getMessage().strip().replace('\n', ' '));
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             m.append("; did you mean ").append(String.join(" or ", u.getSuggestions())).append('?');
         }
-        m.append(" (see '").append(command.equals("jvmtune") ? "jvmtune help" : "jvmtune help "
-                + command.substring("jvmtune ".length())).append("')");
-        line.getErr().println(m);
+        line.getErr().println(m.append(' ').append(seeHelp(line)));
         return USAGE;
     }
 

@@ -2,7 +2,6 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostJson;
-import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.HostText;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,11 +34,7 @@ final class SystemCommand extends StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        HostProbe probe = HostCli.probe(root, streams);
-        if (probe == null) {
-            return Main.INPUT_ERROR;
-        }
-        HostFacts facts = probe.probe();
+        HostFacts facts = HostCli.probe(root).probe();
         if (jsonOption.json) {
             HostJson.system(facts, "jvmtune " + Main.version(), streams.out());
             streams.out().println();

@@ -100,23 +100,19 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         String invalid = live.invalid();
         if (invalid != null || pauseGoalMs < 0) {
-            err.println("jvmtune: " + (invalid != null ? invalid : "--pause-goal wants a positive number of ms"));
-            return Main.USAGE;
+            throw CommandException.usage(invalid != null ? invalid : "--pause-goal wants a positive number of ms");
         }
         if (target.jmx == null && (jmxLogin != null || jmxTls)) {
-            err.println("jvmtune: --jmx-login and --jmx-tls go with --jmx HOST:PORT");
-            return Main.USAGE;
+            throw CommandException.usage("--jmx-login and --jmx-tls go with --jmx HOST:PORT");
         }
         String[] credentials = null;
         if (target.jmx != null) {
             try {
                 credentials = JmxLogin.read(jmxLogin, System.getenv());
             } catch (IllegalArgumentException e) {
-                err.println("jvmtune: " + e.getMessage());
-                return Main.USAGE;
+                throw CommandException.usage(e.getMessage());
             } catch (IOException e) {
-                err.println("jvmtune: cannot read " + jmxLogin + ": " + IoErrors.describe(e));
-                return Main.INPUT_ERROR;
+                throw CommandException.inputError("cannot read " + jmxLogin + ": " + IoErrors.describe(e));
             }
         }
         OutputStream eventStream = null;
@@ -124,7 +120,11 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         try {
             Consumer<JvmEvent> tap = null;
             if (events != null) {
-                eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                try {
+                    eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                } catch (IOException e) {
+                    throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(e));
+                }
                 tap = eventFormat.attach(eventStream, null);
             }
             String[] login = credentials;
@@ -149,7 +149,7 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         try {
             return target.pid != null ? JfrSource.attach(target.pid) : JfrSource.jmx(target.jmx, credentials, jmxTls);
         } catch (SecurityException e) { // the agent's authenticator
-            throw new CommandException(Main.INPUT_ERROR, "cannot watch " + what + ": the JMX agent refused the login: "
+            throw CommandException.inputError("cannot watch " + what + ": the JMX agent refused the login: "
                     + e.getMessage() + (credentials == null ? " (give the user and password with --jmx-login FILE, "
                     + "or " + JmxLogin.USER_ENV + " and " + JmxLogin.PASSWORD_ENV + ")" : ""));
         } catch (IOException | RuntimeException e) {
@@ -161,7 +161,7 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
                 hint = " (a JVM whose registry uses TLS, com.sun.management.jmxremote.registry.ssl=true, wants "
                         + "--jmx-tls)";
             }
-            throw new CommandException(Main.INPUT_ERROR, "cannot watch " + what + ": " + e.getMessage() + hint);
+            throw CommandException.inputError("cannot watch " + what + ": " + e.getMessage() + hint);
         }
     }
 

@@ -85,21 +85,12 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintStream err = streams.err();
-        WorkloadSpec spec = Workloads.find(name).orElse(null);
-        if (spec == null) {
-            err.println("jvmtune: unknown workload '" + name + "'; one of: "
-                    + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList()));
-            return Main.USAGE;
-        }
-        try {
-            spec.parse(params.toArray(String[]::new)); // names and presence; the workload checks the values
-        } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
-        }
+        WorkloadSpec spec = Workloads.find(name).orElseThrow(() -> CommandException.usage("unknown workload '" + name
+                + "'; one of: " + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
         Path dir = outOption.out != null ? outOption.out : outOption.dir().resolve(name); // workload-out/NAME
         TrialResult r;
         try {
+            spec.parse(params.toArray(String[]::new)); // names and presence; the workload checks the values
             TrialSpec trial = new TrialSpec(new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk),
                     TrialSpec.splitFlags(flags != null ? flags : spec.defaultFlags()),
                     new Program.Workload(name, params), timeoutOption.duration(), dir, false, Map.of());
@@ -107,17 +98,15 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
                     + String.join(" ", trial.jvmFlags()));
             r = new TrialRunner().run(trial);
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         }
         Path metrics = dir.resolve("metrics.json");
         byte[] console = console(dir);
         if (r.outcome() != Outcome.OK || r.metricsJson() == null) {
             err.write(console);
-            err.println("jvmtune workload: " + name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
+            throw CommandException.programFailed(name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
                     + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutOption.timeout + " and was killed" : "")
                     + (r.metricsJson() != null ? "" : " without writing " + metrics));
-            return Main.PROGRAM_FAILED;
         }
         PrintStream stdout = streams.out();
         stdout.write(console);
