@@ -43,13 +43,12 @@ import picocli.CommandLine.Parameters;
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
                         + "are read as one timeline in order; logs of different JVMs are analyzed separately, and so "
                         + "are the runs of a log that a restarted JVM appended to (the clock goes back).", ""},
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
-                "1:internal error (a bug: please report it)",
-                "2:wrong command line",
                 "3:a file is missing or cannot be read (or the --html report cannot be written)",
                 "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, another JVM's log, "
-                        + "a JFR recording damaged in its first chunk)"},
+                        + "a JFR recording damaged in its first chunk)",
+                "130:--follow stopped by Ctrl-C: the analysis of what was read is printed",
+                "143:--follow stopped by SIGTERM: the analysis of what was read is printed"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
                 "  zcat gc.log.gz | jvmtune analyze -",
                 "  jvmtune analyze --events events.jsonl logs/",

@@ -25,8 +25,7 @@ import picocli.CommandLine.Option;
                 + "only when the heap spans NUMA nodes; the collector by goal and JDK; the GC logging that "
                 + "'jvmtune analyze' reads.", "",
                 "It is a start, not an answer: run the application with it, then 'jvmtune analyze gc.log'.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:proposed", "1:internal error (a bug: please report it)",
+        exitCodeList = {"0:proposed",
                 "2:wrong command line (unknown goal, bad size, unknown --jdk)",
                 "3:--root is not a directory",
                 "4:the facts allow no configuration (memory unknown or too small); the message says which"},

@@ -83,7 +83,7 @@ final class CommandException extends RuntimeException {
             return inputError(IoErrors.describe(e));
         }
         if (t instanceof InterruptedException) { // the trial it stopped is discarded
-            return new CommandException(Main.INTERRUPTED, t.getMessage() + "; --resume runs it again");
+            return new CommandException(Main.INTERRUPTED, t.getMessage());
         }
         return null;
     }

@@ -28,10 +28,10 @@ import picocli.CommandLine.Option;
                 + "flags to paste. The same as:",
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
                         + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 14"},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+        exitCodeList = {"0:goal met",
                 "6:goal not met (not reachable by JVM flags, or the time budget spent)",
-                "5:the baseline did not run (the workload failed)"})
+                "5:the baseline did not run (the workload failed)",
+                "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin

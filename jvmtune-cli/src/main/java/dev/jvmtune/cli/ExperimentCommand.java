@@ -38,8 +38,7 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune experiment examples/heap-sizing.yaml --html heap-sizing.html",
                 "  jvmtune experiment spec.yaml --db 'jdbc:postgresql://db/lab?user=lab'",
                 ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every planned trial is stored (whatever their outcomes)", "1:internal error",
+        exitCodeList = {"0:every planned trial is stored (whatever their outcomes)",
                 "2:wrong command line or spec (the message names the field), nothing to resume, or the experiment is "
                         + "being run by another jvmtune (the message names it)",
                 "3:spec file or database unreadable, or jvmtune cannot write a trial's files (disk full, read-only): "

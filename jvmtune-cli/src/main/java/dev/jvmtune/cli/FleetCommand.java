@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code jvmtune fleet}: hands its arguments to the fleet module ({@code jvmtune-spark}), which this jar does not
@@ -25,8 +27,15 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fleet", header = "Many JVMs' GC logs on Apache Spark: tables, views, report",
         description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
         + "into Parquet tables, Spark SQL views and a fleet report. 'jvmtune fleet --help' lists its options; "
-        + "docs/fleet.md has the details and the spark-submit command.", ""})
+        + "docs/fleet.md has the details and the spark-submit command.", ""},
+        exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
+            "2:wrong command line, or --out overlaps an input",
+            "3:the fleet module is not built, no input found, or --out cannot be written",
+            "4:no input holds a GC log this version can analyze"})
 final class FleetCommand extends StreamCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     static final String JAR = "jvmtune-fleet.jar";
     /** The fleet directory of a build (bin/jvmtune builds it on first use) and of a release beside jvmtune.jar. */
@@ -40,6 +49,9 @@ final class FleetCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         Path dir = locate();
         if (dir == null) {
+            if (args.contains("--help") || args.contains("-h")) { // what can be said without the module
+                spec.commandLine().usage(streams.out());
+            }
             throw CommandException.inputError("the fleet module is not built: run bin/jvmtune fleet (it builds it), "
                     + "or ./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
                     + "holding " + JAR + " and lib/");

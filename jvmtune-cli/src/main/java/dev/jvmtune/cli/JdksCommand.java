@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
                 + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
-                + "its directory.", ""})
+                + "its directory.", ""},
+        exitCodeList = {"0:listed (none found is an answer too)"})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin

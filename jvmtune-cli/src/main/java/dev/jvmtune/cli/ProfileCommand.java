@@ -39,8 +39,7 @@ import picocli.CommandLine.Parameters;
                 + "CompileBroker::compiler_thread_loop, code heap peaks, code-cache-full events and warnings, and "
                 + "compilation counts and time. Writes DIR/flamegraph.html, DIR/collapsed.txt, DIR/profile.json, "
                 + "DIR/program.out, DIR/jfr/ (the JVM's recordings) and DIR/async-profiler/ (every sample with its time).", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:profiled", "1:internal error", "2:wrong command line",
+        exitCodeList = {"0:profiled",
                 "3:the command cannot be started", "4:profiling is not possible here, or no JVM wrote a profile "
                 + "(the one-line reason is printed)", "5:the program failed (its profile is still written)"},
         footerHeading = "%nExamples:%n",

@@ -48,6 +48,8 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
                 "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99Ms --json",
                 "  jvmtune results summary heap-sizing-1 --html heap-sizing.html", ""},
+        exitCodeList = {"0:shown", "3:the database is missing or cannot be used, no such experiment, or the --html "
+                + "page cannot be written (what was printed stays printed)"},
         subcommands = {ResultsCommand.ListExperiments.class, ResultsCommand.Trials.class, ResultsCommand.Summary.class})
 final class ResultsCommand implements Runnable {
 

@@ -56,11 +56,11 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
                 "  jvmtune run --profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=4m\" -- --seconds 20",
                 ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the trial ended OK", "1:internal error",
+        exitCodeList = {"0:the trial ended OK",
                 "2:wrong command line (unknown JDK, workload or parameter)", "3:the program could not be started",
                 "4:--profile: this machine cannot sample (the reason is printed)",
-                "5:the trial did not end OK (its outcome is printed)"})
+                "5:the trial did not end OK (its outcome is printed)",
+                "130:stopped by Ctrl-C or SIGTERM: the program was killed, the trial discarded"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin

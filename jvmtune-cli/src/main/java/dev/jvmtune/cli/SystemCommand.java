@@ -18,8 +18,7 @@ import picocli.CommandLine.Option;
                 + "transparent and static huge pages, whether this is a container, and the installed JDKs.", "",
                 "Everything is read from /sys and /proc (or the copy under --root); a file that is missing "
                         + "shows as unknown.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:shown", "1:internal error (a bug: please report it)", "2:wrong command line",
+        exitCodeList = {"0:shown",
                 "3:--root is not a directory"},
         footer = {"", "Examples:", "  jvmtune system                    this machine, as text for a bug report",
                 "  jvmtune system --json > host.json",

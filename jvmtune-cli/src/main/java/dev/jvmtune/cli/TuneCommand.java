@@ -70,8 +70,7 @@ import picocli.CommandLine.Parameters;
                 + "latency.p50Ms/p99Ms/p999Ms/maxMs and metrics.NAME (the program's JVMTUNE_METRICS file); the names "
                 + "without units of earlier versions work too. A signed percentage is relative to the baseline's "
                 + "median.", "See docs/tuner.md."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+        exitCodeList = {"0:goal met",
                 "6:goal not met (not reachable by JVM flags, or budget spent)",
                 "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "

@@ -36,8 +36,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
                 + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done", "1:internal error", "2:wrong command line (unknown workload or parameter)",
+        exitCodeList = {"0:done", "2:wrong command line (unknown workload or parameter)",
                 "5:the workload JVM failed or timed out (its output is shown)"})
 final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
 
