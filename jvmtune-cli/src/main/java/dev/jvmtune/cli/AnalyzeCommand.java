@@ -12,7 +12,6 @@ import dev.jvmtune.live.FollowSource;
 import dev.jvmtune.report.Differences;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
-import dev.jvmtune.report.html.Figures;
 import dev.jvmtune.report.html.HtmlFormat;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -357,16 +356,6 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
     }
 
-    /** "wrote report.html (HTML report, 1.1 MB)": where a file asked for went, on stderr. */
-    private void wrote(String file, String what) {
-        long bytes;
-        try {
-            bytes = Files.size(Path.of(file));
-        } catch (IOException e) {
-            bytes = -1;
-        }
-        streams.err().println("wrote " + file + " (" + what + (bytes < 0 ? "" : ", " + Figures.bytes(bytes)) + ")");
-    }
 
     /** Progress on a terminal's stderr: "analyzing gc.log  123 MiB  41 %", redrawn in place. */
     private static final class Progress implements LongConsumer {

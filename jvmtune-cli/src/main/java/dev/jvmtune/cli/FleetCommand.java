@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
         + "into Parquet tables, Spark SQL views and a fleet report. 'jvmtune fleet --help' lists its options; "
         + "docs/fleet.md has the details and the spark-submit command.", ""},
+        footer = {"", "Example:", "  jvmtune fleet 'logs/*/gc.log*' --out fleet-out"},
         exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
             "2:wrong command line, or --out overlaps an input",
             "3:the fleet module is not built, no input found, or --out cannot be written",

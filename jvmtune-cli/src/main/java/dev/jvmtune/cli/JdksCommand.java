@@ -19,7 +19,9 @@ import picocli.CommandLine.Option;
         description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
                 + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
                 + "its directory.", ""},
-        exitCodeList = {"0:listed (none found is an answer too)"})
+        exitCodeList = {"0:listed (none found is an answer too)"},
+        footer = {"", "Examples:", "  jvmtune jdks",
+                "  jvmtune jdks --json > jdks.json", "  jvmtune run --jdk 25 --workload jbb   a JDK listed here, by its feature release"})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin

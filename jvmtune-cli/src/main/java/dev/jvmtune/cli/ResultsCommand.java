@@ -290,6 +290,7 @@ final class ResultsCommand implements Runnable {
                 } else {
                     AtomicFile.write(html, o -> ExperimentHtml.write(s, row, spec, trials, Main.version(), o));
                 }
+                command.wrote(html.toString(), tuning ? "the tuning page" : "the experiment's page");
             } catch (IOException e) { // what was printed stays printed
                 return command.reported(CommandException.inputError("cannot write " + html + ": "
                         + IoErrors.describe(e)));

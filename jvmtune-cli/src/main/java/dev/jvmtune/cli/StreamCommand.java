@@ -1,5 +1,10 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.report.html.Figures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /** A command that prints through the {@link Streams} given to {@link Main#run}. */
 abstract class StreamCommand {
     Streams streams = Streams.of(System.out, System.err);
@@ -10,5 +15,16 @@ abstract class StreamCommand {
      */
     int reported(Throwable failure) {
         return Main.report(failure, null, streams.err());
+    }
+
+    /** "wrote report.html (HTML report, 1.1 MB)": where a file asked for went, on stderr. */
+    void wrote(String file, String what) {
+        long bytes;
+        try {
+            bytes = Files.size(Path.of(file));
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        streams.err().println("wrote " + file + " (" + what + (bytes < 0 ? "" : ", " + Figures.bytes(bytes)) + ")");
     }
 }

@@ -70,7 +70,11 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
     }
 
     static String catalog() {
-        StringBuilder b = new StringBuilder("%nWorkloads:%n");
+        StringBuilder b = new StringBuilder("%nExamples:%n"
+                + "  jvmtune workload timeseries --days 2%n"
+                + "  jvmtune workload blockcache --mix 50-50 --flags '-XX:+UseZGC -Xmx1g'%n"
+                + "  jvmtune analyze workload-out/timeseries/gc.log%n"
+                + "%nWorkloads:%n");
         for (WorkloadSpec w : Workloads.all()) {
             b.append("%n").append(escape(w.usage()).replace("\n", "%n"));
         }
