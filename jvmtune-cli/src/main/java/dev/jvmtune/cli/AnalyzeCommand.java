@@ -134,9 +134,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (results.isEmpty()) {
             return exit;
         }
-        Run b = compare == null ? null : runB(results, compared.get(0), compared.size(), options);
         Run a = results.get(0);
-        Run against = b;
+        Run against = compare == null ? null : runB(results, compared.get(0), compared.size(), options);
         if (html != null) {
             HtmlFormat page = new HtmlFormat(Main.version());
             exit = write(html, against == null ? "HTML report" : "HTML comparison", o -> {
@@ -316,7 +315,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 }
             }
         }
-        if (eventStream != null && eventStream.failure != null) { // the reader stopped there: the analysis would lack what followed
+        // the reader stopped where writing failed: the analysis would lack what followed
+        if (eventStream != null && eventStream.failure != null) {
             throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(eventStream.failure));
         }
         List<Run> results;

@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
                 "6:goal not met (not reachable by JVM flags, or the time budget spent)",
                 "5:the baseline did not run (the workload failed)",
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded"},
-        footer = {"", "Examples:", "  jvmtune demo", "  jvmtune demo --minutes 2 --days 4 --jdk 25   a shorter session, on JDK 25",
+        footer = {"", "Examples:", "  jvmtune demo",
+                "  jvmtune demo --minutes 2 --days 4 --jdk 25   a shorter session, on JDK 25",
                 "  jvmtune results list                       the session, among the results database's"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 

@@ -115,7 +115,7 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
         }
     }
 
-    /** The experiment {@code --resume} continues: the one it names, else the latest unfinished one of the spec's name. */
+    /** What {@code --resume} continues: the experiment it names, else the latest unfinished one of the spec's name. */
     private ExperimentRow resumed(ResultStore store, String name) throws SQLException {
         Optional<ExperimentRow> row = resume.isEmpty() ? store.latestUnfinished(name) : store.experiment(resume);
         return row.orElseThrow(() -> new CommandException(Main.USAGE, "nothing to resume: " + (resume.isEmpty()

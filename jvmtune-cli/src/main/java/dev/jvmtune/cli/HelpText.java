@@ -140,7 +140,7 @@ final class HelpText {
         return b.toString();
     }
 
-    /** The exit codes {@code spec}'s help lists, code to meaning: a subcommand's are its command's unless it has its own. */
+    /** The exit codes {@code spec}'s help lists, code to meaning; a subcommand without its own lists its command's. */
     static Map<Integer, String> codes(CommandLine.Model.CommandSpec spec) {
         Map<Integer, String> codes = new TreeMap<>();
         CommandLine.Model.CommandSpec listing = spec;

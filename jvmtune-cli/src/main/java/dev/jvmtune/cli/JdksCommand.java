@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
                 + "its directory.", ""},
         exitCodeList = {"0:listed (none found is an answer too)"},
         footer = {"", "Examples:", "  jvmtune jdks",
-                "  jvmtune jdks --json > jdks.json", "  jvmtune run --jdk 25 --workload jbb   a JDK listed here, by its feature release"})
+                "  jvmtune jdks --json > jdks.json",
+                "  jvmtune run --jdk 25 --workload jbb   a JDK listed here, by its feature release"})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin

@@ -134,7 +134,7 @@ public final class Main implements Runnable {
         if (workload != null) {
             WorkloadCommand.configure(workload);
         }
-        for (String passesOn : List.of("profile", "fleet")) { // a program's options, or the fleet module's
+        for (String passesOn : List.of("profile", "fleet")) {
             CommandLine command = cl.getSubcommands().get(passesOn);
             if (command != null) {
                 command.setUnmatchedOptionsArePositionalParams(true);
@@ -149,9 +149,9 @@ public final class Main implements Runnable {
     /**
      * The one place where a command's failure becomes what its user sees: one line on stderr and the exit code of
      * docs/cli.md's table ({@link CommandException#of} says which). A wrong command line names the command's help, a
-     * stopped trial the option that runs it again;
-     * anything else is a bug, said as one and with its stack trace under {@code JVMTUNE_DEBUG=1}. Commands that go on
-     * after a failure (the next log, the summary after an unwritable report) call it themselves and keep the code.
+     * stopped trial the option that runs it again; anything else is a bug, said as one and with its stack trace under
+     * {@code JVMTUNE_DEBUG=1}. Commands that go on after a failure (the next log, the summary after an unwritable
+     * report) call it themselves and keep the code.
      *
      * @param command the command that failed, whose help a wrong command line names; null where it goes on
      */
@@ -175,8 +175,7 @@ public final class Main implements Runnable {
     /** "(see 'jvmtune help analyze')": where a wrong command line's user finds the options. */
     private static String seeHelp(CommandLine command) {
         String name = command.getCommandSpec().qualifiedName();
-        return "(see '" + (name.equals("jvmtune") ? "jvmtune help" : "jvmtune help " + name.substring("jvmtune ".length()))
-                + "')";
+        return "(see 'jvmtune help" + (name.equals("jvmtune") ? "" : " " + name.substring("jvmtune ".length())) + "')";
     }
 
     /**

@@ -87,7 +87,7 @@ final class SharedOptions {
             return dir.resolve("jvmtune.db").toString();
         }
 
-        /** The database cannot be used: one line that names it (without its password) and says why, then {@code more}. */
+        /** The database cannot be used: a line that names it (without its password), says why, then {@code more}. */
         CommandException unusable(SQLException e, String more) {
             String db = location();
             return CommandException.inputError("results database " + ResultStore.redact(db) + ": "

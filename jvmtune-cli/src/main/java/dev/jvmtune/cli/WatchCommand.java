@@ -34,8 +34,9 @@ import picocli.CommandLine.Parameters;
                         + "JMX connection. The recording is stopped when watching ends. Events reach the view about "
                         + "6 s after they happen: JFR writes them per thread once a second, and a collection's "
                         + "events are held until all have come.", ""},
-        exitCodeList = {"0:watched until the JVM exited or --for passed", "3:cannot attach or connect to the JVM (or log in to its JMX agent), or serve "
-                + "the metrics", "130:stopped by Ctrl-C: the recording closed, the last window printed",
+        exitCodeList = {"0:watched until the JVM exited or --for passed",
+                "3:cannot attach or connect to the JVM (or log in to its JMX agent), or serve the metrics",
+                "130:stopped by Ctrl-C: the recording closed, the last window printed",
                 "143:stopped by SIGTERM: the recording closed, the last window printed"},
         footer = {"", "Examples:", "  jvmtune watch 12345", "  jvmtune watch 12345 --json --for 60 > windows.jsonl",
                 "  jvmtune watch --jmx app1:9010 --jmx-tls --jmx-login ~/.jvmtune-jmx", "",

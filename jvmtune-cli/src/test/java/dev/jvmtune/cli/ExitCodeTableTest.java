@@ -41,7 +41,7 @@ class ExitCodeTableTest {
                 }
             });
             CommandLine sub = all.getSubcommands().get(command);
-            assertEquals(expected, HelpText.codes(sub.getCommandSpec()).keySet(), command + "'s help against the table");
+            assertEquals(expected, HelpText.codes(sub.getCommandSpec()).keySet(), command + "'s help, the table's");
             String help = sub.getUsageMessage();
             assertTrue(help.contains("\nExit codes:\n"), command + ":\n" + help);
             for (int code : expected) {
