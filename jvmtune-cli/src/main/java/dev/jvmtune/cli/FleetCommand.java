@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -65,19 +66,41 @@ final class FleetCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         // not closed: Spark leaves daemon threads behind that may still load classes until the JVM exits
-        URLClassLoader loader = new URLClassLoader("jvmtune-fleet", urls.toArray(URL[]::new),
-                ClassLoader.getPlatformClassLoader());
+        URLClassLoader loader = new FleetLoader(urls.toArray(URL[]::new));
+        Class<?> main = loader.loadClass("dev.jvmtune.spark.FleetMain");
+        if (args.contains("--help") || args.contains("-h")) { // the module's options, shown as every command's are
+            CommandLine fleet = new CommandLine(main);
+            fleet.setCommandName(spec.qualifiedName());
+            HelpText.install(fleet);
+            fleet.usage(streams.out());
+            return Main.OK;
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader); // Spark and Hadoop load classes by name through it
         try {
-            Method run = loader.loadClass("dev.jvmtune.spark.FleetMain")
-                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class);
+            Method run = main.getMethod("run", String[].class, PrintStream.class, PrintStream.class);
             return (Integer) run.invoke(null, args.toArray(String[]::new), streams.out(), err);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ex ? ex : e;
         } finally {
             thread.setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * The fleet's jar and libraries, with picocli shared with jvmtune's own: the module's command is then a command
+     * {@link HelpText} can render, its help wrapped at spaces as every other command's.
+     */
+    private static final class FleetLoader extends URLClassLoader {
+        FleetLoader(URL[] urls) {
+            super("jvmtune-fleet", urls, ClassLoader.getPlatformClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            return name.startsWith("picocli.") ? CommandLine.class.getClassLoader().loadClass(name)
+                    : super.loadClass(name, resolve);
         }
     }
 
