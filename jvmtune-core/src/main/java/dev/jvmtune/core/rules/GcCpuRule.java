@@ -5,6 +5,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import dev.jvmtune.core.analysis.GcCpu;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Inverted parallelism: pauses whose real time exceeds the CPU their GC threads used (user + sys). The workers
@@ -20,6 +21,11 @@ final class GcCpuRule implements Rule {
     @Override
     public String id() {
         return "gc-threads-waiting";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU);
     }
 
     @Override

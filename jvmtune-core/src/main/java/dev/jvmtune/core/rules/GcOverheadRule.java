@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.LiveSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The application is stopped for GC a large share of the time. Below 90% throughput a service loses more to GC than
@@ -27,6 +28,11 @@ final class GcOverheadRule implements Rule {
     @Override
     public String id() {
         return "gc-overhead";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU, Evidence.RUN_SHARE);
     }
 
     @Override

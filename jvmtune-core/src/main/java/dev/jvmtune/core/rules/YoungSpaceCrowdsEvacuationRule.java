@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * G1 misses its pause goal because its young pauses fail to evacuate: Eden was sized so large that, with the
@@ -32,6 +33,11 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
     @Override
     public String id() {
         return "young-space-crowds-evacuation";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.EDEN_REGIONS);
     }
 
     @Override
