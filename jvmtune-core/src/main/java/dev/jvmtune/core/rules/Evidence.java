@@ -15,9 +15,13 @@ public enum Evidence {
     LOG_LINES("the GC log's own lines and their detail: a recording is not a log, its detail is its settings",
             run -> !run.jfr()),
     /** Every safepoint with its time to reach it. */
-    SAFEPOINTS("every safepoint and the time to reach it: -Xlog:safepoint in a log; jdk.SafepointBegin and "
-            + "jdk.SafepointStateSynchronization in a recording, which JFR's default settings leave off",
-            run -> run.analysis().safepoints() != null && run.analysis().safepoints().count() > 0),
+    SAFEPOINTS("every safepoint and the time to reach it: -Xlog:safepoint in a log; jdk.SafepointBegin (over 10 ms "
+            + "in JFR's default settings) and jdk.SafepointStateSynchronization (off in them) in a recording",
+            run -> {
+                // a default recording keeps jdk.SafepointBegin over 10 ms only, and no synchronization: no time to reach
+                Analysis.Safepoints s = run.analysis().safepoints();
+                return s != null && s.count() > 0 && !Double.isNaN(s.timeToSafepointMs());
+            }),
     /** The code heaps' sizes and use. */
     CODE_HEAPS("the code heaps' sizes and use: a recording samples them (jdk.CodeCacheStatistics), the GC log of JDK "
             + "17 and later does not show them", run -> {
