@@ -5,7 +5,7 @@
 # Needs root (tmpfs mounts), jcmd, ss, sqlite3, python3. Scratch under $QA (default /tmp/qa/i30).
 # KILLS=N kill -9 points of a fleet job (default 4; each costs a Spark start-up).
 set -uo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+ROOT="${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}"
 J="$ROOT/bin/jvmtune"
 QA="${QA:-/tmp/qa/i30}"
 KILLS="${KILLS:-4}"
@@ -80,15 +80,15 @@ group_follow() {
   cp g1.log rs.log
   "$J" analyze --follow rs.log --for 9 --json > ft0.out 2> ft0.err & fp=$!
   sleep 3; : > rs.log; head -2000 g1.log >> rs.log; wait $fp; rc=$?
-  res follow-truncate-as-written "new lines read (analyze of whole + head-2000: $whole $head2k), a warning" \
+  res follow-truncate-as-written "new lines read (a run = analyze of head-2000: $head2k), a warning" \
     "rc=$rc runs=$(doc_pauses ft0.out); stderr: $(grep -i trunc ft0.err | head -1)" \
-    "$(verdict "[[ \"$(doc_pauses ft0.out)\" == \"$whole $head2k\" ]] && grep -qi truncat ft0.err")"
+    "$(verdict "[[ \"$(doc_pauses ft0.out)\" == *\"$head2k\" ]] && grep -qi truncat ft0.err")"
 
   # the same, truncated once the follower has read the whole file
   for variant in head2k half2; do
     cp g1.log rs.log
     "$J" analyze --follow rs.log --for 25 --json > ft.out 2> ft.err & fp=$!
-    wait_for 60 '[[ $(window_count ft.out) == 35 ]]'
+    wait_for 60 '[[ $(window_count ft.out) -ge 1 ]]'; sleep 3   # the whole file read (a window holds 34: the last pause is held)
     : > rs.log; cat $variant.log >> rs.log; wait $fp; rc=$?
     local expect="$whole ${!variant}"
     res "follow-truncate-$variant" "runs = analyze of each content ($expect), a warning, exit 0" \
@@ -104,12 +104,15 @@ group_follow() {
     local p1; p1=$(analyze_pauses rot/p1)
     cp rot/p1 rot/gc.log
     "$J" analyze --follow rot/gc.log --for 25 --json > fr.out 2> fr.err & fp=$!
-    wait_for 60 '[[ $(window_count fr.out) == ${p1%%/*} ]]'
+    wait_for 60 '[[ $(window_count fr.out) -ge 1 ]]'; sleep 3
     kill -STOP $fp
-    mv rot/gc.log rot/gc.log.0; cp rot/p2 rot/gc.log
-    mv rot/gc.log rot/gc.log.1; cp rot/p3 rot/gc.log
-    mv rot/gc.log rot/gc.log.2; cp rot/p4 rot/gc.log
-    [[ $del == delete ]] && rm rot/gc.log.1
+    if [[ $del == keep ]]; then   # filecount=3: gc.log renamed to gc.log.0, .1, .2
+      mv rot/gc.log rot/gc.log.0; cp rot/p2 rot/gc.log
+      mv rot/gc.log rot/gc.log.1; cp rot/p3 rot/gc.log
+      mv rot/gc.log rot/gc.log.2; cp rot/p4 rot/gc.log
+    else                          # filecount=1: the file rotated the time before is deleted, so p2 is never seen
+      for p in p2 p3 p4; do rm -f rot/gc.log.0; mv rot/gc.log rot/gc.log.0; cp rot/$p rot/gc.log; done
+    fi
     kill -CONT $fp; wait $fp; rc=$?
     if [[ $del == keep ]]; then
       res follow-3-rotations "all 5114 lines: runs=$whole, 'across 3 rotations'" \
@@ -359,11 +362,12 @@ group_fleet() {
 group_fleetkill() {
   rm -rf kA kB kout; mkdir -p kA/svcA/h1 kB/svcA/h1 kB/svcB/h1
   cp g1.log kA/svcA/h1/gc.log; cp g1.log kB/svcA/h1/gc.log; head -3000 g1.log > kB/svcB/h1/gc.log
+  local t0=$SECONDS; fleet kB --out kout > fk.out 2> fk.err; local d=$(( SECONDS - t0 ))   # a job's length here
   fleet kA --out kout > fk.out 2> fk.err
   local prevlist; prevlist=$(cd kout && find . -type f | sort)
-  local i bad=0 notes=""
+  local i bad=0 notes="job ${d}s; kill at "
   for i in $(seq 1 "$KILLS"); do
-    local delay=$(( 5 + RANDOM % 50 ))
+    local delay=$(( d * 4 / 10 + RANDOM % (d * 7 / 10 + 1) ))   # 40-110% of a job: listing, writing, publishing
     "$J" fleet kB --out kout > /dev/null 2>&1 & local fp=$!
     sleep $delay; kill -9 $fp 2>/dev/null; wait $fp 2>/dev/null
     local state
@@ -447,6 +451,9 @@ group_docs() {
     "$(verdict "(( ${kp:-0} >= 20 && ${kk:-0} >= 20 ))")"
 }
 
-groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch prom jmx fleet fleetkill lab docs)
-echo "# $(date -u +%FT%TZ) $(git -C "$ROOT" rev-parse --short HEAD) load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$RESULTS"
-for g in "${groups[@]}"; do "group_$g"; done
+main() {
+  local groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch prom jmx fleet fleetkill lab docs)
+  echo "# $(date -u +%FT%TZ) $(git -C "$ROOT" rev-parse --short HEAD) load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$RESULTS"
+  for g in "${groups[@]}"; do "group_$g"; done
+}
+main "$@"; exit   # on one line: bash reads no further, so the file may be edited while it runs
