@@ -19,6 +19,7 @@ res() { # name expected observed verdict
 verdict() { if eval "$1"; then echo PASS; else echo FAIL; fi; }
 now() { date +%s.%N; }
 lines() { grep -c . "$1" 2>/dev/null || true; }
+errlines() { grep -v '^jvmtune fleet: \(listed\|analyzed\|wrote\)' "$1" | grep -c . ; }   # stderr less fleet's progress
 internal() { grep -qi "internal error\|this is a bug\|Exception\|at [a-z]*\.[a-z].*(.*java" "$1"; }
 small_tmpfs() { # dir size: a fresh tmpfs
   umount "$1" 2>/dev/null; mkdir -p "$1"; mount -t tmpfs -o size="$2" tmpfs "$1"
@@ -80,9 +81,9 @@ group_follow() {
   cp g1.log rs.log
   "$J" analyze --follow rs.log --for 9 --json > ft0.out 2> ft0.err & fp=$!
   sleep 3; : > rs.log; head -2000 g1.log >> rs.log; wait $fp; rc=$?
-  res follow-truncate-as-written "new lines read (a run = analyze of head-2000: $head2k), a warning" \
+  res follow-truncate-as-written "new lines read (last run = analyze of head-2000: $head2k), a warning if the old content was read" \
     "rc=$rc runs=$(doc_pauses ft0.out); stderr: $(grep -i trunc ft0.err | head -1)" \
-    "$(verdict "[[ \"$(doc_pauses ft0.out)\" == *\"$head2k\" ]] && grep -qi truncat ft0.err")"
+    "$(verdict "[[ \"$(doc_pauses ft0.out)\" == \"$head2k\" ]] || { [[ \"$(doc_pauses ft0.out)\" == *\" $head2k\" ]] && grep -qi truncat ft0.err; }")"
 
   # the same, truncated once the follower has read the whole file
   for variant in head2k half2; do
@@ -132,15 +133,18 @@ group_follow() {
     "$(verdict "[[ $rc == 3 && \$(lines fe.err) == 1 ]] && grep -q 'disk full' fe.err && ! internal fe.err")"
   umount "$QA/fd"
 
-  # SIGTERM and Ctrl-C (SIGINT, not ignored as a background job's would be)
+  # SIGTERM and Ctrl-C (SIGINT, not ignored as a background job's would be): three tries, the median time
   for sig in TERM INT; do
-    env --default-signal=INT "$J" analyze --follow g1.log --json > fs.out 2> fs.err & fp=$!
-    wait_for 60 '[[ $(window_count fs.out) -ge 1 ]]'
-    t0=$(now); kill -$sig $fp; wait $fp; rc=$?; t1=$(now)
-    local dt; dt=$(echo "$t1 - $t0" | bc)
-    local want=$([[ $sig == TERM ]] && echo 143 || echo 130)
-    res "follow-sig$sig-exit-time" "exit $want within 1 s, the document printed" "rc=$rc after ${dt}s, doc=$(doc_pauses fs.out)" \
-      "$(verdict "[[ $rc == $want ]] && (( \$(echo \"$dt < 1.0\" | bc) )) && [[ \"$(doc_pauses fs.out)\" == \"$whole\" ]]")"
+    local want=$([[ $sig == TERM ]] && echo 143 || echo 130) times="" rcs="" docs="" try dt
+    for try in 1 2 3; do
+      env --default-signal=INT "$J" analyze --follow g1.log --json > fs.out 2> fs.err & fp=$!
+      wait_for 60 '[[ $(window_count fs.out) -ge 1 ]]'
+      t0=$(now); kill -$sig $fp; wait $fp; rc=$?; t1=$(now)
+      times+="$(printf '%.2f' "$(echo "$t1 - $t0" | bc)") "; rcs+="$rc "; docs+="$(doc_pauses fs.out) "
+    done
+    dt=$(echo $times | tr ' ' '\n' | sort -n | sed -n 2p)
+    res "follow-sig$sig-exit-time" "exit $want within 1 s (median of 3), the document printed" "rc=$rcs s=$times docs=$docs load $(cut -d' ' -f1 /proc/loadavg)" \
+      "$(verdict "[[ \"$rcs\" == \"$want $want $want \" && \"$docs\" == \"$whole $whole $whole \" ]] && (( \$(echo \"$dt < 1.0\" | bc) ))")"
   done
 }
 
@@ -159,15 +163,18 @@ group_watch() {
   n=$(recordings $TP)
   res watch-for "exit 0, no jvmtune-watch recording" "rc=$rc, recordings=$n, windows=$(lines w.out)" \
     "$(verdict "[[ $rc == 0 && $n == 0 ]] && ! internal w.err")"
-  # SIGINT, SIGTERM: the recording closed, exit within 1 s
+  # SIGINT, SIGTERM: the recording closed, exit within 1 s (three tries, the median time)
   for sig in INT TERM; do
-    env --default-signal=INT "$J" watch $TP --json > w.out 2> w.err & wp=$!
-    wait_for 90 '[[ $(lines w.out) -ge 1 ]]'
-    t0=$(now); kill -$sig $wp; wait $wp; rc=$?; t1=$(now); dt=$(echo "$t1 - $t0" | bc)
-    n=$(recordings $TP)
-    local want=$([[ $sig == TERM ]] && echo 143 || echo 130)
-    res "watch-sig$sig" "exit $want within 1 s, no recording" "rc=$rc after ${dt}s, recordings=$n" \
-      "$(verdict "[[ $rc == $want && $n == 0 ]] && (( \$(echo \"$dt < 1.0\" | bc) )) && ! internal w.err")"
+    local want=$([[ $sig == TERM ]] && echo 143 || echo 130) times="" rcs="" recs="" try
+    for try in 1 2 3; do
+      env --default-signal=INT "$J" watch $TP --json > w.out 2> w.err & wp=$!
+      wait_for 90 '[[ $(lines w.out) -ge 1 ]]'
+      t0=$(now); kill -$sig $wp; wait $wp; rc=$?; t1=$(now)
+      times+="$(printf '%.2f' "$(echo "$t1 - $t0" | bc)") "; rcs+="$rc "; recs+="$(recordings $TP) "
+    done
+    dt=$(echo $times | tr ' ' '\n' | sort -n | sed -n 2p)
+    res "watch-sig$sig" "exit $want within 1 s (median of 3), no recording" "rc=$rcs s=$times recordings=$recs load $(cut -d' ' -f1 /proc/loadavg)" \
+      "$(verdict "[[ \"$rcs\" == \"$want $want $want \" && \"$recs\" == \"0 0 0 \" ]] && (( \$(echo \"$dt < 1.0\" | bc) )) && ! internal w.err")"
   done
   # three watches one after the other
   for i in 1 2 3; do "$J" watch $TP --json --for 8 > /dev/null 2>&1; done
@@ -334,7 +341,7 @@ group_fleet() {
   # no log holds a pause (Spark)
   rm -rf np np-out; mkdir -p np/svcA/h1; head -60 g1.log > np/svcA/h1/gc.log
   fleet np --out np-out > fo.out 2> fo.err; rc=$?
-  res fleet-no-pause "exit 0, whole tables, no internal error" "rc=$rc, $(lines fo.err) lines: $(grep -v '^$' fo.err | head -1); tables: $(ls np-out 2>/dev/null | tr '\n' ' ')" \
+  res fleet-no-pause "exit 0, whole tables, no internal error" "rc=$rc, $(errlines fo.err) lines besides progress; tables: $(ls np-out 2>/dev/null | tr '\n' ' ')" \
     "$(verdict "[[ $rc == 0 && -f np-out/events/_SUCCESS && -f np-out/runs/_SUCCESS && -f np-out/report.html ]] && ! internal fo.err")"
   # links out of the tree, a FIFO, a device (Spark)
   rm -rf lk lk-out; mkdir -p lk/svcA/h1 lk/svcB/h1; cp g1.log lk/svcA/h1/gc.log; cp g1.log lk/svcB/h1/gc.log
@@ -352,8 +359,8 @@ group_fleet() {
   fleet lk --out fd/out > ff.out 2> ff.err; local rc2=$?
   rm -f fd/filler
   res fleet-full-disk "exit 3, one line, previous output as it was, nothing beside" \
-    "first rc=$rc; rc=$rc2, $(lines ff.err) lines: $(grep -v '^$' ff.err | head -1); out $( [[ $(tree_sum fd/out) == $prev ]] && echo unchanged || echo CHANGED); beside: $(ls -A fd | tr '\n' ' ')" \
-    "$(verdict "[[ $rc == 0 && $rc2 == 3 && \$(lines ff.err) == 1 && \$(tree_sum fd/out) == $prev && \$(ls -A fd) == out ]] && ! internal ff.err")"
+    "first rc=$rc; rc=$rc2, $(errlines ff.err) lines besides progress: $(grep -v '^jvmtune fleet: [law]' ff.err | tr '\n' ' ' | cut -c1-200); out $( [[ $(tree_sum fd/out) == $prev ]] && echo unchanged || echo CHANGED); beside: $(ls -A fd | tr '\n' ' ')" \
+    "$(verdict "[[ $rc == 0 && $rc2 == 3 && \$(errlines ff.err) == 1 && \$(tree_sum fd/out) == $prev && \$(ls -A fd) == out ]] && ! internal ff.err")"
   umount "$QA/fd"
 }
 
