@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # QA of issue 30: the faults of fleet, watch, analyze --follow and the metrics endpoint, each case run as the
 # issue writes it against the built bin/jvmtune, one line per case: name | expected | observed | PASS/FAIL.
-#   bench/qa/issue30.sh [GROUP...]   groups: out follow watch prom jmx fleet fleetkill lab docs (default: all)
+#   bench/qa/issue30.sh [GROUP...]   groups: out follow watch watch25 prom jmx fleet fleetnolog fleetkill lab docs (default: all)
 # Needs root (tmpfs mounts), jcmd, ss, sqlite3, python3. Scratch under $QA (default /tmp/qa/i30).
 # KILLS=N kill -9 points of a fleet job (default 4; each costs a Spark start-up).
 set -uo pipefail
@@ -151,7 +151,7 @@ group_follow() {
 # ---------------------------------------------------------------------------------------------- watch
 start_target() { # seconds: a JVM collecting a few times a second; sets TP
   [[ -f Churn.class ]] || javac -d . "$ROOT/bench/qa/Churn.java"
-  java -Xmx64m -Xmn8m -XX:+UseG1GC -cp "$QA" Churn "$1" > /dev/null 2>&1 & TP=$!
+  "${TJAVA:-java}" -Xmx64m -Xmn8m -XX:+UseG1GC -cp "$QA" Churn "$1" > /dev/null 2>&1 & TP=$!
   wait_for 30 'jcmd $TP VM.uptime >/dev/null 2>&1'
 }
 recordings() { jcmd "$1" JFR.check 2>/dev/null | grep -c 'name=jvmtune-watch' ; }
@@ -196,6 +196,19 @@ group_watch() {
   t0=$(now); timeout 30 tail --pid=$wp -f /dev/null; wait $wp; rc=$?; t1=$(now)
   res watch-target-exits "watch ends, exit 0" "rc=$rc, $(echo "$t1 - $t0" | bc)s after the target; $(grep -v '^$' w.err | tail -1)" \
     "$(verdict "[[ $rc == 0 ]] && ! internal w.err")"
+}
+
+# the same endings with a JDK 25 JVM watched (jvmtune itself on JDK 17)
+group_watch25() {
+  local wp rc n before
+  TJAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java start_target 200
+  "$J" watch $TP --json --for 10 > w.out 2> w.err; rc=$?; n=$(recordings $TP)
+  res watch-jdk25-for "exit 0, no recording" "rc=$rc recordings=$n windows=$(lines w.out)" "$(verdict "[[ $rc == 0 && $n == 0 && \$(lines w.out) -ge 1 ]]")"
+  "$J" watch $TP --json > w.out 2> w.err & wp=$!
+  wait_for 90 '[[ $(lines w.out) -ge 1 ]]'; kill -9 $wp; wait $wp 2>/dev/null; before=$(recordings $TP)
+  sleep 12; n=$(recordings $TP)
+  res watch-jdk25-sigkill "recording gone within 10 s" "at kill=$before, 12 s later=$n" "$(verdict "[[ $n == 0 ]]")"
+  kill $TP; wait $TP 2>/dev/null
 }
 
 # ---------------------------------------------------------------------------------------------- metrics endpoint
@@ -364,6 +377,14 @@ group_fleet() {
   umount "$QA/fd"
 }
 
+# a tree of files none of which is a GC log: exit 4, the tables and the errors written (Spark)
+group_fleetnolog() {
+  local rc; rm -rf nl nl-out; mkdir -p nl/svcA/h1; echo 'hello' > nl/svcA/h1/gc.log; cp /etc/hostname nl/svcA/h1/notes.txt
+  fleet nl --out nl-out > fo.out 2> fo.err; rc=$?
+  res fleet-no-gc-log "exit 4, one line, tables and errors written" "rc=$rc, $(errlines fo.err) lines besides progress: $(grep -v '^jvmtune fleet: [law]' fo.err | head -1); $(ls nl-out 2>/dev/null | tr '\n' ' ')" \
+    "$(verdict "[[ $rc == 4 && \$(errlines fo.err) == 1 && -f nl-out/errors/_SUCCESS && -f nl-out/report.html ]] && ! internal fo.err")"
+}
+
 # A kill -9 at random points of a job over a previous output: --out is then the previous job's, whole, or the
 # new one's, whole (every table with _SUCCESS, views.sql, a complete report), never files of both.
 group_fleetkill() {
@@ -459,7 +480,7 @@ group_docs() {
 }
 
 main() {
-  local groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch prom jmx fleet fleetkill lab docs)
+  local groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch watch25 prom jmx fleet fleetnolog fleetkill lab docs)
   echo "# $(date -u +%FT%TZ) $(git -C "$ROOT" rev-parse --short HEAD) load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$RESULTS"
   for g in "${groups[@]}"; do "group_$g"; done
 }
