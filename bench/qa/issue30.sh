@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # QA of issue 30: the faults of fleet, watch, analyze --follow and the metrics endpoint, each case run as the
 # issue writes it against the built bin/jvmtune, one line per case: name | expected | observed | PASS/FAIL.
-#   bench/qa/issue30.sh [GROUP...]   groups: out follow watch watch25 prom jmx fleet fleetnolog fleetkill lab docs (default: all)
+#   bench/qa/issue30.sh [GROUP...]   groups: out follow watch watch25 prom jmx fleet fleetdisk fleetnolog fleetkill lab docs (default: all)
 # Needs root (tmpfs mounts), jcmd, ss, sqlite3, python3. Scratch under $QA (default /tmp/qa/i30).
 # KILLS=N kill -9 points of a fleet job (default 4; each costs a Spark start-up).
 set -uo pipefail
@@ -364,7 +364,11 @@ group_fleet() {
   res fleet-links-fifo-device "no hang, no /etc/passwd content, error rows, exit 0" \
     "rc=$rc ($([[ $rc == 124 ]] && echo HUNG)), passwd content in: ${leaked:-nothing}; report: link=$(grep -c 'symbolic link' lk-out/report.html 2>/dev/null) fifo=$(grep -c 'not a regular file' lk-out/report.html 2>/dev/null)" \
     "$(verdict "[[ $rc == 0 && -z '$leaked' ]] && grep -q 'symbolic link' lk-out/report.html && grep -q 'not a regular file' lk-out/report.html && ! internal fo.err")"
-  # a full disk over a previous output
+}
+
+# a full disk over a previous output (Spark, twice)
+group_fleetdisk() {
+  local rc
   small_tmpfs "$QA/fd" 16m
   fleet in2/svcA --out fd/out > fo.out 2> fo.err; rc=$?
   local prev; prev=$(tree_sum fd/out)
@@ -480,7 +484,7 @@ group_docs() {
 }
 
 main() {
-  local groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch watch25 prom jmx fleet fleetnolog fleetkill lab docs)
+  local groups=("$@"); (( ${#groups[@]} )) || groups=(out follow watch watch25 prom jmx fleet fleetdisk fleetnolog fleetkill lab docs)
   echo "# $(date -u +%FT%TZ) $(git -C "$ROOT" rev-parse --short HEAD) load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$RESULTS"
   for g in "${groups[@]}"; do "group_$g"; done
 }
