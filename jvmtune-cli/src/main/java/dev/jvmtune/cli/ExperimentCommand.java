@@ -44,6 +44,8 @@ import picocli.CommandLine.Parameters;
                         + "being run by another jvmtune (the message names it)",
                 "3:spec file or database unreadable, or jvmtune cannot write a trial's files (disk full, read-only): "
                         + "the experiment stops, --resume continues it",
+                "4:the spec has memoryLimits: and this machine has no memory cgroup jvmtune can write (the reason is "
+                        + "printed; nothing is run or recorded)",
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"})
 final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
 
@@ -84,6 +86,13 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
             spec = ExperimentSpec.parse(yaml); // before the database is opened, or created
         } catch (SpecException e) {
             return wrongSpec(e, source);
+        }
+        if (!spec.memoryLimits().isEmpty()) {
+            Optional<String> why = TrialRunner.memoryLimitUnavailable();
+            if (why.isPresent()) { // before the database: nothing is recorded for an experiment that cannot run
+                err.println("jvmtune: " + specFile + ": memoryLimits: " + why.get());
+                return Main.NOT_ANALYZABLE;
+            }
         }
         boolean opened = false;
         try (ResultStore store = ResultStore.open(dbOption.location())) {
