@@ -11,12 +11,12 @@ import java.util.Locale;
  * The resident set of a JVM as a function of its configuration, fitted to one or a few measured runs of the same
  * program: a sum of terms, each with its arithmetic and its basis (docs/memory.md).
  *
- * <p>The run nearest the configuration (by maximum heap) is the base. What the configuration does not change is
+ * <p>Repeats of one configuration count as their median run. The run nearest the configuration (by maximum heap) is
+ * the base. What the configuration does not change is
  * carried over from it as measured: class metadata, code, the compiler, symbols, files, direct buffers and other
  * native memory, and the rest its parts do not account for (the resident peak less the terms). What it changes is
- * computed: the heap's resident pages (from the runs: the same heap; between two, in proportion to the maximum as
- * the smaller run filled it, up to the larger run's use, the program's demand; past them as the GC log says the
- * heap was or was not the limit), the GC's structures that grow with the heap (per collector
+ * computed: the heap's resident pages (from the runs: the same heap; between two, in the logarithm of the maximum
+ * heap; past them as the GC log says the heap was or was not the limit), the GC's structures that grow with the heap (per collector
  * and JDK), the thread stacks (per thread as measured, times the threads), ZGC's extra views, caps that bind (code
  * cache, direct memory), and Native Memory Tracking's own memory. With the base's own configuration the terms add
  * up to its measured peak exactly.
@@ -44,6 +44,7 @@ public final class RssModel {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no measured run to fit the model to");
         }
+        runs = medians(runs);
         MeasuredRun base = nearest(runs, target);
         Term rest = rest(base);
         List<Term> terms = new ArrayList<>(terms(base, target, heap(runs, target), threads));
@@ -54,6 +55,25 @@ public final class RssModel {
                     + target.collector().label() + ": the heap's use and the parts are assumed the same");
         }
         return new Prediction(target, base, terms, terms.stream().mapToLong(Term::bytes).sum(), warnings);
+    }
+
+    /**
+     * One run per configuration: of runs with the same collector, JDK and maximum heap (repeats), the one with the
+     * median resident peak (the lower of two), so that one run's noise does not become the model's.
+     */
+    static List<MeasuredRun> medians(List<MeasuredRun> runs) {
+        java.util.Map<String, List<MeasuredRun>> same = new java.util.LinkedHashMap<>();
+        for (MeasuredRun r : runs) {
+            same.computeIfAbsent(r.config().collector() + "/" + r.config().jdk() + "/" + r.config().maxHeapBytes(),
+                    k -> new ArrayList<>()).add(r);
+        }
+        List<MeasuredRun> out = new ArrayList<>();
+        for (List<MeasuredRun> group : same.values()) {
+            List<MeasuredRun> sorted = new ArrayList<>(group);
+            sorted.sort(Comparator.comparingLong(r -> r.footprint().resident().peakBytes()));
+            out.add(sorted.get((sorted.size() - 1) / 2));
+        }
+        return out;
     }
 
     /** The run whose maximum heap is nearest (by ratio), among those of the same collector and JDK if any. */
@@ -171,15 +191,15 @@ public final class RssModel {
             }
         }
         if (t == null && lo != null && hi != null) {
-            // a collector fills the heap it is given in the proportion the smaller run shows until the program's
-            // demand, which the larger run measures, caps it
-            long demand = Math.max(lo.heapResident(), hi.heapResident());
-            long proportional = Math.round(lo.heapResident() * (double) h / lo.config().maxHeapBytes());
-            long v = Math.min(proportional, demand);
-            t = new Term("", v, Term.Basis.MEASURED, String.format(Locale.ROOT, "min(%s x %s / %s, %s) = %s: the "
-                    + "heap fills in proportion to its maximum as in %s up to the program's demand, as in %s",
-                    mib(lo.heapResident()), mib(h), mib(lo.config().maxHeapBytes()), mib(demand), mib(v), lo.name(),
-                    demand == hi.heapResident() ? hi.name() : lo.name()));
+            // collectors size their generations as shares of the heap they are given, and a program's use levels off:
+            // the heap's use grows with the logarithm of its maximum more nearly than with the maximum itself
+            double x = Math.log((double) h / lo.config().maxHeapBytes())
+                    / Math.log((double) hi.config().maxHeapBytes() / lo.config().maxHeapBytes());
+            long v = Math.round(lo.heapResident() + x * (hi.heapResident() - lo.heapResident()));
+            t = new Term("", v, Term.Basis.MEASURED, String.format(Locale.ROOT, "%s: between %s at %s (%s) and %s at "
+                    + "%s (%s), %.0f%% of the way in the logarithm of the maximum heap", mib(v), mib(lo.heapResident()),
+                    mib(lo.config().maxHeapBytes()), lo.name(), mib(hi.heapResident()), mib(hi.config().maxHeapBytes()),
+                    hi.name(), 100 * x));
         } else if (t == null && lo != null) {
             t = lo.heapFilled() ? new Term("", Math.round(lo.heapResident() * (double) h / lo.config().maxHeapBytes()),
                     Term.Basis.ASSUMED, String.format(Locale.ROOT, "%s x %s / %s: the heap was the limit in %s (%s in "

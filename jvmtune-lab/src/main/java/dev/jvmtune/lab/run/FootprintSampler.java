@@ -38,6 +38,8 @@ final class FootprintSampler implements AutoCloseable {
     private static final long LISTEN_MS = 5000;
     private static final Pattern VMA = Pattern.compile("^([0-9a-f]+)-([0-9a-f]+) \\S+ \\S+ \\S+ \\S+\\s*(.*)$");
     private static final Pattern RANGE = Pattern.compile("\\[(0x[0-9a-f]+)[^\\]]*?(0x[0-9a-f]+)\\)");
+    /** "used 43979K" (G1, Parallel, Serial, ZGC) or "150M used" (Shenandoah) on a heap's line of GC.heap_info. */
+    private static final Pattern USED = Pattern.compile("used (\\d+)([KMG])\\b|(\\d+)([KMG]) used");
 
     private final long startNanos = System.nanoTime();
     private final Map<Long, Jvm> jvms = new java.util.concurrent.ConcurrentHashMap<>();
@@ -119,7 +121,8 @@ final class FootprintSampler implements AutoCloseable {
         }
     }
 
-    private record NmtSample(double sec, NmtSummary summary) {
+    /** @param heapUsedBytes the heap in use then (GC.heap_info); -1 when unread */
+    private record NmtSample(double sec, NmtSummary summary, long heapUsedBytes) {
     }
 
     /** What is known of one JVM process; the resident sampler and the NMT thread both update it, under its lock. */
@@ -212,9 +215,9 @@ final class FootprintSampler implements AutoCloseable {
                     fail("its attach listener did not start within " + LISTEN_MS / 1000 + " s");
                     return;
                 }
-                if (heapRange == null && !zgcHeap) {
-                    String info = attach.jcmd("GC.heap_info");
-                    synchronized (this) {
+                String info = attach.jcmd("GC.heap_info");
+                synchronized (this) {
+                    if (heapRange == null && !zgcHeap) {
                         heapRange = heapRange(info);
                         zgcHeap = heapRange == null && info.contains("ZHeap");
                     }
@@ -224,7 +227,7 @@ final class FootprintSampler implements AutoCloseable {
                 java.util.Optional<NmtSummary> n = NmtSummary.parse(text);
                 synchronized (this) {
                     if (n.isPresent()) {
-                        nmt.add(new NmtSample(sec, n.get()));
+                        nmt.add(new NmtSample(sec, n.get(), heapUsed(info)));
                     } else {
                         failures = ATTACH_TRIES;
                         nmtNote = "footprint: the JVM (pid " + pid + ") does not track native memory (its flags turn "
@@ -262,6 +265,23 @@ final class FootprintSampler implements AutoCloseable {
                 }
             }
             return hi > lo ? new long[] {lo, hi} : null;
+        }
+
+        /** The heap in use by GC.heap_info: its heap or generations' lines (not their spaces); -1 when none says. */
+        private static long heapUsed(String heapInfo) {
+            long sum = -1;
+            for (String line : heapInfo.split("\n")) {
+                if (line.contains("space")) {
+                    continue; // eden, survivor and old spaces repeat their generation's figure; Metaspace is not heap
+                }
+                Matcher m = USED.matcher(line);
+                if (m.find()) {
+                    long n = Long.parseLong(m.group(1) != null ? m.group(1) : m.group(3));
+                    String unit = m.group(2) != null ? m.group(2) : m.group(4);
+                    sum = Math.max(0, sum) + (n << (unit.equals("K") ? 10 : unit.equals("M") ? 20 : 30));
+                }
+            }
+            return sum;
         }
 
         /**
@@ -342,13 +362,16 @@ final class FootprintSampler implements AutoCloseable {
                     nmt.size());
             PoolPeak heapPeak = run == null ? null : run.summary().poolPeaks().stream()
                     .filter(p -> p.role() == PoolRole.HEAP).findFirst().orElse(null);
+            long sampledUse = nmt.stream().mapToLong(NmtSample::heapUsedBytes).max().orElse(-1);
+            long heapUse = Math.max(sampledUse, heapPeak == null ? -1 : heapPeak.peakUsedBytes());
             List<Footprint.Part> parts = new ArrayList<>();
             for (MemoryPart p : MemoryPart.values()) {
                 long used = -1;
                 String basis = nmtWhen;
-                if (p == MemoryPart.HEAP && heapPeak != null) {
-                    used = heapPeak.peakUsedBytes();
-                    basis = (nmtWhen == null ? "" : "NMT; ") + "used: the most in use at a collection (GC log)";
+                if (p == MemoryPart.HEAP && heapUse >= 0) {
+                    used = heapUse;
+                    basis = (nmtWhen == null ? "" : "NMT; ") + "used: the most in use "
+                            + (heapUse == sampledUse ? "at a sample (GC.heap_info)" : "at a collection (GC log)");
                 }
                 if (atPeakNmt != null && atPeakNmt.summary().parts().containsKey(p)) {
                     NmtSummary.Amounts a = atPeakNmt.summary().part(p);
@@ -356,7 +379,7 @@ final class FootprintSampler implements AutoCloseable {
                             a.mallocBytes(), used >= 0 ? used : a.usedBytes(), basis));
                 } else if (p == MemoryPart.HEAP && heapPeak != null) {
                     parts.add(new Footprint.Part(p, -1, heapPeak.maxCapacityBytes(), -1, -1, used,
-                            "GC log: largest capacity and the most in use at a collection"));
+                            "GC log: the largest capacity and the most in use at a collection"));
                 } else if (p == MemoryPart.MAPPED_FILES && mapped >= 0) {
                     parts.add(new Footprint.Part(p, mapped, mapped, -1, -1, -1, String.format(Locale.ROOT,
                             "smaps at %.1f MiB resident: files the program mapped", detailRss / 1048576.0)));
