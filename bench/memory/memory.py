@@ -208,6 +208,38 @@ def proofs(programs, jdk, gc):
     return rows
 
 
+def nmt_cost(programs, jdks, repeats):
+    """What Native Memory Tracking costs: each program's own command under /usr/bin/time, with and without
+    -XX:NativeMemoryTracking=summary, interleaved; the medians of CPU (user + sys) and of the maximum RSS."""
+    rows = []
+    for p in programs:
+        for jdk in jdks:
+            work = OUT / "work" / p / ("jdk" + jdk)
+            work.mkdir(parents=True, exist_ok=True)
+            cmd = PROGRAMS[p][2](work, jdk)
+            if cmd[0] == "--workload":
+                continue  # bundled workloads run from jvmtune's jar: measured through the real programs only
+            samples = {"off": [], "summary": []}
+            for _ in range(repeats):
+                for nmt in ("off", "summary"):
+                    flags = "-Xmx%dm -XX:+UseG1GC -XX:NativeMemoryTracking=%s %s" % (
+                        PROGRAMS[p][1][1], nmt, PROGRAMS[p][3] if len(PROGRAMS[p]) > 3 else "")
+                    env = dict(os.environ, JDK_JAVA_OPTIONS=flags, PATH=JDKS[jdk] + "/bin:" + os.environ["PATH"])
+                    t = subprocess.run(["/usr/bin/time", "-f", "%U %S %M"] + cmd, env=env, capture_output=True,
+                                       text=True)
+                    u, sy, rss = t.stderr.strip().splitlines()[-1].split()
+                    samples[nmt].append((float(u) + float(sy), int(rss) * 1024))
+            row = {"program": p, "jdk": jdk, "repeats": repeats}
+            for k, v in samples.items():
+                row[k] = {"cpuSec": statistics.median(x[0] for x in v), "maxRssBytes": statistics.median(x[1] for x in v),
+                          "cpuSecRuns": [x[0] for x in v]}
+            row["cpuPct"] = round(100 * (row["summary"]["cpuSec"] / row["off"]["cpuSec"] - 1), 1)
+            row["rssMiB"] = round((row["summary"]["maxRssBytes"] - row["off"]["maxRssBytes"]) / MIB, 1)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
 def mib(b):
     return "-" if b is None else "%.0f" % (b / MIB)
 
@@ -248,8 +280,16 @@ def main():
     ap.add_argument("--collectors", default="G1,Parallel")
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--skip-proofs", action="store_true")
+    ap.add_argument("--nmt-cost", type=int, default=0, metavar="N",
+                    help="only measure what NMT costs, N interleaved runs each way")
     a = ap.parse_args()
     programs = a.programs.split(",")
+    if a.nmt_cost:
+        load = open("/proc/loadavg").read().split()[:3]
+        rows = nmt_cost(programs, a.jdks.split(","), a.nmt_cost)
+        (OUT / "nmt-cost.json").write_text(json.dumps({"loadStart": load, "loadEnd": open("/proc/loadavg").read()
+                                                       .split()[:3], "rows": rows}, indent=1))
+        return
     load_start = open("/proc/loadavg").read().split()[:3]
     acc = accuracy(programs, a.jdks.split(","), {c: COLLECTORS[c] for c in a.collectors.split(",")}, a.repeats)
     proof = [] if a.skip_proofs else proofs(programs, "17", "G1")

@@ -148,6 +148,8 @@ final class FootprintSampler implements AutoCloseable {
         long[] heapRange;
         boolean zgcHeap;
         final List<NmtSample> nmt = new ArrayList<>();
+        /** Time the JVM took to answer the samples' commands, in all: what sampling costs it. */
+        long answerNanos;
         final List<double[]> rss = new ArrayList<>(); // sec, rss
 
         Jvm(long pid, Path exe) {
@@ -215,6 +217,7 @@ final class FootprintSampler implements AutoCloseable {
                     fail("its attach listener did not start within " + LISTEN_MS / 1000 + " s");
                     return;
                 }
+                long asked = System.nanoTime();
                 String info = attach.jcmd("GC.heap_info");
                 synchronized (this) {
                     if (heapRange == null && !zgcHeap) {
@@ -224,6 +227,7 @@ final class FootprintSampler implements AutoCloseable {
                 }
                 String text = attach.jcmd("VM.native_memory summary scale=b");
                 double sec = now();
+                answerNanos += System.nanoTime() - asked;
                 java.util.Optional<NmtSummary> n = NmtSummary.parse(text);
                 synchronized (this) {
                     if (n.isPresent()) {
@@ -401,7 +405,8 @@ final class FootprintSampler implements AutoCloseable {
                 series.add(new Footprint.Sample(x[0], (long) x[1], committed));
             }
             String method = "/proc/" + pid + "/status at " + samples + " samples, smaps at resident peaks"
-                    + (nmt.isEmpty() ? "" : "; NMT summary through the attach API at " + nmt.size() + " samples");
+                    + (nmt.isEmpty() ? "" : String.format(Locale.ROOT, "; NMT summary and GC.heap_info through the "
+                    + "attach API at %d samples, answered in %.1f ms each", nmt.size(), answerNanos / 1e6 / nmt.size()));
             return new Footprint(method, samples, peakSec, resident, threadsPeak, parts, Footprint.thin(series));
         }
     }
