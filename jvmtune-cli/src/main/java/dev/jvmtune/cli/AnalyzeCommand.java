@@ -140,7 +140,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         List<LogInputs.Timeline> timelines;
         List<LogInputs.Timeline> compared = List.of();
         try {
-            timelines = LogInputs.resolve(logs);
+            timelines = LogInputs.resolve(logs, s -> err.println("jvmtune: " + s.path() + ": " + s.reason().message));
             if (compare != null) {
                 compared = LogInputs.resolve(List.of(compare));
             }

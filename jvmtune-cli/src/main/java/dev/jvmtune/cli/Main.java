@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -49,12 +50,21 @@ public final class Main implements Runnable {
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
+    /**
+     * Opened when the command line has run, just before {@link #main} exits: a command that finishes its work when
+     * stopped by Ctrl-C or SIGTERM has its shutdown hook wait for this - not for the main thread's end, which never
+     * comes while hooks run ({@code System.exit} waits for them).
+     */
+    static final CountDownLatch RAN = new CountDownLatch(1);
+
     public static void main(String[] args) {
         WriteFailure stdout = new WriteFailure(new FileOutputStream(FileDescriptor.out));
         PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 13), true);
         int code = run(args, out, System.err);
         out.flush();
-        System.exit(afterOutput(code, stdout.failure, System.err));
+        int exit = afterOutput(code, stdout.failure, System.err);
+        RAN.countDown();
+        System.exit(exit);
     }
 
     /**
@@ -108,6 +118,10 @@ public final class Main implements Runnable {
         HelpText.install(cl);
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof CommandException c) {
+                line.getErr().println("jvmtune: " + c.getMessage());
+                return c.exit();
+            }
             if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
                 line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
                 return INTERRUPTED;

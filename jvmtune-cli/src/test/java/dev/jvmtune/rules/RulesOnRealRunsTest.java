@@ -180,7 +180,7 @@ class RulesOnRealRunsTest {
         assertEquals(xmx, f.recommendation().options().get(0), f.toString());
         assertTrue(f.recommendation().arithmetic().contains(String.format(Locale.ROOT, "3 x %d MiB = %d MiB",
                 Math.round(live / 1048576.0), Math.round(3 * live / 1048576.0))), f.recommendation().arithmetic().toString());
-        assertTrue(f.gain().seconds() > 0, f.gain().toString());
+        assertTrue(f.cost().seconds() > 0, f.cost().toString());
         Verdict v = full.verdict();
         assertEquals("heap-too-small", v.top().get(0).ruleId());
         assertEquals(xmx, v.flags().get(0), v.flags().toString());

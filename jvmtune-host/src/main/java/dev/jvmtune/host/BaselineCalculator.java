@@ -2,6 +2,7 @@ package dev.jvmtune.host;
 
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.host.memory.NonHeap;
 import dev.jvmtune.host.memory.Term;
@@ -245,11 +246,13 @@ public final class BaselineCalculator {
                                 heapMiB, jdk)
                         : String.format(Locale.ROOT, "heap %,d MiB <= 32 GiB", heapMiB);
                 step("collector", "latency goal, " + why + " -> G1 with a pause goal of " + req.pauseGoalMs()
-                        + " ms (--pause-goal; G1's own default is 200)");
+                        + " ms (--pause-goal; G1's own default is "
+                        + JdkDefaults.value("MaxGCPauseMillis", Collector.G1, jdk).orElse("?") + ")");
                 if (heapMiB > LARGE_HEAP_MIB) {
-                    notes.add(String.format(Locale.ROOT, "G1's young generation starts at G1NewSizePercent = 5%% of "
+                    int newSize = (int) JdkDefaults.number("G1NewSizePercent", Collector.G1, jdk);
+                    notes.add(String.format(Locale.ROOT, "G1's young generation starts at G1NewSizePercent = %d%% of "
                             + "the heap = %,d MiB; if young pauses miss the goal, measure the evacuation speed with "
-                            + "'jvmtune analyze' and cap Eden (S1)", heapMiB * 5 / 100));
+                            + "'jvmtune analyze' and cap Eden (S1)", newSize, heapMiB * newSize / 100));
                 }
                 return Collector.G1;
             }
@@ -283,14 +286,13 @@ public final class BaselineCalculator {
         }
         switch (collector) {
             case G1, PARALLEL -> {
-                int parallel = n <= 8 ? n : 8 + (n - 8) * 5 / 8;
+                int jdk = req.jdkFeature();
+                int parallel = JdkDefaults.parallelGcThreads(collector, n, jdk);
                 xx("ParallelGCThreads", Integer.toString(parallel));
-                step("gc threads", n <= 8
-                        ? String.format(Locale.ROOT, "ParallelGCThreads = N = %d (N <= 8; HotSpot's rule)", n)
-                        : String.format(Locale.ROOT, "ParallelGCThreads = 8 + (N - 8) x 5/8 = 8 + (%d - 8) x 5/8 = %d "
-                        + "(HotSpot's rule; S1: 28 for 40 CPUs)", n, parallel));
+                step("gc threads", "ParallelGCThreads: " + JdkDefaults.parallelGcThreadsArithmetic(collector, n, jdk)
+                        + " (HotSpot's rule; S1: 28 for 40 CPUs)");
                 if (collector == Collector.G1) {
-                    int conc = Math.max(1, (parallel + 2) / 4);
+                    int conc = JdkDefaults.concGcThreads(collector, n, jdk);
                     xx("ConcGCThreads", Integer.toString(conc));
                     step("concurrent threads", String.format(Locale.ROOT,
                             "ConcGCThreads = max(1, (ParallelGCThreads + 2) / 4) = max(1, (%d + 2) / 4) = %d", parallel, conc));

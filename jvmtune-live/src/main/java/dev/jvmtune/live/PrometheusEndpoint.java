@@ -9,10 +9,11 @@ import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.live.Window;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -72,15 +73,25 @@ public final class PrometheusEndpoint implements AutoCloseable {
     private final Gauge finding = Gauge.builder().name("jvmtune_finding_active")
             .help("1 while a rule's finding holds over the sliding window, 0 once it cleared")
             .labelNames("rule_id", "severity").register(registry);
-    private final HTTPServer server;
+    private final MetricsServer server;
 
-    /** Serves {@code /metrics} on {@code port} of every interface (0: a free port, see {@link #port()}). */
-    public PrometheusEndpoint(int port) throws IOException {
-        server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+    /**
+     * Serves the metrics on {@code port} (0: a free one, see {@link #port()}) of {@code host}'s addresses; {@code host}
+     * null: the loopback addresses only. A scrape that fails (the scraper disconnected) is one line on {@code err}.
+     *
+     * @throws java.net.BindException the port is in use on one of the addresses
+     */
+    public PrometheusEndpoint(String host, int port, PrintStream err) throws IOException {
+        server = new MetricsServer(host, port, registry, err);
     }
 
     public int port() {
-        return server.getPort();
+        return server.port();
+    }
+
+    /** Where the metrics are served, as URLs. */
+    public List<String> urls() {
+        return server.urls();
     }
 
     /** Counts a pause as it is read. */

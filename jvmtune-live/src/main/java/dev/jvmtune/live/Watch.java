@@ -6,6 +6,7 @@ import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmEvent;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -28,6 +29,9 @@ public final class Watch {
                            double forSec) {
     }
 
+    /** How often the loop looks whether the source ended or it was stopped, when nobody wakes it. */
+    private static final long POLL_NANOS = 100_000_000;
+
     private final Settings settings;
     private final PrintStream out;
     private final PrometheusEndpoint endpoint;
@@ -49,6 +53,7 @@ public final class Watch {
     /**
      * Watches until the source ends, {@code forSec} has passed, {@code stopped} is true or {@code out} fails, then
      * closes the source and prints the last window, which then holds everything the source passed on.
+     * Who sets {@code stopped} may wake the calling thread with {@link LockSupport#unpark} to have it seen at once.
      */
     public void run(LiveSource source, BooleanSupplier stopped) throws IOException {
         LiveRun live = new LiveRun(source.name(), settings.windowSec(), settings.pauseGoalMs(), source::facts,
@@ -74,14 +79,12 @@ public final class Watch {
                     && (settings.forSec() <= 0 || System.nanoTime() - start < settings.forSec() * 1e9)) {
                 long wait = next - System.nanoTime();
                 if (wait > 0) {
-                    Thread.sleep(Math.min(wait / 1_000_000 + 1, 100));
+                    LockSupport.parkNanos(Math.min(wait, POLL_NANOS)); // or woken by the one who stops it
                     continue;
                 }
                 next += intervalNanos;
                 show(live, source);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             source.close();
         }

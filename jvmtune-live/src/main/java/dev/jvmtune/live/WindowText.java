@@ -63,7 +63,9 @@ final class WindowText {
         s.append(w.run().findings().isEmpty() ? "no findings over this window" : "findings over this window:")
                 .append(System.lineSeparator());
         for (Finding f : w.run().findings()) {
-            s.append(String.format(Locale.ROOT, "  %-8s %-32s %s%n", f.severity(), f.ruleId(), f.title()));
+            s.append(String.format(Locale.ROOT, "  %-8s %-32s %s%s%n", f.severity(), f.ruleId(), f.title(),
+                    f.unsure() == null ? "" : " (unsure: " + f.unsure() + ")"));
+            s.append(String.format(Locale.ROOT, "  %-8s %-32s costs %s%n", "", "", f.cost().describe()));
         }
         for (Finding f : w.started()) {
             s.append(String.format(Locale.ROOT, "+ started at uptime %.1f s: %s (%s)%n", w.toSec(), f.ruleId(), f.title()));

@@ -12,8 +12,10 @@ import java.util.List;
 
 /**
  * Candidates from jvmtune's rules: the GC log of one of the current best's trials is read into its {@link Run}
- * as {@code analyze} reads it, and every finding of the run that recommends options becomes a candidate with the
- * rule's arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
+ * as {@code analyze} reads it, and every finding of the run that recommends options, unless the verdict withholds them
+ * (an unsure claim, a negligible cost), becomes a candidate with the rule's arithmetic and the time its cost states as
+ * what it could give back (NaN where the log cannot measure it). The trial read is the one whose goal metric is the
+ * median of its set, a typical run.
  */
 public final class RuleCandidates implements CandidateSource {
 
@@ -36,14 +38,12 @@ public final class RuleCandidates implements CandidateSource {
         List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs));
         List<Candidate> out = new ArrayList<>();
         for (Finding f : runs.get(runs.size() - 1).findings()) {
-            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
+            // an unsure claim, or one whose cost is negligible, is not worth a trial (nor a place on the flag line)
+            if (f.recommendation() != null && !f.recommendation().options().isEmpty() && f.withheld() == null) {
                 List<String> why = new ArrayList<>(f.evidence());
                 why.addAll(f.recommendation().arithmetic());
-                if (f.gain() != null) {
-                    why.add("could give back: " + String.join("; ", f.gain().figures()));
-                }
-                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why,
-                        f.gain() == null ? Double.NaN : f.gain().seconds()));
+                why.add("costs " + f.cost().describe() + ": " + String.join("; ", f.cost().figures()));
+                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why, f.cost().seconds()));
             }
         }
         return out;

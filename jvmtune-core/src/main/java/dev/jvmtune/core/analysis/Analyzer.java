@@ -28,7 +28,6 @@ public final class Analyzer {
     private final Incidents incidents = add(new Incidents());
     private final JitActivity jit = add(new JitActivity());
     private final PhaseShares.Accumulator phases = add(new PhaseShares.Accumulator());
-    private final LiveSet.Accumulator liveSet = add(new LiveSet.Accumulator());
     private final HeapResizing.Accumulator resizing = add(new HeapResizing.Accumulator());
     private final Metaspace.Accumulator metaspace = add(new Metaspace.Accumulator());
     private final GcCpu.Accumulator gcCpu = add(new GcCpu.Accumulator());
@@ -99,8 +98,10 @@ public final class Analyzer {
                 churn.build(start, end), jit.cpuLoad(), steady.state,
                 goal == null ? null : new PauseGoal(goal.goalMs(), goal.source(),
                         PauseGoal.judge(series, 0, goal.goalMs()), PauseGoal.judge(series, steady.from, goal.goalMs())),
+                PauseClass.of(series, steady.from, goal == null ? Double.NaN : goal.goalMs()),
                 EvacuationSpeed.of(series, goal == null ? Double.NaN : goal.goalMs()), pauses.intervals(),
-                heapFlow.sizes(), PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(),
+                heapFlow.sizes(), PauseClusters.of(series), phases.build(), LiveSet.of(series, steady.from),
+                resizing.build(),
                 causes.fullGcCauses(), metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(),
                 detail.build(), plab.build(), pools, nativeMemory.build(pools));
     }

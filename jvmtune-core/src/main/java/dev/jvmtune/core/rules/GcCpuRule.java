@@ -34,7 +34,10 @@ final class GcCpuRule implements Rule {
                         c.realOverCpuSec()),
                 f("over all %d pauses: user %.1f s + sys %.1f s in %.1f s real: parallelism %.2f", c.pauses(),
                         c.userSec(), c.sysSec(), c.realSec(), c.parallelism()));
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + share),
+        Cost cost = Cost.time(run, c.realOverCpuSec(), List.of(f("pauses whose threads waited: %.2f s",
+                c.realOverCpuSec())), new Cost.Basis(c.realOverCpuPauses(), 0, Double.NaN, f("pauses of %.0f ms or "
+                + "more with real > 1.2 x (user + sys)", GcCpu.MIN_REAL_MS)));
+        return Optional.of(Finding.of(id(),
                 f("GC threads waited instead of working in %.0f%% of long pauses", share), evidence,
                 new Recommendation(List.of(), List.of(
                         "real > user + sys: the threads were runnable but not running, or blocked: check the machine's "
@@ -43,6 +46,7 @@ final class GcCpuRule implements Rule {
                         run.jvm().parallelWorkers() > 0 && run.jvm().cpusAvailable() > 0
                                 ? f("%d GC workers on %d CPUs: if the CPUs are shared, fewer workers wait less",
                                 run.jvm().parallelWorkers(), run.jvm().cpusAvailable())
-                                : "if the CPUs are shared with other JVMs, set -XX:ParallelGCThreads to this JVM's share"))));
+                                : "if the CPUs are shared with other JVMs, set -XX:ParallelGCThreads to this JVM's share")),
+                cost));
     }
 }

@@ -1,7 +1,6 @@
 package dev.jvmtune.core.rules;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 
@@ -38,17 +37,15 @@ public final class Rules {
     }
 
     /**
-     * The findings of every rule on {@code run}: most severe first, and within a severity the one that could give back
-     * the most time first ({@link Gain}; a finding without an estimate counts 0), then the best supported.
+     * The findings of every rule on {@code run}, costliest first toward the goal that applies ({@link Finding#BY_COST});
+     * findings of the same cost in the order of the rules.
      */
     public static List<Finding> evaluate(RuleContext run) {
         List<Finding> out = new ArrayList<>();
         for (Rule r : ALL) {
             r.evaluate(run).ifPresent(out::add);
         }
-        out.sort(Comparator.comparing(Finding::severity).reversed()
-                .thenComparing(Comparator.comparingDouble(Gain::secondsOf).reversed())
-                .thenComparing(Comparator.comparingInt(Finding::score).reversed()));
+        out.sort(Finding.BY_COST);
         return out;
     }
 }

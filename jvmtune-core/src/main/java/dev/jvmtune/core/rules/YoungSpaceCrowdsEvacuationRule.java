@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.FailedEvacuation;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +66,8 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                 fail.pauses(), mib(fail.edenBytes()), mib(fail.otherBytes()), mib(heap), fail.uptimeSec(),
                 mib(fail.freeBytes())));
         int pct = (int) Math.floor(100.0 * cap / heap);
-        int floor = Math.min(pct, YoungPauseGoalRule.G1_NEW_SIZE_PERCENT);
+        int g1Floor = YoungPauseGoalRule.newSizePercent(run);
+        int floor = Math.min(pct, g1Floor);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("G1NewSizePercent", Integer.toString(floor));
         settings.put("G1MaxNewSizePercent", Integer.toString(pct));
@@ -74,13 +76,16 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                         mib(heap), mib(fail.otherBytes()), reservePct, mib(reserve), mib(cap)),
                 f("%d / %d MiB = %.1f%% of the heap: G1MaxNewSizePercent = %d (Eden was %d MiB, %.0f%%)", mib(cap),
                         mib(heap), 100.0 * cap / heap, pct, mib(fail.edenBytes()), 100.0 * fail.edenBytes() / heap),
-                f("G1NewSizePercent = min(%d, default %d) = %d, so the floor stays under the cap", pct,
-                        YoungPauseGoalRule.G1_NEW_SIZE_PERCENT, floor),
+                f("G1NewSizePercent = min(%d, %s %d) = %d, so the floor stays under the cap", pct,
+                        run.states("G1NewSizePercent") ? "the log's" : "default", g1Floor, floor),
                 f("a pause then keeps at least the reserve free to copy into (%d MiB instead of %d MiB); young pauses "
                         + "come %.0f%% more often", mib(reserve), mib(fail.freeBytes()),
                         100.0 * (fail.edenBytes() - cap) / cap));
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 80 + steady.overPct() * 5),
-                f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate into", goal.goalMs()),
-                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+        // the failed pauses, and the Full GCs failed pauses cascade into
+        Cost cost = Cost.pauses(run, "pauses that failed evacuation and Full GCs nobody asked for", true,
+                c -> c.incidents().contains(GcIncident.EVACUATION_FAILURE) || FullGcRule.lostRace(c));
+        return Optional.of(Finding.of(id(), f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate "
+                + "into", goal.goalMs()), evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)),
+                arithmetic), cost));
     }
 }

@@ -145,6 +145,7 @@ public final class JfrParser implements TimelineParser {
         switch (type) {
             case "jdk.GarbageCollection" -> {
                 OpenJfrGc gc = gc(e, end);
+                facts.collection(e.getString("name"));
                 if (gc != null) {
                     gc.gcName = e.getString("name");
                     gc.cause = e.getString("cause") == null ? "" : e.getString("cause");

@@ -25,9 +25,11 @@ import dev.jvmtune.core.model.PlabStatistics;
 import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.CommandLineFlags;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,7 +72,10 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    /** Shenandoah's heuristics setting a flag ({@code Heuristics ergonomically sets -XX:+ExplicitGCInvokesConcurrent}). */
+    private static final byte[] ERGONOMICALLY_SETS = ascii("Heuristics ergonomically sets ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
+    private static final byte[] MARK_ABORT = ascii("Concurrent Mark Abort");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
     private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
     private static final byte[] PINNED = ascii("Pinned");
@@ -296,6 +301,10 @@ public final class UnifiedLogParser implements LogParser {
             }
             return true;
         }
+        if (startsWith(b, label, end, MARK_ABORT)) {
+            openState(id).markAborted = true; // the cycle's end line, next, carries it
+            return true;
+        }
         if (startsWith(b, label, end, CONCURRENT)) {
             if (durStart >= 0) {
                 checkClock(line);
@@ -305,6 +314,12 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, label, end, TO_SPACE_EXHAUSTED)) {
             openState(id).incident(GcIncident.EVACUATION_FAILURE); // JDK 9-20; later JDKs say it in the summary
+            return true;
+        }
+        if (startsWith(b, label, end, PROMOTION_FAILED) && label + PROMOTION_FAILED.length == end) {
+            // Serial logs it with the id of the young pause that failed to promote (gc,promotion); generational
+            // Shenandoah's "Promotion failed, size ..." lines are per-object diagnostics of a cycle, not this
+            openState(id).incident(GcIncident.PROMOTION_FAILED);
             return true;
         }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
@@ -493,10 +508,13 @@ public final class UnifiedLogParser implements LogParser {
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
         OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
+        Set<GcIncident> incidents = kind == GcKind.CYCLE && gc != null && gc.markAborted
+                ? Set.of(GcIncident.CONCURRENT_MARK_ABORT) : Set.of();
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
-                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, Set.of(), line));
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, incidents, line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
+            gc.markAborted = false;
             if (gc.isIdle()) {
                 forget(id);
             }
@@ -725,7 +743,7 @@ public final class UnifiedLogParser implements LogParser {
             int colon = indexOf(b, m, end, (byte) ':');
             if (colon > 0) {
                 int s = skipSpaces(b, colon + 1, end);
-                pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
+                pendingTrigger = ShenandoahTrigger.cause(strings.get(b, s, Math.min(end, s + 200)));
             }
             return true;
         }
@@ -733,6 +751,10 @@ public final class UnifiedLogParser implements LogParser {
             // CMS (JDK 9-13) logs it without a GC id, between the failed young pause, which never ends,
             // and the full collection that replaces it: the full collection carries it
             pendingIncidents = with(pendingIncidents, GcIncident.PROMOTION_FAILED);
+            return true;
+        }
+        if (startsWith(b, m, end, ERGONOMICALLY_SETS)) {
+            CommandLineFlags.apply(facts, Bytes.string(b, m + ERGONOMICALLY_SETS.length, end));
             return true;
         }
         if (startsWith(b, m, end, HEAP_REGION_SIZE)) {
