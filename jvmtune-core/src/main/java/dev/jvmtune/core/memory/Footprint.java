@@ -87,11 +87,6 @@ public record Footprint(String method, int samples, double peakSec, Resident res
         return parts.stream().filter(x -> x.part() == p).findFirst();
     }
 
-    /** The part's committed bytes at the resident peak; 0 when it was not measured. */
-    public long atPeak(MemoryPart p) {
-        return part(p).map(Part::atPeakBytes).filter(b -> b > 0).orElse(0L);
-    }
-
     /** Series thinned to at most {@link #MAX_SERIES} points, the first and last kept. */
     public static List<Sample> thin(List<Sample> all) {
         if (all.size() <= MAX_SERIES) {

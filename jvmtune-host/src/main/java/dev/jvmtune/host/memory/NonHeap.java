@@ -7,16 +7,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Everything but the heap and the GC's heap-sized structures, each at its measured peak with stated headroom and,
- * where the JVM has one, the flag that caps it there: what a memory limit must hold besides the heap. Shared by the
- * sizing for a limit ({@link LimitSizing}) and the host baseline.
+ * Everything but the heap and the GC's heap-sized structures (the GC's own malloc is here), each at its measured peak
+ * with stated headroom and, where the JVM has one, the flag that caps it there: what a memory limit must hold besides
+ * the heap. Shared by the sizing for a limit ({@link LimitSizing}) and the host baseline.
  *
  * @param terms the parts, each with its arithmetic
  * @param flags the caps: {@code -XX:MaxMetaspaceSize}, {@code -XX:ReservedCodeCacheSize}, {@code -XX:MaxDirectMemorySize}
  * @param notes parts left to the JVM because the run did not measure them
- * @param gcMallocBytes the GC's own malloc at the peak (its heap-sized structures are the sizing's)
  */
-public record NonHeap(List<Term> terms, List<String> flags, List<String> notes, long gcMallocBytes) {
+public record NonHeap(List<Term> terms, List<String> flags, List<String> notes) {
 
     /** Metaspace and direct memory: measured peak plus this. */
     static final int GROWTH_PCT = 25;
@@ -30,11 +29,6 @@ public record NonHeap(List<Term> terms, List<String> flags, List<String> notes, 
         terms = List.copyOf(terms);
         flags = List.copyOf(flags);
         notes = List.copyOf(notes);
-    }
-
-    /** The terms' sum, the GC's malloc included. */
-    public long bytes() {
-        return terms.stream().mapToLong(Term::bytes).sum();
     }
 
     /** The non-heap parts of a measured run, bounded for a run as long as the program's life. */
@@ -102,7 +96,7 @@ public record NonHeap(List<Term> terms, List<String> flags, List<String> notes, 
             t.add(new Term("GC's own malloc", gcMalloc, Term.Basis.MEASURED, "measured at the resident peak "
                     + "(remembered sets, work queues)"));
         }
-        return new NonHeap(t, flags, notes, gcMalloc);
+        return new NonHeap(t, flags, notes);
     }
 
     /** A part's measured peak; -1 when not measured. */

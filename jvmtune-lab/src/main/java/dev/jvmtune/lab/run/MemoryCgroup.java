@@ -109,10 +109,6 @@ final class MemoryCgroup implements AutoCloseable {
         return cmd;
     }
 
-    long limitBytes() {
-        return limitBytes;
-    }
-
     /** The peak charge, the OOM kills and the times the limit was hit, as the kernel counts them. */
     Usage usage() {
         if (version == 2) {

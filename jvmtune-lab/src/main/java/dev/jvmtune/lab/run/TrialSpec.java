@@ -50,11 +50,6 @@ public record TrialSpec(HostFacts.Jdk jdk, List<String> jvmFlags, Program progra
         public static final Memory DEFAULT = new Memory(true, -1);
     }
 
-    /** The same trial with other memory settings. */
-    public TrialSpec with(Memory m) {
-        return new TrialSpec(jdk, jvmFlags, program, timeout, outDir, jfr, stdoutMetrics, m);
-    }
-
     /** Flags as a user writes them ({@code "-Xms1g -Xmx1g"}): split on white space. */
     public static List<String> splitFlags(String flags) {
         if (flags == null || flags.isBlank()) {
