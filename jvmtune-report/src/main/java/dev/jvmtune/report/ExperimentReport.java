@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
@@ -68,10 +69,10 @@ public final class ExperimentReport {
         limits(s, o);
     }
 
-    /** The parts of the footprint table, in order: key in {@code partsBytes} and column header. */
-    private static final String[][] FOOTPRINT_COLUMNS = {{"heap", "heap"}, {"metaspace", "meta"},
-        {"classSpace", "class"}, {"codeCache", "code"}, {"threads", "stacks"}, {"gc", "GC"}, {"compiler", "compiler"},
-        {"direct", "direct"}, {"otherNative", "other"}};
+    /** The parts of the footprint table, in order, each headed by its key. */
+    private static final List<MemoryPart> FOOTPRINT_COLUMNS = List.of(MemoryPart.HEAP, MemoryPart.METASPACE,
+            MemoryPart.CLASS_SPACE, MemoryPart.CODE_CACHE, MemoryPart.THREADS, MemoryPart.GC, MemoryPart.COMPILER,
+            MemoryPart.DIRECT, MemoryPart.OTHER);
 
     private static void footprints(ExperimentSummary s, PrintStream o) {
         if (s.footprints().isEmpty()) {
@@ -82,16 +83,16 @@ public final class ExperimentReport {
                 + "then committed by part; threads");
         List<String[]> rows = new java.util.ArrayList<>();
         List<String> header = new java.util.ArrayList<>(List.of("config", "params", "RSS", "heap res"));
-        for (String[] c : FOOTPRINT_COLUMNS) {
-            header.add(c[1]);
+        for (MemoryPart c : FOOTPRINT_COLUMNS) {
+            header.add(c.key());
         }
         header.add("threads");
         rows.add(header.toArray(String[]::new));
         for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
             List<String> r = new java.util.ArrayList<>(List.of(f.config(), params(f.params()), mib(f.rssPeakBytes()),
                     mib(f.heapResidentBytes())));
-            for (String[] c : FOOTPRINT_COLUMNS) {
-                r.add(mib(f.partsBytes().getOrDefault(c[0], Double.NaN)));
+            for (MemoryPart c : FOOTPRINT_COLUMNS) {
+                r.add(mib(f.partsBytes().getOrDefault(c.key(), Double.NaN)));
             }
             r.add(num(f.threads()));
             rows.add(r.toArray(String[]::new));
