@@ -133,8 +133,8 @@ def budget(args, log):
     code = jvmtune(["budget", "--json"] + args, log)
     text = Path(log).read_text()
     start = text.find("{")
-    try:
-        return json.loads(text[start:]) if start >= 0 else None, code
+    try:  # a refused limit prints its one error line after the document
+        return json.JSONDecoder().raw_decode(text[start:])[0] if start >= 0 else None, code
     except ValueError:
         return None, code
 

@@ -19,7 +19,7 @@ import java.util.Locale;
  * @param flags       the flags to run it with; empty when the limit is too small
  * @param heapBytes   the maximum heap the limit leaves; may be below {@code neededHeapBytes}
  * @param neededHeapBytes the heap the live set needs
- * @param shortBytes  how much more memory the limit needs; 0 when it is enough
+ * @param shortBytes  how much larger the limit must be (its headroom grows with it); 0 when it is enough
  * @param predicted   the RSS the model predicts for {@code flags}; null when the limit is too small
  * @param notes       what a person should know (caps left to the JVM, MaxRAMPercentage)
  */
@@ -61,9 +61,8 @@ public record LimitSizing(long limitBytes, int cpus, List<Term> terms, List<Stri
         List<String> flags = new ArrayList<>(nonHeap.flags());
         List<String> notes = new ArrayList<>(nonHeap.notes());
         RssModel.GcShare share = RssModel.GcShare.of(measured);
-        long fixed = t.stream().mapToLong(Term::bytes).sum();
-        // heap + share x heap = limit - fixed: the GC's structures grow with the heap they serve
-        long heap = (long) Math.floor((limit - fixed) / (1 + share.fraction()) / (1 << 20)) << 20;
+        long nonHeapBytes = t.stream().mapToLong(Term::bytes).sum() - headroom;
+        long heap = heap(limit, nonHeapBytes, share);
         long gc = Math.round(share.fraction() * Math.max(0, heap));
         t.add(new Term("GC structures", gc, Term.Basis.JDK_DEFAULT, String.format(Locale.ROOT, "%s x %s heap: %s",
                 share.text(), mib(Math.max(0, heap)), share.why())));
@@ -74,9 +73,14 @@ public record LimitSizing(long limitBytes, int cpus, List<Term> terms, List<Stri
                         + "its maximum in time); the live set needs %s (%.1f x %s, the most the heap held after a "
                         + "collection)", mib(limit), mib(limit - Math.max(0, heap)), mib(Math.max(0, heap)),
                 mib(needed), LIVE_FACTOR, mib(live))));
-        long shortBy = Math.max(0, needed - heap);
-        if (shortBy > 0) {
-            return new LimitSizing(limit, cpus, t, List.of(), heap, needed, NonHeap.roundUp(shortBy), null, notes);
+        if (heap < needed) {
+            // the headroom grows with the limit: the least limit is where the heap left reaches the heap needed
+            long least = NonHeap.roundUp((long) Math.ceil((nonHeapBytes + needed * (1 + share.fraction())) * 100.0
+                    / (100 - HEADROOM_PCT)));
+            while (heap(least, nonHeapBytes, share) < needed) {
+                least += 1 << 20;
+            }
+            return new LimitSizing(limit, cpus, t, List.of(), heap, needed, least - limit, null, notes);
         }
         flags.add(0, "-Xmx" + (heap >> 20) + "m");
         flags.add(1, "-Xms" + (heap >> 20) + "m");
@@ -94,6 +98,13 @@ public record LimitSizing(long limitBytes, int cpus, List<Term> terms, List<Stri
                 + "the limit the heap is -XX:MaxRAMPercentage=%.1f (for a limit that may change)", 100.0 * heap / limit));
         MemoryConfig target = MemoryConfig.of(flags, measured.jdk(), limit, cpus > 0 ? cpus : 2);
         return new LimitSizing(limit, cpus, t, flags, heap, needed, 0, RssModel.predict(runs, target, -1), notes);
+    }
+
+    /** The heap a limit leaves, in whole MiB: heap + share x heap = limit - headroom - the rest (the GC's
+     * structures grow with the heap they serve). */
+    private static long heap(long limit, long nonHeapBytes, RssModel.GcShare share) {
+        long headroom = limit * HEADROOM_PCT / 100;
+        return (long) Math.floor((limit - headroom - nonHeapBytes) / (1 + share.fraction()) / (1 << 20)) << 20;
     }
 
     private static String mib(long bytes) {

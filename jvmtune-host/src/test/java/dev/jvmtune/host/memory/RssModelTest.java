@@ -180,6 +180,9 @@ class RssModelTest {
         assertFalse(tight.fits());
         assertTrue(tight.flags().isEmpty());
         assertNull(tight.predicted());
-        assertEquals(tight.neededHeapBytes() - tight.heapBytes(), tight.shortBytes(), 1.0 * MIB);
+        assertTrue(tight.shortBytes() > tight.neededHeapBytes() - tight.heapBytes(), "the headroom grows too");
+        long least = tight.limitBytes() + tight.shortBytes();
+        assertTrue(LimitSizing.of(runs, least, 2).fits(), "the limit it says is enough: " + least);
+        assertFalse(LimitSizing.of(runs, least - MIB, 2).fits(), "and the least: " + least);
     }
 }
