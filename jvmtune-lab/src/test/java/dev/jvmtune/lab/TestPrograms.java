@@ -78,6 +78,8 @@ public final class TestPrograms {
                             }
                             Thread.sleep(Long.parseLong(a[3]));
                             System.out.println("held " + keep.size());
+                            System.out.print(new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(
+                                    "/proc/self/cgroup")))); // the cgroups it ran in
                         }
                     }""",
             "Crash", """

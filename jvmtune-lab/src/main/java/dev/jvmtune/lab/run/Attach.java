@@ -63,10 +63,13 @@ final class Attach {
             return true;
         }
         Path trigger = Path.of("/proc", Long.toString(pid), "cwd", ".attach_pid" + nsPid);
+        // the directory itself, to remove the file from once /proc/PID is gone (a JVM that ended meanwhile)
+        Path real = trigger.getParent().toRealPath().resolve(trigger.getFileName());
         try {
             Files.write(trigger, new byte[0]);
         } catch (IOException e) { // a working directory it cannot write: the JVM looks in /tmp too
             trigger = Path.of("/proc", Long.toString(pid), "root", "tmp", ".attach_pid" + nsPid);
+            real = trigger.getParent().toRealPath().resolve(trigger.getFileName());
             Files.write(trigger, new byte[0]);
         }
         try {
@@ -84,7 +87,9 @@ final class Attach {
             }
             return true;
         } finally {
-            Files.deleteIfExists(trigger);
+            if (!Files.deleteIfExists(trigger)) {
+                Files.deleteIfExists(real);
+            }
         }
     }
 

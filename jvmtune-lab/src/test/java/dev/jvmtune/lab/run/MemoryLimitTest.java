@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,12 +62,14 @@ class MemoryLimitTest {
                 over.notes().toString());
         assertTrue(Files.readString(tmp.resolve("over/result.json")).contains("\"OOM_KILLED\""));
 
-        // each trial's cgroup is removed with it
+        // each trial's cgroup is removed with it: the one the program ran in (v1 "N:memory:/PATH", else v2 "0::/PATH")
         HostFacts.Cgroup own = HostProbe.local().cgroup();
-        try (Stream<Path> children = Files.list(Path.of(own.memoryDir()))) {
-            assertFalse(children.anyMatch(p -> p.getFileName().toString().startsWith("jvmtune-")),
-                    "no jvmtune cgroup left in " + own.memoryDir());
-        }
+        List<String> lines = Files.readAllLines(tmp.resolve("fits/stdout.log"));
+        String line = lines.stream().filter(l -> l.matches("\\d+:([^:]*,)?memory(,[^:]*)?:.*")).findFirst()
+                .orElseGet(() -> lines.stream().filter(l -> l.startsWith("0::")).findFirst().orElseThrow());
+        String ranIn = line.substring(line.lastIndexOf('/') + 1);
+        assertTrue(ranIn.startsWith("jvmtune-"), "a cgroup of its own: " + ranIn);
+        assertFalse(Files.exists(Path.of(own.memoryDir(), ranIn)), ranIn + " left in " + own.memoryDir());
     }
 
     @Test
