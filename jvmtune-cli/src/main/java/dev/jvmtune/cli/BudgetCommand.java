@@ -14,7 +14,6 @@ import dev.jvmtune.host.memory.RssModel;
 import dev.jvmtune.host.memory.Term;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.JsonFigures;
-import dev.jvmtune.lab.run.MemoryLimitUnavailableException;
 import dev.jvmtune.lab.run.Outcome;
 import dev.jvmtune.lab.run.TrialRecord;
 import dev.jvmtune.lab.run.TrialResult;
@@ -39,8 +38,8 @@ import picocli.CommandLine.Option;
                 + "(jvmtune run, or an experiment's trials: their footprint by part, their GC log) and uses it:",
                 "",
                 "- with --flags: the peak RSS those flags will give, as a sum of terms (heap, GC structures, thread "
-                        + "stacks, metaspace, code cache, direct buffers, ...), each with its arithmetic and its basis: "
-                        + "measured, the JDK's default, or assumed and why;",
+                        + "stacks, metaspace, code cache, direct buffers, ...), each with its arithmetic and its "
+                        + "basis: measured, the JDK's default, or assumed and why;",
                 "- with --limit (and --cpus): the flags for a container of that memory limit - the heap the limit "
                         + "leaves once every other part has its measured peak with headroom and a cap "
                         + "(MaxMetaspaceSize, ReservedCodeCacheSize, MaxDirectMemorySize) - and the RSS they will "
@@ -52,13 +51,13 @@ import picocli.CommandLine.Option;
                 "",
                 "Runs at two or more heap sizes let the model see how the heap's use follows its maximum; one run is "
                         + "enough for the other parts. docs/memory.md has the model and its measured accuracy.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:predicted, sized, or proved (the program held)", "1:internal error",
+        exitCodeList = {"0:predicted, sized, or proved (the program held)",
                 "2:wrong command line (no --from, a bad size or flag)",
                 "3:a --from directory is not a finished trial with a footprint, or the proof cannot start",
                 "4:the limit is too small (by how much is printed), or --prove --limit on a machine without a "
                         + "writable memory cgroup",
-                "5:--prove: the program did not end OK (OOM_KILLED, OOM, FAILED ...)"},
+                "5:--prove: the program did not end OK (OOM_KILLED, OOM, FAILED ...)",
+                "130:--prove: stopped by Ctrl-C or SIGTERM: the program was killed, the proof discarded"},
         footer = {"", "Examples:",
                 "  jvmtune run --out r256 --flags -Xmx256m -- java -jar app.jar",
                 "  jvmtune run --out r1g --flags -Xmx1g -- java -jar app.jar",
@@ -105,7 +104,6 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        PrintStream err = streams.err();
         long limitBytes;
         try {
             limitBytes = limit == null ? -1 : Sizes.parse(limit);
@@ -116,8 +114,7 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("give --flags to predict, or --limit to size for a container");
             }
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         }
         HostFacts host = HostProbe.local().probe();
         long ram = host.memory().totalBytes();
@@ -131,8 +128,7 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
                 runs.add(t.measured(ram, machineCpus));
             }
         } catch (IOException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError(e.getMessage());
         }
         int jdk = runs.get(0).config().jdk();
         ObjectNode doc = JSON.createObjectNode();
@@ -175,7 +171,8 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
                 doc.put("fits", fits);
                 if (!jsonOption.json) {
                     o.printf(Locale.ROOT, "%nAgainst the limit %s: %s%n", MemoryConfig.mib(limitBytes), fits
-                            ? String.format(Locale.ROOT, "fits, %.0f%% of it", 100.0 * prediction.rssBytes() / limitBytes)
+                            ? String.format(Locale.ROOT, "fits, %.0f%% of it",
+                                    100.0 * prediction.rssBytes() / limitBytes)
                             : "over it by " + MemoryConfig.mib(prediction.rssBytes() - limitBytes));
                 }
             }
@@ -189,18 +186,18 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
                 if (jsonOption.json) {
                     o.println(JSON.writeValueAsString(JsonFigures.rounded(doc)));
                 }
-                err.printf(Locale.ROOT, "jvmtune: the limit %s is too small by %s: the parts besides the heap need "
-                        + "%s and the live set %s of heap; give at least %s%n", MemoryConfig.mib(limitBytes),
-                        MemoryConfig.mib(s.shortBytes()), MemoryConfig.mib(limitBytes - s.heapBytes()),
-                        MemoryConfig.mib(s.neededHeapBytes()), MemoryConfig.mib(limitBytes + s.shortBytes()));
-                return Main.NOT_ANALYZABLE;
+                throw CommandException.notAnalyzable(String.format(Locale.ROOT, "the limit %s is too small by %s: "
+                        + "the parts besides the heap need %s and the live set %s of heap; give at least %s",
+                        MemoryConfig.mib(limitBytes), MemoryConfig.mib(s.shortBytes()),
+                        MemoryConfig.mib(limitBytes - s.heapBytes()), MemoryConfig.mib(s.neededHeapBytes()),
+                        MemoryConfig.mib(limitBytes + s.shortBytes())));
             }
             runFlags = s.flags();
             prediction = s.predicted();
         }
         int code = Main.OK;
         if (prove) {
-            code = prove(records.get(0), runs, runFlags, limitBytes, doc, o, err);
+            code = prove(records.get(0), runs, runFlags, limitBytes, doc, o);
         }
         if (jsonOption.json) {
             o.println(JSON.writeValueAsString(JsonFigures.rounded(doc)));
@@ -210,13 +207,12 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
 
     /** Runs the program with {@code flags} (in a cgroup of the limit) and compares the model with what it did. */
     private int prove(TrialRecord t, List<MeasuredRun> runs, List<String> flags, long limitBytes, ObjectNode doc,
-                      PrintStream o, PrintStream err) throws IOException, InterruptedException {
+                      PrintStream o) throws IOException, InterruptedException {
         HostFacts.Jdk jdk;
         try {
             jdk = new JdkChoice(HostProbe.local().probe()).resolve(t.jdkHome());
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError(e.getMessage());
         }
         // measured as the runs were, with Native Memory Tracking: the prediction is for the flags as they run
         List<String> run = new ArrayList<>(flags);
@@ -231,13 +227,7 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "%nProof: running it again with these flags%s, files in %s%n", limitBytes > 0
                     ? " in a memory cgroup of " + MemoryConfig.mib(limitBytes) : "", spec.outDir().toAbsolutePath());
         }
-        TrialResult r;
-        try {
-            r = new TrialRunner().run(spec);
-        } catch (MemoryLimitUnavailableException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.NOT_ANALYZABLE;
-        }
+        TrialResult r = new TrialRunner().run(spec); // no memory cgroup here: CommandException.of says so
         long measured = r.footprint() == null ? r.peakRssBytes() : r.footprint().resident().peakBytes();
         double errorPct = 100.0 * (p.rssBytes() - measured) / measured;
         ObjectNode proof = doc.putObject("proof");
