@@ -223,6 +223,11 @@ final class FootprintSampler implements AutoCloseable {
                     if (heapRange == null && !zgcHeap) {
                         heapRange = heapRange(info);
                         zgcHeap = heapRange == null && info.contains("ZHeap");
+                        if (heapResident < 0 && detailRss > 0 && lastRss * DETAIL_STEP >= peakRss) {
+                            // the peak was read before the heap's range was known, and the JVM is still at it
+                            detailRss = lastRss;
+                            smaps();
+                        }
                     }
                 }
                 String text = attach.jcmd("VM.native_memory summary scale=b");
