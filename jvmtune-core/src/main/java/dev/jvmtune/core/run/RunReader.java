@@ -87,8 +87,7 @@ public final class RunReader {
      * {@code "gc.log.1 (+2 rotated) (run 3)"} for a run that begins with its first file.
      */
     private static String name(List<InputStats> inputs, int index, long fromLine) {
-        String files = inputs.isEmpty() ? "(no input)" : inputs.get(0).path()
-                + (inputs.size() > 1 ? " (+" + (inputs.size() - 1) + " rotated)" : "");
+        String files = inputs.isEmpty() ? "(no input)" : LogInputs.setName(inputs.get(0).path(), inputs.size());
         return files + " (run " + (index + 1) + (fromLine > 1 ? " from line " + fromLine : "") + ")";
     }
 
