@@ -11,8 +11,8 @@ import java.util.function.Consumer;
  * (docs/extending.md); consumers that do not know it ignore it.
  */
 public sealed interface JvmEvent
-        permits GcEvent, GcStall, CycleStatistics, SafepointEvent, CodeCacheSample, Compilation, CpuLoadSample, Restart,
-        InputFile {
+        permits GcEvent, GcStall, CycleStatistics, SafepointEvent, CodeCacheSample, Compilation, CpuLoadSample,
+        NativeMemorySample, ResidentSetSample, Restart, InputFile {
 
     /**
      * Seconds since JVM start at which the event began, in the time base of {@link GcEvent#uptimeSec()};

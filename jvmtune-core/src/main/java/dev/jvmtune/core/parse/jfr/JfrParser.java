@@ -8,6 +8,8 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcStall;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.NativeMemorySample;
+import dev.jvmtune.core.model.ResidentSetSample;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.TimelineParser;
@@ -219,6 +221,10 @@ public final class JfrParser implements TimelineParser {
             case "jdk.Compilation" -> compilation(e, start);
             case "jdk.CPULoad" -> listener.onEvent(new CpuLoadSample(clock.uptimeSec(start), e.getDouble("jvmUser"),
                     e.getDouble("jvmSystem"), e.getDouble("machineTotal")));
+            case "jdk.NativeMemoryUsage" -> listener.onEvent(new NativeMemorySample(clock.uptimeSec(start),
+                    e.getString("type"), e.getLong("reserved"), e.getLong("committed")));
+            case "jdk.ResidentSetSize" -> listener.onEvent(new ResidentSetSample(clock.uptimeSec(start),
+                    e.getLong("size"), e.getLong("peak")));
             default -> {
             }
         }
