@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * process id and over JMX at the same time: every window's pause count equals the JVM's own GC log for the same
  * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs - G1's
  * humongous allocations, and on every collector the explicit GC the test asks for over JMX halfway, which must start
- * and then clear once the window has slid past it.
+ * and then clear once the window has slid past it. A real Prometheus scrapes the watch by process id meanwhile and
+ * finds the OpenTelemetry JVM metrics with the convention's names, types, units and attributes
+ * ({@link OpenTelemetryNames}).
  *
  * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
  * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
@@ -65,16 +68,18 @@ class WatchCommandTest {
     @EnumSource(Case.class)
     void windowsCountTheLogsPausesAndShowFindingsLive(Case c, @TempDir Path dir) throws Exception {
         int port = LiveJvm.freePort();
+        int metrics = LiveJvm.freePort();
         List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
         flags.addAll(LiveJvm.jmxFlags(port));
         Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
         CliRun byPid;
         CliRun byJmx;
-        try {
+        try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
             LiveJvm.awaitPort(port, jvm, 30_000);
             String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
             CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString())));
+                    Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString(), "--prometheus",
+                    Integer.toString(metrics))));
             CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
                     "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
             Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
@@ -82,6 +87,7 @@ class WatchCommandTest {
                     "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
                 ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
                         ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+                OpenTelemetryNames.check(c.toString(), prometheus, jmxc.getMBeanServerConnection(), jvm, Set.of());
             }
             assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
             byPid = pid.get(60, TimeUnit.SECONDS);
