@@ -9,10 +9,11 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.OperatingSystemMXBean;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -56,57 +57,54 @@ final class OpenTelemetryNames {
     private OpenTelemetryNames() {
     }
 
+    /** What the watched JVM's own management beans say, read while it runs. */
+    record Beans(Set<String> collectors, Map<String, Set<String>> poolsByType, int cpus, long classes) {
+
+        static Beans of(MBeanServerConnection jvm) throws IOException {
+            Set<String> collectors = new HashSet<>(List.of("G1 Concurrent GC")); // so named on JDK 17 too (ManagementNames)
+            for (GarbageCollectorMXBean gc : ManagementFactory.getPlatformMXBeans(jvm, GarbageCollectorMXBean.class)) {
+                collectors.add(gc.getName());
+            }
+            Map<String, Set<String>> pools = new HashMap<>();
+            for (MemoryPoolMXBean p : ManagementFactory.getPlatformMXBeans(jvm, MemoryPoolMXBean.class)) {
+                pools.computeIfAbsent(p.getType().name().toLowerCase(Locale.ROOT), t -> new HashSet<>()).add(p.getName());
+            }
+            return new Beans(collectors, pools,
+                    ManagementFactory.getPlatformMXBean(jvm, OperatingSystemMXBean.class).getAvailableProcessors(),
+                    ManagementFactory.getPlatformMXBean(jvm, ClassLoadingMXBean.class).getLoadedClassCount());
+        }
+    }
+
     /**
-     * Waits (while {@code jvm} runs) until Prometheus has every metric of the convention but those in {@code absent},
-     * then checks them all.
+     * Checks what Prometheus scraped over the whole watch, which has ended: every metric of the convention but those
+     * in {@code absent} (figures the source does not tell), each with the convention's type, unit and attributes, and
+     * attribute values and figures that are the JVM's own ({@code beans}).
      */
-    static void check(String what, RealPrometheus prometheus, MBeanServerConnection beans, Process jvm,
-                      Set<String> absent) throws Exception {
+    static void check(String what, RealPrometheus prometheus, Beans beans, Set<String> absent) throws Exception {
         Set<String> expected = new TreeSet<>(CONVENTION.keySet());
         expected.removeAll(absent);
-        Map<String, JsonNode> series = new HashMap<>();
-        while (jvm.isAlive()) {
-            series.clear();
-            for (JsonNode s : prometheus.query("{__name__=~\"jvm_.+\"}")) {
-                series.put(s.path("metric").toString(), s.path("metric"));
-            }
-            if (families(series.values()).containsAll(expected)) {
-                break;
-            }
-            Thread.sleep(500);
-        }
-        assertTrue(families(series.values()).containsAll(expected), what + ": the convention's metrics " + expected
-                + ", Prometheus has " + families(series.values()));
-
-        Set<String> collectors = new HashSet<>(List.of("G1 Concurrent GC")); // named so on JDK 17 too (ManagementNames)
-        for (GarbageCollectorMXBean gc : ManagementFactory.getPlatformMXBeans(beans, GarbageCollectorMXBean.class)) {
-            collectors.add(gc.getName());
-        }
-        Map<String, Set<String>> pools = new HashMap<>();
-        for (MemoryPoolMXBean p : ManagementFactory.getPlatformMXBeans(beans, MemoryPoolMXBean.class)) {
-            pools.computeIfAbsent(p.getType().name().toLowerCase(java.util.Locale.ROOT), t -> new HashSet<>())
-                    .add(p.getName());
-        }
+        JsonNode series = prometheus.series("{__name__=~\"jvm_.+\"}");
+        assertTrue(families(series).containsAll(expected), what + ": the convention's metrics " + expected
+                + ", Prometheus has " + families(series) + "; its targets: " + prometheus.targets());
         JsonNode metadata = prometheus.metadata();
-        for (JsonNode labels : series.values()) {
+        for (JsonNode labels : series) {
             String family = family(labels.path("__name__").asText());
             Metric m = CONVENTION.get(family);
             assertTrue(m != null, what + ": " + family + " is not a metric of the convention");
             Set<String> attributes = new TreeSet<>();
-            for (Iterator<String> k = labels.fieldNames(); k.hasNext(); ) {
-                attributes.add(k.next());
-            }
+            labels.fieldNames().forEachRemaining(attributes::add);
             attributes.removeAll(PROMETHEUS_LABELS);
             assertEquals(m.attributes(), attributes, what + ": attributes of " + labels);
             if (m.attributes().contains("jvm_gc_name")) {
-                assertTrue(collectors.contains(labels.path("jvm_gc_name").asText()), what + ": " + labels
-                        + " is a collector bean of the JVM " + collectors);
+                assertTrue(beans.collectors().contains(labels.path("jvm_gc_name").asText()), what + ": " + labels
+                        + " is a collector bean of the JVM " + beans.collectors());
                 assertTrue(ACTIONS.contains(labels.path("jvm_gc_action").asText()), what + ": action of " + labels);
             }
             if (m.attributes().contains("jvm_memory_type")) {
                 String type = labels.path("jvm_memory_type").asText();
-                assertTrue(pools.getOrDefault(type, Set.of()).contains(labels.path("jvm_memory_pool_name").asText()),
-                        what + ": " + labels + " is a pool bean of the JVM " + pools);
+                assertTrue(beans.poolsByType().getOrDefault(type, Set.of())
+                                .contains(labels.path("jvm_memory_pool_name").asText()),
+                        what + ": " + labels + " is a pool bean of the JVM " + beans.poolsByType());
             }
             if (m.attributes().contains("jvm_thread_daemon")) {
                 assertTrue(Set.of("true", "false").contains(labels.path("jvm_thread_daemon").asText()), labels.toString());
@@ -115,18 +113,15 @@ final class OpenTelemetryNames {
             assertEquals(m.type(), meta.path("type").asText(), what + ": type of " + family + ": " + meta);
             assertEquals(m.unit(), meta.path("unit").asText(), what + ": unit of " + family + ": " + meta);
         }
-
-        OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(beans, OperatingSystemMXBean.class);
-        assertEquals(Integer.toString(os.getAvailableProcessors()), prometheus.value("jvm_cpu_count"), what);
-        long classes = ManagementFactory.getPlatformMXBean(beans, ClassLoadingMXBean.class).getLoadedClassCount();
-        double scraped = Double.parseDouble(prometheus.value("jvm_class_count"));
-        assertTrue(Math.abs(scraped - classes) <= 0.2 * classes, what + ": classes loaded " + scraped + ", the JVM says "
-                + classes);
-        double utilization = Double.parseDouble(prometheus.value("jvm_cpu_recent_utilization_ratio"));
-        assertTrue(utilization >= 0 && utilization <= 1, what + ": CPU utilization " + utilization);
+        assertEquals(beans.cpus(), Double.parseDouble(prometheus.value("last_over_time(jvm_cpu_count[1h])")), what);
+        double classes = Double.parseDouble(prometheus.value("last_over_time(jvm_class_count[1h])"));
+        assertTrue(Math.abs(classes - beans.classes()) <= 0.2 * beans.classes(), what + ": classes loaded " + classes
+                + ", the JVM said " + beans.classes());
+        double utilization = Double.parseDouble(prometheus.value("max_over_time(jvm_cpu_recent_utilization_ratio[1h])"));
+        assertTrue(utilization > 0 && utilization <= 1, what + ": CPU utilization " + utilization);
     }
 
-    private static Set<String> families(Iterable<JsonNode> series) {
+    private static Set<String> families(JsonNode series) {
         Set<String> names = new TreeSet<>();
         for (JsonNode s : series) {
             names.add(family(s.path("__name__").asText()));

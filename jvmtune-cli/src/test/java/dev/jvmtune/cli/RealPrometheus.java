@@ -29,14 +29,16 @@ final class RealPrometheus implements AutoCloseable {
 
     private final Process process;
     private final String api;
+    private final Path log;
 
-    private RealPrometheus(Process process, int web) {
+    private RealPrometheus(Process process, int web, Path log) {
         this.process = process;
+        this.log = log;
         this.api = "http://127.0.0.1:" + web + "/api/v1/";
     }
 
     /** Starts Prometheus in {@code dir} (its config, data and log there), scraping {@code 127.0.0.1:targetPort}. */
-    static RealPrometheus scraping(Path dir, int targetPort) throws IOException {
+    static RealPrometheus scraping(Path dir, int targetPort) throws Exception {
         assumeTrue(Files.isExecutable(BINARY), "Debian's prometheus is not installed (.ci/run installs it)");
         int web = LiveJvm.freePort();
         Files.writeString(dir.resolve("prometheus.yml"), String.join("\n",
@@ -46,7 +48,28 @@ final class RealPrometheus implements AutoCloseable {
                 "--web.listen-address=127.0.0.1:" + web)
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile())
                 .start();
-        return new RealPrometheus(p, web);
+        RealPrometheus prometheus = new RealPrometheus(p, web, dir.resolve("prometheus.log"));
+        prometheus.awaitReady();
+        return prometheus;
+    }
+
+    /** Waits until Prometheus serves queries and scrapes (it opens its database first: seconds on a loaded machine). */
+    private void awaitReady() throws Exception {
+        URI ready = URI.create(api.replace("/api/v1/", "/-/ready"));
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < end && process.isAlive()) {
+            try {
+                if (HTTP.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException starting) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        process.destroyForcibly();
+        throw new AssertionError("Prometheus is not ready: " + Files.readString(log));
     }
 
     /** Queries until the first result's value is {@code expected} (scrapes come every second); its value pair. */
@@ -76,6 +99,16 @@ final class RealPrometheus implements AutoCloseable {
     /** An instant query's results; none while Prometheus is starting. */
     JsonNode query(String query) throws Exception {
         return get("query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)).path("result");
+    }
+
+    /** The label sets, {@code __name__} included, of every series that {@code selector} matched at any time. */
+    JsonNode series(String selector) throws Exception {
+        return get("series?match[]=" + URLEncoder.encode(selector, StandardCharsets.UTF_8));
+    }
+
+    /** The scrape targets as Prometheus sees them: health, last error. */
+    String targets() throws Exception {
+        return get("targets").toString();
     }
 
     /** The metadata of the metrics scraped (the exposition's TYPE, UNIT and HELP) by name. */

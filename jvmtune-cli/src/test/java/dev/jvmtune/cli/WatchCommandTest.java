@@ -45,21 +45,27 @@ class WatchCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Case {
-        JDK17_G1(LiveJvm.JDK17, 0.5, true, "-XX:+UseG1GC"),
-        JDK25_G1(LiveJvm.JDK25, 0.5, true, "-XX:+UseG1GC"),
-        /** Generational is JDK 25's only ZGC. */
-        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, "-XX:+UseZGC");
+        JDK17_G1(LiveJvm.JDK17, 0.5, true, Set.of(), "-XX:+UseG1GC"),
+        JDK25_G1(LiveJvm.JDK25, 0.5, true, Set.of(), "-XX:+UseG1GC"),
+        /**
+         * Generational is JDK 25's only ZGC. It records the whole heap after a cycle, not each generation's pool: no
+         * {@code jvm.memory.used_after_last_gc}.
+         */
+        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, Set.of("jvm_memory_used_after_last_gc_bytes"), "-XX:+UseZGC");
 
         final Path jdk;
         /** docs/accuracy.md's per-pause timer-scope allowance between the log and JFR, ms. */
         final double allowanceMs;
         final boolean humongous;
+        /** The OpenTelemetry metrics the JVM's recording does not tell. */
+        final Set<String> notTold;
         final String flag;
 
-        Case(Path jdk, double allowanceMs, boolean humongous, String flag) {
+        Case(Path jdk, double allowanceMs, boolean humongous, Set<String> notTold, String flag) {
             this.jdk = jdk;
             this.allowanceMs = allowanceMs;
             this.humongous = humongous;
+            this.notTold = notTold;
             this.flag = flag;
         }
     }
@@ -71,29 +77,34 @@ class WatchCommandTest {
         int metrics = LiveJvm.freePort();
         List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
         flags.addAll(LiveJvm.jmxFlags(port));
-        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
         CliRun byPid;
         CliRun byJmx;
         try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
-            LiveJvm.awaitPort(port, jvm, 30_000);
-            String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
-            CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString(), "--prometheus",
-                    Integer.toString(metrics))));
-            CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
-            Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
-            try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
-                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
-                ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
-                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
-                OpenTelemetryNames.check(c.toString(), prometheus, jmxc.getMBeanServerConnection(), jvm, Set.of());
+            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
+            OpenTelemetryNames.Beans beans;
+            try {
+                LiveJvm.awaitPort(port, jvm, 30_000);
+                String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
+                CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString(), "--prometheus",
+                        Integer.toString(metrics))));
+                CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
+                Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
+                try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
+                        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                    ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+                    beans = OpenTelemetryNames.Beans.of(jmxc.getMBeanServerConnection());
+                }
+                assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
+                byPid = pid.get(60, TimeUnit.SECONDS);
+                byJmx = jmx.get(60, TimeUnit.SECONDS);
+                assertEquals(0, byPid.exit(), c + " watched by pid: " + byPid.err());
+                OpenTelemetryNames.check(c + " watched by pid", prometheus, beans, c.notTold);
+            } finally {
+                jvm.destroyForcibly();
             }
-            assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
-            byPid = pid.get(60, TimeUnit.SECONDS);
-            byJmx = jmx.get(60, TimeUnit.SECONDS);
-        } finally {
-            jvm.destroyForcibly();
         }
         Map<Long, List<LiveJvm.Pause>> log = LiveJvm.logPauses(dir.resolve("gc.log"));
         check(c, "pid", byPid, dir.resolve("pid.jsonl"), log);

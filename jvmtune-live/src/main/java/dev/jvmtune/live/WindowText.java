@@ -105,17 +105,17 @@ final class WindowText {
             s.append("non-heap pools now (MiB):").append(nonHeap).append(System.lineSeparator());
         }
         List<NativeMemorySample> nmt = jvm.nativeMemory();
-        ResidentSetSample rss = jvm.resident();
-        if (!nmt.isEmpty() || rss != null) {
+        if (!nmt.isEmpty()) {
             s.append("native memory now (MiB committed):");
             for (NativeMemorySample n : nmt) {
                 s.append("  ").append(n.category()).append(' ').append(Mib.of(n.committedBytes()));
             }
-            if (rss != null) {
-                s.append(String.format(Locale.ROOT, "  resident %s (peak %s)", Mib.of(rss.sizeBytes()),
-                        Mib.of(rss.peakBytes())));
-            }
             s.append(System.lineSeparator());
+        }
+        ResidentSetSample rss = jvm.resident();
+        if (rss != null) {
+            s.append(String.format(Locale.ROOT, "resident set now %s MiB (peak %s MiB)%n", Mib.of(rss.sizeBytes()),
+                    Mib.of(rss.peakBytes())));
         }
         ThreadCountSample t = jvm.threads();
         ClassCountSample c = jvm.classes();
