@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.model.GcKind;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.RuntimeMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,24 +81,36 @@ class WatchCommandTest {
         CliRun byPid;
         CliRun byJmx;
         try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
-            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
-            OpenTelemetryNames.Beans beans;
+            // runs until stopped: how long attaching takes depends on the machine's load, not on the test
+            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC));
             try {
                 LiveJvm.awaitPort(port, jvm, 30_000);
-                String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
+                String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
+                Path pidEvents = dir.resolve("pid.jsonl");
+                Path jmxEvents = dir.resolve("jmx.jsonl");
                 CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                        Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString(), "--prometheus",
+                        Long.toString(jvm.pid()), "--events", pidEvents.toString(), "--prometheus",
                         Integer.toString(metrics))));
                 CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                        "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
-                Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
+                        "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())));
+                // both watches stream (a few GCs seen) before the System.gc() they must find
+                awaitPause(pidEvents, jvm, 0);
+                awaitPause(jmxEvents, jvm, 0);
+                double explicitSec;
+                OpenTelemetryNames.Beans beans;
                 try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
                         "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                    explicitSec = ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class).getUptime() / 1000.0;
                     ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
                             ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
                     beans = OpenTelemetryNames.Beans.of(jmxc.getMBeanServerConnection());
                 }
-                assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
+                // and long enough after it for the window (3 s) to slide past it, with pauses of many GC ids
+                awaitPause(pidEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
+                awaitPause(jmxEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
+                jvm.destroy(); // SIGTERM: the JVM exits normally, and the watches end with it
+                assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the workload ends");
                 byPid = pid.get(60, TimeUnit.SECONDS);
                 byJmx = jmx.get(60, TimeUnit.SECONDS);
                 assertEquals(0, byPid.exit(), c + " watched by pid: " + byPid.err());
@@ -109,6 +122,30 @@ class WatchCommandTest {
         Map<Long, List<LiveJvm.Pause>> log = LiveJvm.logPauses(dir.resolve("gc.log"));
         check(c, "pid", byPid, dir.resolve("pid.jsonl"), log);
         check(c, "jmx", byJmx, dir.resolve("jmx.jsonl"), log);
+    }
+
+    /** Longest the workload runs; the test stops it much sooner. */
+    private static final long WORKLOAD_MAX_SEC = 150;
+    /** Seconds of the JVM's uptime watched after the System.gc(): the 3 s window slides past it. */
+    private static final double AFTER_EXPLICIT_SEC = 8;
+
+    /** Waits until the watch's events file holds a pause after {@code uptimeSec} of the JVM's uptime. */
+    private static void awaitPause(Path events, Process jvm, double uptimeSec) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKLOAD_MAX_SEC - 10);
+        while (System.nanoTime() < end) {
+            assertTrue(jvm.isAlive(), "the workload runs");
+            if (Files.exists(events)) {
+                for (String line : Files.readAllLines(events)) {
+                    JsonNode e = line.endsWith("}") ? JSON.readTree(line) : null; // the last line may be half written
+                    if (e != null && e.path("type").asText().equals("GcEvent")
+                            && GcKind.valueOf(e.path("kind").asText()).isPause() && e.path("uptimeSec").asDouble() > uptimeSec) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(events.getFileName() + ": no pause after " + uptimeSec + " s of uptime");
     }
 
     private static String[] with(String[] common, String... args) {
@@ -135,9 +172,13 @@ class WatchCommandTest {
         Map<Long, List<LiveJvm.Pause>> seen = new TreeMap<>();
         double firstSec = Double.NaN;
         double lastSec = Double.NaN;
+        List<JsonNode> cycles = new ArrayList<>();
         for (String line : Files.readAllLines(events)) {
             JsonNode e = JSON.readTree(line);
             double t = e.path("uptimeSec").asDouble(Double.NaN);
+            if (e.path("type").asText().equals("GcEvent") && e.path("kind").asText().equals("CYCLE")) {
+                cycles.add(e);
+            }
             if (e.path("type").asText().equals("GcEvent") && GcKind.valueOf(e.path("kind").asText()).isPause()) {
                 // pauses, not cycles: a ZGC major collection's cycle begins long before its last pauses
                 firstSec = Double.isNaN(firstSec) ? t : Math.min(firstSec, t);
@@ -148,10 +189,32 @@ class WatchCommandTest {
             }
         }
         assertTrue(seen.size() > 10, what + ": pauses of more than 10 GC ids, got " + seen.keySet());
+        // the recording's uptime counts from the JVM's start time in milliseconds, the log's from the VM's own
+        // clock: the two differ by a constant, up to a second on a loaded machine, measured on the ids both have
+        List<Double> offsets = new ArrayList<>();
+        for (Map.Entry<Long, List<LiveJvm.Pause>> id : seen.entrySet()) {
+            List<LiveJvm.Pause> inLog = log.get(id.getKey());
+            if (inLog != null) {
+                offsets.add(id.getValue().get(0).uptimeSec() - inLog.get(0).uptimeSec());
+            }
+        }
+        assertFalse(offsets.isEmpty(), what + ": GC ids both in the log and in the watch");
+        offsets.sort(null);
+        double offset = offsets.get(offsets.size() / 2);
+        // a collection in flight when the watch began (a generational ZGC major collection) may run other
+        // collections inside it that the watch cannot tell whole: the span starts after those ended
+        double startSec = firstSec;
+        for (JsonNode cycle : cycles) {
+            if (cycle.path("uptimeSec").asDouble() <= firstSec + MARGIN_SEC) {
+                startSec = Math.max(startSec,
+                        cycle.path("uptimeSec").asDouble() + cycle.path("durationMs").asDouble() / 1000);
+            }
+        }
         java.util.Set<Long> whole = new java.util.HashSet<>();
         for (Map.Entry<Long, List<LiveJvm.Pause>> id : log.entrySet()) {
             List<LiveJvm.Pause> p = id.getValue();
-            if (p.get(0).uptimeSec() > firstSec + MARGIN_SEC && p.get(p.size() - 1).uptimeSec() < lastSec - MARGIN_SEC) {
+            if (p.get(0).uptimeSec() + offset > startSec + MARGIN_SEC
+                    && p.get(p.size() - 1).uptimeSec() + offset < lastSec - MARGIN_SEC) {
                 whole.add(id.getKey());
                 assertEquals(p.size(), seen.getOrDefault(id.getKey(), List.of()).size(),
                         what + ": pauses of GC(" + id.getKey() + "), log " + p + ", watch " + seen.get(id.getKey()));
