@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -133,48 +134,40 @@ public final class PrometheusEndpoint implements AutoCloseable {
                 + "garbage collection event on this pool", p -> p.heap ? p.usedAfterGc : -1, false);
         GaugeWithCallback.builder().name("jvm_thread_count").help("Number of executing platform threads")
                 .labelNames("jvm_thread_daemon").callback(cb -> {
-                    ThreadCountSample t = gauges == null ? null : gauges.threads();
+                    JvmGauges g = gauges;
+                    ThreadCountSample t = g == null ? null : g.threads();
                     if (t != null) {
                         cb.call(t.daemon(), "true");
                         cb.call(t.live() - t.daemon(), "false");
                     }
                 }).register(registry);
         CounterWithCallback.builder().name("jvm_class_loaded").help("Number of classes loaded since JVM start")
-                .callback(cb -> {
-                    ClassCountSample c = gauges == null ? null : gauges.classes();
-                    if (c != null) {
-                        cb.call(c.loaded());
-                    }
-                }).register(registry);
+                .callback(cb -> known(cb::call, classes(ClassCountSample::loaded))).register(registry);
         CounterWithCallback.builder().name("jvm_class_unloaded").help("Number of classes unloaded since JVM start")
-                .callback(cb -> {
-                    ClassCountSample c = gauges == null ? null : gauges.classes();
-                    if (c != null) {
-                        cb.call(c.unloaded());
-                    }
-                }).register(registry);
+                .callback(cb -> known(cb::call, classes(ClassCountSample::unloaded))).register(registry);
         GaugeWithCallback.builder().name("jvm_class_count").help("Number of classes currently loaded")
-                .callback(cb -> {
-                    ClassCountSample c = gauges == null ? null : gauges.classes();
-                    if (c != null) {
-                        cb.call(c.current());
-                    }
-                }).register(registry);
+                .callback(cb -> known(cb::call, classes(ClassCountSample::current))).register(registry);
         CounterWithCallback.builder().name("jvm_cpu_time_seconds").unit(Unit.SECONDS)
                 .help("CPU time used by the process as reported by the JVM, since the watch began (jdk.CPULoad's "
                         + "share of the machine over each second)")
-                .callback(cb -> known(cb::call, gauges == null ? Double.NaN : gauges.cpuSeconds())).register(registry);
+                .callback(cb -> known(cb::call, jvm(JvmGauges::cpuSeconds))).register(registry);
         GaugeWithCallback.builder().name("jvm_cpu_count").help("Number of processors available to the Java virtual "
-                + "machine").callback(cb -> {
-                    int cpus = gauges == null ? -1 : gauges.cpuCount();
-                    if (cpus > 0) {
-                        cb.call(cpus);
-                    }
-                }).register(registry);
+                + "machine").callback(cb -> known(cb::call, jvm(g -> g.cpuCount() > 0 ? g.cpuCount() : Double.NaN)))
+                .register(registry);
         GaugeWithCallback.builder().name("jvm_cpu_recent_utilization_ratio").unit(Unit.RATIO)
                 .help("Recent CPU utilization for the process as reported by the JVM, 0-1 of the machine")
-                .callback(cb -> known(cb::call, gauges == null ? Double.NaN : gauges.cpuUtilization()))
-                .register(registry);
+                .callback(cb -> known(cb::call, jvm(JvmGauges::cpuUtilization))).register(registry);
+    }
+
+    /** A figure of the JVM's gauges; NaN before the watch begins. */
+    private double jvm(ToDoubleFunction<JvmGauges> figure) {
+        JvmGauges g = gauges;
+        return g == null ? Double.NaN : figure.applyAsDouble(g);
+    }
+
+    /** A figure of the latest class counts; NaN before there are any. */
+    private double classes(ToLongFunction<ClassCountSample> figure) {
+        return jvm(g -> g.classes() == null ? Double.NaN : figure.applyAsLong(g.classes()));
     }
 
     /**
