@@ -28,8 +28,9 @@ class PrometheusScrapeTest {
 
     @Test
     void prometheusScrapesTheGcHistogramAndTheFindings(@TempDir Path dir) throws Exception {
+        // a humongous array every 1024 operations, not 4096: enough humongous collections in 2 s on a loaded machine
         Process jvm = LiveJvm.start(LiveJvm.JDK17, dir, List.of("-XX:+UseG1GC", "-Xlog:gc*:file=gc.log"),
-                "--seconds", "2");
+                "--seconds", "2", "--huge-every", "1024");
         assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
         Run analyzed = RunReader.read(dir.resolve("gc.log"), RunReader.Options.DEFAULT).get(0);
         long pauses = analyzed.summary().pauses().count();
