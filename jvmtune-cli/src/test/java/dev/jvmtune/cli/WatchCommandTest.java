@@ -82,7 +82,10 @@ class WatchCommandTest {
         CliRun byJmx;
         try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
             // runs until stopped: how long attaching takes depends on the machine's load, not on the test
-            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC));
+            // a humongous array every 1024 operations, not 4096: G1's 5 humongous collections in a 3 s window on a
+            // loaded machine
+            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC),
+                    "--huge-every", "1024");
             try {
                 LiveJvm.awaitPort(port, jvm, 30_000);
                 String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
