@@ -5,7 +5,6 @@ import dev.jvmtune.host.BaselineCalculator;
 import dev.jvmtune.host.Goal;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostJson;
-import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.HostText;
 import dev.jvmtune.host.Jdks;
 import dev.jvmtune.host.Sizes;
@@ -26,8 +25,7 @@ import picocli.CommandLine.Option;
                 + "only when the heap spans NUMA nodes; the collector by goal and JDK; the GC logging that "
                 + "'jvmtune analyze' reads.", "",
                 "It is a start, not an answer: run the application with it, then 'jvmtune analyze gc.log'.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:proposed", "1:internal error (a bug: please report it)",
+        exitCodeList = {"0:proposed",
                 "2:wrong command line (unknown goal, bad size, unknown --jdk)",
                 "3:--root is not a directory",
                 "4:the facts allow no configuration (memory unknown or too small); the message says which"},
@@ -71,37 +69,32 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
         try {
             g = Goal.valueOf(goal.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            return usage("unknown --goal '" + goal + "': use latency, throughput or footprint");
+            throw CommandException.usage("unknown --goal '" + goal + "': use latency, throughput or footprint");
         }
         long app = -1;
         if (appMemory != null) {
             try {
                 app = Sizes.parse(appMemory);
             } catch (IllegalArgumentException e) {
-                return usage("--app-memory: " + e.getMessage());
+                throw CommandException.usage("--app-memory: " + e.getMessage());
             }
         }
         if (pauseGoalMs <= 0) {
-            return usage("--pause-goal must be a positive number of milliseconds");
+            throw CommandException.usage("--pause-goal must be a positive number of milliseconds");
         }
-        HostProbe probe = HostCli.probe(root, streams);
-        if (probe == null) {
-            return Main.INPUT_ERROR;
-        }
-        HostFacts facts = probe.probe();
+        HostFacts facts = HostCli.probe(root).probe();
         Jdks.Choice choice;
         try {
             choice = Jdks.choose(jdkOption.jdk, facts, Runtime.version().feature(), System.getProperty("java.version"));
         } catch (IllegalArgumentException e) {
-            return usage(e.getMessage());
+            throw CommandException.usage(e.getMessage());
         }
         Baseline b;
         try {
             b = BaselineCalculator.compute(facts,
                     new BaselineCalculator.Request(g, choice.feature(), app, shared, pauseGoalMs));
         } catch (BaselineCalculator.Impossible e) {
-            streams.err().println("jvmtune: " + e.getMessage());
-            return Main.NOT_ANALYZABLE;
+            throw CommandException.notAnalyzable(e.getMessage());
         }
         if (jsonOption.json) {
             HostJson.baseline(facts, b, choice.jdk(), "jvmtune " + Main.version(), streams.out());
@@ -111,10 +104,5 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
         }
         streams.out().flush();
         return Main.OK;
-    }
-
-    private int usage(String message) {
-        streams.err().println("jvmtune: " + message);
-        return Main.USAGE;
     }
 }

@@ -118,7 +118,7 @@ final class LiveOptions {
         try {
             endpoint = new PrometheusEndpoint(prometheusHost(), prometheusPort(), err);
         } catch (IOException e) {
-            throw new CommandException(Main.INPUT_ERROR, "cannot serve the metrics on " + prometheus + ": "
+            throw CommandException.inputError("cannot serve the metrics on " + prometheus + ": "
                     + IoErrors.describe(e));
         }
         err.println("jvmtune: serving metrics at " + String.join(" and ", endpoint.urls()));

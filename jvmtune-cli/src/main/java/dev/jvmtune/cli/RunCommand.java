@@ -56,11 +56,11 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
                 "  jvmtune run --profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=4m\" -- --seconds 20",
                 ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the trial ended OK", "1:internal error",
+        exitCodeList = {"0:the trial ended OK",
                 "2:wrong command line (unknown JDK, workload or parameter)", "3:the program could not be started",
                 "4:--profile: this machine cannot sample (the reason is printed)",
-                "5:the trial did not end OK (its outcome is printed)"})
+                "5:the trial did not end OK (its outcome is printed)",
+                "130:stopped by Ctrl-C or SIGTERM: the program was killed, the trial discarded"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
@@ -106,7 +106,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, ProfilingUnavailableException {
         PrintStream err = streams.err();
         TrialSpec spec;
         try {
@@ -121,18 +121,12 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--profile needs JDK 11 or newer (JFR); this is " + j.version());
             }
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         }
         ProfileSetup setup = null;
         if (profile) {
-            try {
-                setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
-                        Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
-            } catch (ProfilingUnavailableException e) {
-                err.println("jvmtune: " + e.getMessage());
-                return Main.NOT_ANALYZABLE;
-            }
+            setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
+                    Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
             List<String> withProfiler = new ArrayList<>(spec.jvmFlags());
             withProfiler.addAll(setup.jvmOptions());
             spec = new TrialSpec(spec.jdk(), withProfiler, spec.program(), spec.timeout(), spec.outDir(), spec.jfr(),
@@ -144,11 +138,9 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
         try {
             r = new TrialRunner().run(spec);
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         } catch (IOException e) { // the program cannot start, or jvmtune cannot write the trial's files
-            err.println("jvmtune: " + e.getMessage());
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError(e.getMessage());
         }
         PrintStream o = streams.out();
         if (jsonOption.json) {

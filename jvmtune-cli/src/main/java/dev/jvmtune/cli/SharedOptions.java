@@ -1,9 +1,11 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.lab.run.Durations;
+import dev.jvmtune.lab.store.ResultStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -83,6 +85,13 @@ final class SharedOptions {
                 // opening the database says what is wrong with it
             }
             return dir.resolve("jvmtune.db").toString();
+        }
+
+        /** The database cannot be used: a line that names it (without its password), says why, then {@code more}. */
+        CommandException unusable(SQLException e, String more) {
+            String db = location();
+            return CommandException.inputError("results database " + ResultStore.redact(db) + ": "
+                    + ResultStore.explain(e, db) + more);
         }
     }
 }

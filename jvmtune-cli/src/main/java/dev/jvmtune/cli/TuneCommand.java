@@ -70,8 +70,7 @@ import picocli.CommandLine.Parameters;
                 + "latency.p50Ms/p99Ms/p999Ms/maxMs and metrics.NAME (the program's JVMTUNE_METRICS file); the names "
                 + "without units of earlier versions work too. A signed percentage is relative to the baseline's "
                 + "median.", "See docs/tuner.md."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+        exitCodeList = {"0:goal met",
                 "6:goal not met (not reachable by JVM flags, or budget spent)",
                 "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
@@ -147,7 +146,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, WriterLockedException {
         PrintStream err = streams.err();
         Path out = outOption.dir();
         Path journalFile = out.resolve("tune.jsonl");
@@ -168,12 +167,12 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             if (journal == null) { // only a session that can run is recorded
                 journal = Journal.create(journalFile, s, dbOption.location());
             }
-        } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+        } catch (IllegalStateException e) { // another jvmtune runs the session
+            throw new CommandException(Main.USAGE, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw CommandException.usage(e.getMessage());
         } catch (IOException e) {
-            err.println("jvmtune tune: cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
         }
         try (Journal j = journal; ResultStore store = openStore(j, s, jdkToRun)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
@@ -207,25 +206,20 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 default -> Main.GOAL_NOT_MET;
             };
         } catch (IllegalStateException | IllegalArgumentException e) {
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+            throw new CommandException(Main.USAGE, e.getMessage());
         } catch (WriterLockedException e) {
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+            throw e;
         } catch (SQLException e) {
             String db = dbOption.location();
-            err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
+            throw CommandException.inputError("results database " + (resume ? "" : ResultStore.redact(db) + " ")
                     + "cannot be used: " + ResultStore.explain(e, db));
-            return Main.INPUT_ERROR;
         } catch (ProgramNotStartedException e) {
-            err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "
-                    + journalFile + ")");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("cannot run a trial: " + e.getMessage() + " (finished trials are kept "
+                    + "in " + journalFile + ")");
         } catch (IOException e) {
             // jvmtune's own failure, never a trial's outcome: the session stops, --resume continues it
-            err.println("jvmtune tune: stopped: " + e.getMessage() + " (finished trials are kept in " + journalFile
-                    + "; --resume continues)");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("stopped: " + e.getMessage() + " (finished trials are kept in "
+                    + journalFile + "; --resume continues)");
         }
     }
 

@@ -34,11 +34,10 @@ import picocli.CommandLine.Parameters;
                         + "JMX connection. The recording is stopped when watching ends. Events reach the view about "
                         + "6 s after they happen: JFR writes them per thread once a second, and a collection's "
                         + "events are held until all have come.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:watched until the JVM exited or --for passed", "1:internal error",
-                "2:wrong command line", "3:cannot attach or connect to the JVM (or log in to its JMX agent), or serve "
-                + "the metrics", "130:stopped by Ctrl-C (143: by SIGTERM): the recording closed, the last window "
-                + "printed"},
+        exitCodeList = {"0:watched until the JVM exited or --for passed",
+                "3:cannot attach or connect to the JVM (or log in to its JMX agent), or serve the metrics",
+                "130:stopped by Ctrl-C: the recording closed, the last window printed",
+                "143:stopped by SIGTERM: the recording closed, the last window printed"},
         footer = {"", "Examples:", "  jvmtune watch 12345", "  jvmtune watch 12345 --json --for 60 > windows.jsonl",
                 "  jvmtune watch --jmx app1:9010 --jmx-tls --jmx-login ~/.jvmtune-jmx", "",
                 "A JVM to watch over JMX: a JMX port lets whoever logs in with write access run code in the JVM, so "
@@ -100,23 +99,19 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         String invalid = live.invalid();
         if (invalid != null || pauseGoalMs < 0) {
-            err.println("jvmtune: " + (invalid != null ? invalid : "--pause-goal wants a positive number of ms"));
-            return Main.USAGE;
+            throw CommandException.usage(invalid != null ? invalid : "--pause-goal wants a positive number of ms");
         }
         if (target.jmx == null && (jmxLogin != null || jmxTls)) {
-            err.println("jvmtune: --jmx-login and --jmx-tls go with --jmx HOST:PORT");
-            return Main.USAGE;
+            throw CommandException.usage("--jmx-login and --jmx-tls go with --jmx HOST:PORT");
         }
         String[] credentials = null;
         if (target.jmx != null) {
             try {
                 credentials = JmxLogin.read(jmxLogin, System.getenv());
             } catch (IllegalArgumentException e) {
-                err.println("jvmtune: " + e.getMessage());
-                return Main.USAGE;
+                throw CommandException.usage(e.getMessage());
             } catch (IOException e) {
-                err.println("jvmtune: cannot read " + jmxLogin + ": " + IoErrors.describe(e));
-                return Main.INPUT_ERROR;
+                throw CommandException.inputError("cannot read " + jmxLogin + ": " + IoErrors.describe(e));
             }
         }
         OutputStream eventStream = null;
@@ -124,7 +119,11 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         try {
             Consumer<JvmEvent> tap = null;
             if (events != null) {
-                eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                try {
+                    eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                } catch (IOException e) {
+                    throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(e));
+                }
                 tap = eventFormat.attach(eventStream, null);
             }
             String[] login = credentials;
@@ -149,7 +148,7 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         try {
             return target.pid != null ? JfrSource.attach(target.pid) : JfrSource.jmx(target.jmx, credentials, jmxTls);
         } catch (SecurityException e) { // the agent's authenticator
-            throw new CommandException(Main.INPUT_ERROR, "cannot watch " + what + ": the JMX agent refused the login: "
+            throw CommandException.inputError("cannot watch " + what + ": the JMX agent refused the login: "
                     + e.getMessage() + (credentials == null ? " (give the user and password with --jmx-login FILE, "
                     + "or " + JmxLogin.USER_ENV + " and " + JmxLogin.PASSWORD_ENV + ")" : ""));
         } catch (IOException | RuntimeException e) {
@@ -161,7 +160,7 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
                 hint = " (a JVM whose registry uses TLS, com.sun.management.jmxremote.registry.ssl=true, wants "
                         + "--jmx-tls)";
             }
-            throw new CommandException(Main.INPUT_ERROR, "cannot watch " + what + ": " + e.getMessage() + hint);
+            throw CommandException.inputError("cannot watch " + what + ": " + e.getMessage() + hint);
         }
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +92,7 @@ class ProfileCommandTest {
      * loaded machine.
      */
     @Test
+    @Tag("ab")
     void rotatingHotSetKeepsTheCompilerBusyOnlyWithTheSmallCacheOnJdk25() throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64")), "JDK 25 not installed");
         String[] loop = {"--seconds", "40", "--classes", "400", "--hot-set", "40", "--rotate-every-ms", "1000"};

@@ -135,6 +135,7 @@ class ResultsCommandTest {
         CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--html", html.toString());
         assertEquals(Main.OK, r.exit(), r.err());
         assertTrue(r.out().contains("jdk25/a vs jdk17/a"), "the text summary as usual: " + r.out());
+        assertTrue(r.err().startsWith("wrote " + html + " (the experiment's page, "), "where it went: " + r.err());
         String page = java.nio.file.Files.readString(html);
         assertTrue(page.contains("<h1>Experiment: sizes-1</h1>"), "heading");
         assertTrue(page.contains("<th>slope (s/day)</th>"), "the slope's unit from wall and days");

@@ -106,8 +106,8 @@ class SpecFaultsTest {
         CliRun r = CliRun.of("tune", "--goal", "gc.pause.p99Ms <= 50ms", "--out", tmp.resolve("tune").toString(),
                 "--db", tmp.resolve("jvmtune.db").toString(), "--", "sh", "-c", "touch " + tmp.resolve("ran") + " {x}");
         assertEquals(Main.USAGE, r.exit(), r.err());
-        assertEquals("jvmtune tune: command: {x} is neither {jvmflags} nor a parameter (params:); the placeholders "
-                + "here: {jvmflags}", r.err().strip());
+        assertEquals("jvmtune: command: {x} is neither {jvmflags} nor a parameter (params:); the placeholders "
+                + "here: {jvmflags} (see 'jvmtune help tune')", r.err().strip());
         assertFalse(Files.exists(tmp.resolve("ran")) || Files.exists(tmp.resolve("tune/tune.jsonl")), "nothing ran");
     }
 

@@ -270,20 +270,20 @@ class TuneCommandTest {
         CliRun r = CliRun.of("tune", "--out", dir.resolve("bad").toString(), "--goal", "gc.pause.p99 < fast", "--",
                 "java", "-version");
         assertEquals(Main.USAGE, r.exit());
-        assertTrue(r.err().startsWith("jvmtune tune: cannot read target 'gc.pause.p99 < fast'"), r.err());
+        assertTrue(r.err().startsWith("jvmtune: cannot read target 'gc.pause.p99 < fast'"), r.err());
         assertFalse(r.err().strip().contains("\n"), r.err());
 
         Path out = dir.resolve("nojdk");
         r = CliRun.of("tune", "--out", out.toString(), "--jdk", "99", "--goal", "wall <= -5%", "--", "java", "-version");
         assertEquals(Main.USAGE, r.exit());
-        assertTrue(r.err().startsWith("jvmtune tune: no JDK 99 installed here"), r.err());
+        assertTrue(r.err().startsWith("jvmtune: no JDK 99 installed here"), r.err());
         assertFalse(Files.exists(out.resolve("tune.jsonl")), "no session recorded for a command line that cannot run");
 
         r = CliRun.of("tune", "--out", out.toString(), "--db", out.resolve("jvmtune.db").toString(), "--goal",
                 "wall <= -5%", "--", dir.resolve("no-such").toString());
         assertEquals(3, r.exit(), r.err());
         String[] lines = r.err().strip().split("\n");
-        assertTrue(lines[lines.length - 1].startsWith("jvmtune tune: cannot run a trial: "), r.err());
+        assertTrue(lines[lines.length - 1].startsWith("jvmtune: cannot run a trial: "), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
     }
 }

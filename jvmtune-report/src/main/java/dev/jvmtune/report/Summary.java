@@ -230,9 +230,10 @@ public final class Summary {
                     : !Double.isNaN(l.riseBytes()) ? f(", trend %+.1f MiB over %s (r %.2f)", l.riseBytes() / MIB,
                     l.spanSec() >= 120 ? f("%.1f min", l.spanSec() / 60) : f("%.2f s", l.spanSec()), l.correlation())
                     : "";
-            out.add(new Line("Live set", f("after %,d Full/mixed: min %.0f, max %.0f MiB%s; %,d nobody asked for: %.0f -> "
-                    + "%.0f MiB%s", l.collections(), l.minBytes() / MIB, l.maxBytes() / MIB, leftOut,
-                    l.trendCollections(), l.firstBytes() / MIB, l.lastBytes() / MIB, trend)));
+            String rest = l.trendCollections() == 0 ? "" : f("; %,d nobody asked for: %.0f -> %.0f MiB%s",
+                    l.trendCollections(), l.firstBytes() / MIB, l.lastBytes() / MIB, trend);
+            out.add(new Line("Live set", f("after %,d old-generation collections: min %.0f, max %.0f MiB%s%s",
+                    l.collections(), l.minBytes() / MIB, l.maxBytes() / MIB, leftOut, rest)));
         }
         HeapResizing r = a.heapResizing();
         if (r != null && r.expansions() + r.shrinks() > 0) {

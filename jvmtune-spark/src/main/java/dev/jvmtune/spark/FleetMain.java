@@ -34,7 +34,10 @@ import scala.Tuple2;
             "2:wrong command line, or --out overlaps an input",
             "3:no input found, or --out cannot be written (a file, other files in it, a full disk): left as it was",
             "4:no input holds a GC log this version can analyze (the tables and report say why)",
-            "1:internal error (a bug)"})
+            "1:internal error (a bug)"},
+        footer = {"", "Examples:", "  jvmtune fleet 'logs/*/gc.log*'",
+            "  jvmtune fleet /var/log/gc --per-directory --out fleet-out --rollout 2026-11-02",
+            "  jvmtune fleet 'logs/*/gc.log*' --pattern '(?<service>[^/]+)/(?<jvm>[^/]+)/' --pause-goal 200"})
 public final class FleetMain implements Callable<Integer> {
 
     /**
@@ -74,7 +77,7 @@ public final class FleetMain implements Callable<Integer> {
             + "at (default: the median day of the runs)")
     String rollout;
 
-    @Option(names = "--title", defaultValue = "GC logs", description = "The report's title (default: ${DEFAULT-VALUE})")
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "GC logs", description = "The report's title (default: ${DEFAULT-VALUE})")
     String title;
 
     @Option(names = "--master", paramLabel = "URL", description = "Spark master when not started by spark-submit "

@@ -48,10 +48,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FleetKillMatrixTest {
 
-    static final int POINTS = Integer.getInteger("fleet.kill.points", 24);
+    static final int POINTS = Integer.getInteger("fleet.kill.points", 20);
     /**
      * The points that are a real kill -9 (the last one and others at random); each costs a new process, and with it
-     * a Spark start (15-20 s of CPU). {@code -Dfleet.kill.kills=24} makes every point one.
+     * a Spark start (15-20 s of CPU). {@code -Dfleet.kill.kills=20} makes every point one.
      */
     static final int KILLS = Integer.getInteger("fleet.kill.kills", 3);
     /** Jobs a process runs, unless killed first. */

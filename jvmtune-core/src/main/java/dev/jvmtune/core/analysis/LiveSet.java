@@ -2,13 +2,15 @@ package dev.jvmtune.core.analysis;
 
 import static dev.jvmtune.core.run.Rounding.text;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 
 /**
  * The heap left after collections that clean the old generation (Full GCs, G1 mixed pauses that evacuated
- * without failure, Shenandoah's degenerated cycles of the whole heap): the closest a GC log comes to the live set.
+ * without failure, G1's remark or cleanup, which free the regions marking found empty, Shenandoah's degenerated cycles
+ * of the whole heap): the closest a GC log comes to the live set.
  * Its trend over the run is the leak signal: a live set that keeps rising from one old collection to the next.
  *
  * <p>Its validity rule: collections during start-up (before warm-up ended, {@link Analysis.SteadyState}) and those
@@ -21,7 +23,10 @@ import dev.jvmtune.core.model.MemoryUsage;
  * The trend leaves out only requested collections: how the live set moves from the start on is what a leak is judged
  * by, over the span, number and fit its rule asks for. It is a least-squares line ({@link Trend}): from 3 collections
  * on, as a rate per hour only where they span 6 minutes or more (never extrapolated beyond 10 times the span), else as
- * the rise over the span. Computed at the end from the {@link PauseSeries}, which keeps each such collection's heap.
+ * the rise over the span. Without a whole-heap collection the level is the least of bounds - a mixed pause, a remark
+ * or cleanup leaves the old regions it did not free, garbage and what was promoted since marking began (one mixed
+ * pause left 173 MiB where the next remark left 41 MiB) - and fewer than {@link #MIN_BOUNDS} of them are too thin:
+ * {@code unsure} says so. Computed at the end from the {@link PauseSeries}, which keeps each such collection's heap.
  *
  * @param collections      the collections the level comes from, with a heap-after figure
  * @param minBytes         the smallest heap after them
@@ -31,7 +36,8 @@ import dev.jvmtune.core.model.MemoryUsage;
  *                         live set itself, where a mixed pause leaves the garbage of the regions it did not choose
  * @param leftOut          start-up and requested collections left out of the level
  * @param unsure           why the level does not stand for the run's live set (it comes only from start-up or
- *                         requested collections); {@code null} when it does
+ *                         requested collections, or from fewer than {@link #MIN_BOUNDS} bounds); {@code null} when it
+ *                         does
  * @param trendCollections the collections the trend comes from
  * @param firstBytes       heap after the first of them
  * @param lastBytes        after the last
@@ -49,6 +55,8 @@ public record LiveSet(long collections, long minBytes, long maxBytes, long fullM
     private static final double MIB = 1024.0 * 1024.0;
     /** A run is long, a service rather than a job, when its steady state lasts this long. */
     static final double LONG_RUN_SEC = 60;
+    /** Bounds (mixed, remark, cleanup) the level needs without a whole-heap collection: a trend's least points. */
+    static final int MIN_BOUNDS = 3;
 
     /**
      * The heap {@code e} left if it cleaned the old generation, else -1. A mixed pause that failed evacuation kept
@@ -57,9 +65,25 @@ public record LiveSet(long collections, long minBytes, long maxBytes, long fullM
      */
     static long oldCleanedAfter(GcEvent e) {
         boolean oldCleaned = e.kind() == GcKind.FULL || e.kind() == GcKind.MIXED && e.incidents().isEmpty()
-                || e.kind() == GcKind.DEGENERATED && !e.name().contains("(Young)");
+                || e.kind() == GcKind.DEGENERATED && !e.name().contains("(Young)") || freesEmptyRegions(e);
         MemoryUsage heap = e.heap();
         return oldCleaned && heap != null ? Math.max(-1, heap.afterBytes()) : -1;
+    }
+
+    /**
+     * Whether {@code e} is G1's remark or cleanup pause, which frees the old regions marking found empty (remark from
+     * JDK 9, cleanup before): the heap it leaves holds the rest of the old generation, live or not, and the young
+     * regions in use - a bound on the live set as a mixed pause's is, with Eden in it, so the level takes it and the
+     * trend does not.
+     */
+    private static boolean freesEmptyRegions(GcEvent e) {
+        return e.collector() == Collector.G1 && (e.kind() == GcKind.REMARK || e.kind() == GcKind.CLEANUP);
+    }
+
+    /** Whether the pause of class {@code code} leaves a bound on the live set, not the live set: not whole-heap. */
+    private static boolean bound(int code) {
+        GcKind k = PauseClass.kindOf(code);
+        return k == GcKind.MIXED || k == GcKind.REMARK || k == GcKind.CLEANUP;
     }
 
     /** The live set of the kept pauses, the steady state's from {@code steadyFrom} on; null without any figure. */
@@ -104,11 +128,12 @@ public record LiveSet(long collections, long minBytes, long maxBytes, long fullM
                 count++;
                 min = Math.min(min, after);
                 max = Math.max(max, after);
-                if (PauseClass.kindOf(series.code(i)) != GcKind.MIXED) { // a whole-heap collection
+                if (!bound(series.code(i))) { // a whole-heap collection
                     fullMax = Math.max(fullMax, after);
                 }
             }
-            if (!leaveOut || !requestedHere) {
+            GcKind kind = PauseClass.kindOf(series.code(i));
+            if ((!leaveOut || !requestedHere) && kind != GcKind.REMARK && kind != GcKind.CLEANUP) {
                 trendCount++;
                 if (first < 0) {
                     first = after;
@@ -118,6 +143,11 @@ public record LiveSet(long collections, long minBytes, long maxBytes, long fullM
                 lastT = series.time(i);
                 trend.add(series.time(i) / 3600.0, after / MIB);
             }
+        }
+        if (unsure == null && fullMax < 0 && count < MIN_BOUNDS) {
+            unsure = text("only %d mixed, remark or cleanup pauses bound it, and no whole-heap collection: each leaves "
+                    + "the old regions it did not free, garbage and all that was promoted since marking began, so "
+                    + "fewer than %d do not stand for the live set", count * series.stride(), MIN_BOUNDS);
         }
         double span = Double.isNaN(firstT) || Double.isNaN(lastT) ? Double.NaN : lastT - firstT;
         double rise = trend.rise();

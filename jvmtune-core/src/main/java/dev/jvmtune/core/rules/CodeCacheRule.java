@@ -11,6 +11,7 @@ import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * S4: the code cache filled. Compilation stops (JDK 8-17: "CodeCache is full. Compiler has been disabled") or
@@ -48,6 +49,11 @@ final class CodeCacheRule implements Rule {
     @Override
     public String id() {
         return "code-cache-full";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.CODE_HEAPS);
     }
 
     @Override

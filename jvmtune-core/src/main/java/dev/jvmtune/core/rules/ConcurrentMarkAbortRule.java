@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * G1's concurrent marking lost the race: a Full GC ran before marking finished ("concurrent-mark-abort"), so
@@ -26,6 +27,11 @@ final class ConcurrentMarkAbortRule implements Rule {
     @Override
     public String id() {
         return "concurrent-mark-aborted";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.MARK_ABORTS);
     }
 
     @Override

@@ -154,6 +154,14 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
         return new Cost(sum, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
     }
 
+    /**
+     * This cost weighed against {@code spanSec} instead of its run's duration: the same time over another span, so that
+     * costs measured on inputs of different spans (a GC log and a recording of one run) are graded alike.
+     */
+    public Cost over(double spanSec) {
+        return new Cost(seconds, spanSec, goal, memoryBytes, boundBytes, figures, basis);
+    }
+
     /** This cost with the memory at stake as well. */
     public Cost withBytes(long memoryBytes, long boundBytes, String figure) {
         List<String> all = new ArrayList<>(figures);

@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.LiveSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The application is stopped for GC a large share of the time. Below 90% throughput a service loses more to GC than
@@ -15,7 +16,10 @@ import java.util.Optional;
  * a cause). It carries no flag of its own and says why: where the live set fills the heap, heap-too-small sizes the
  * heap from it; where the heap already holds many times the live set, a larger one would not collect the old
  * generation less, and the pauses follow the allocation rate. (Stalls of the concurrent collectors are the
- * allocation-stall and shenandoah-degenerated rules' to judge: this one counts pauses.)
+ * allocation-stall and shenandoah-degenerated rules' to judge: this one counts pauses.) Time in a pause when no GC
+ * thread was on a CPU (real beyond user + sys, where the log gives CPU times) is the host's, not the heap's: it is
+ * gc-threads-waiting's cost, left out of this one's share and cost, so that a starved host does not pass for an
+ * expensive heap.
  */
 final class GcOverheadRule implements Rule {
 
@@ -27,15 +31,31 @@ final class GcOverheadRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU, Evidence.RUN_SHARE);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         double t = a.pauseThroughputPct();
-        if (Double.isNaN(t) || t >= WARN_BELOW_PCT || a.durationSec() < Severity.MIN_RUN_SEC) {
+        if (Double.isNaN(t) || a.durationSec() < Severity.MIN_RUN_SEC) {
+            return Optional.empty();
+        }
+        double pausedSec = a.pauses().totalMs() / 1000;
+        double waitedSec = a.gcCpu() == null ? 0 : Math.min(pausedSec, a.gcCpu().waitedSec());
+        double ownPct = 100 - t - 100 * waitedSec / a.durationSec();
+        if (ownPct <= 100 - WARN_BELOW_PCT) {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>(List.of(f("%.1f s of pauses in %.1f s of log: the application ran "
-                        + "%.1f%% of the time", a.pauses().totalMs() / 1000, a.durationSec(), t),
+                        + "%.1f%% of the time", pausedSec, a.durationSec(), t),
                 f("%d pauses, %d of them Full GCs", a.pauses().count(), a.fullGcCount())));
+        if (waitedSec > 0) {
+            evidence.add(f("%.1f s of those pauses no GC thread was on a CPU (real beyond user + sys in %d pauses): "
+                    + "the host's time, gc-threads-waiting's; the GC's own %.1f s are %.1f%% of the run", waitedSec,
+                    a.gcCpu().realOverCpuPauses(), pausedSec - waitedSec, ownPct));
+        }
         LiveSet live = a.liveSet();
         long heap = HeapTooSmallRule.heapBytes(run);
         List<String> why = new ArrayList<>();
@@ -67,10 +87,11 @@ final class GcOverheadRule implements Rule {
                             + "allocating less - find where with jvmtune profile or JFR's jdk.ObjectAllocationSample",
                     a.allocationRateMBps(), a.intervals().p50Ms()));
         }
-        Cost cost = Cost.time(run, a.pauses().totalMs() / 1000, List.of(f("GC pauses: %.2f s", a.pauses().totalMs()
-                / 1000)), new Cost.Basis(a.pauses().count(), a.steadyState().warmupPauses(), a.durationSec(),
-                "pauses"));
-        return Optional.of(Finding.of(id(), f("GC takes %.1f%% of the time", 100 - t), evidence,
+        Cost cost = Cost.time(run, pausedSec - waitedSec, List.of(waitedSec > 0 ? f("GC pauses less the time their "
+                + "threads waited for a CPU: %.2f s - %.2f s = %.2f s", pausedSec, waitedSec, pausedSec - waitedSec)
+                : f("GC pauses: %.2f s", pausedSec)), new Cost.Basis(a.pauses().count(),
+                a.steadyState().warmupPauses(), a.durationSec(), "pauses"));
+        return Optional.of(Finding.of(id(), f("GC takes %.1f%% of the time", ownPct), evidence,
                 new Recommendation(List.of(), why), cost));
     }
 }

@@ -6,6 +6,7 @@ import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Pauses whose kernel (sys) time exceeds user time: the GC threads spent the pause in the kernel, typically
@@ -31,6 +32,11 @@ final class GcSysTimeRule implements Rule {
     @Override
     public String id() {
         return "gc-sys-time";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU);
     }
 
     @Override

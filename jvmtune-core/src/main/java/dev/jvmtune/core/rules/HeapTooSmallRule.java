@@ -15,7 +15,7 @@ import java.util.Optional;
 
 /**
  * The heap is too small for what lives in it: the live set (the heap a Full GC leaves; without one, the least a G1
- * mixed pause left) fills most of the maximum heap, and the collector pays for it with
+ * mixed, remark or cleanup pause left) fills most of the maximum heap, and the collector pays for it with
  * concurrent cycles back to back, evacuation failures, Full GCs or a large share of the time. A larger reserve, an
  * earlier IHOP or another young size only move the shortage around, so this finding's gain - everything the
  * shortage costs - puts it before theirs. The heap is sized from the live set, within the machine's memory as the
@@ -97,7 +97,7 @@ final class HeapTooSmallRule implements Rule {
     /**
      * The live set: a whole-heap collection (a Full GC, Shenandoah's degenerated cycle) leaves the live set, the most
      * any of them left; a mixed pause leaves the garbage of the regions it did not choose, so without a whole-heap
-     * collection the least any mixed pause left is the closest bound. The one estimate every rule sizes a heap from.
+     * collection the least any mixed, remark or cleanup pause left is the closest bound. The one estimate every rule sizes a heap from.
      */
     static long liveBytes(LiveSet live) {
         return live.fullMaxBytes() > 0 ? live.fullMaxBytes() : live.minBytes();
@@ -106,7 +106,7 @@ final class HeapTooSmallRule implements Rule {
     /** Where {@link #liveBytes} comes from, in words. */
     static String liveSource(LiveSet live) {
         return live.fullMaxBytes() > 0 ? "the most a whole-heap collection (Full GC, degenerated cycle) left"
-                : f("the least any of %d mixed pauses left", live.collections());
+                : f("the least any of %d mixed, remark or cleanup pauses left", live.collections());
     }
 
     /** The heap the JVM may grow to: -Xmx from the log's header, else the largest capacity logged. */

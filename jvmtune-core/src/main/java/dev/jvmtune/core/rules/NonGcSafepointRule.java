@@ -6,6 +6,7 @@ import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Much of the time the application is stopped is not garbage collection: other VM operations at
@@ -20,6 +21,11 @@ final class NonGcSafepointRule implements Rule {
     @Override
     public String id() {
         return "non-gc-safepoints";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.SAFEPOINTS);
     }
 
     @Override

@@ -34,6 +34,11 @@ final class ReferenceProcessingRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.REFERENCE_PHASES);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         PhaseShares p = a.phases();

@@ -2,6 +2,7 @@ package dev.jvmtune.core.rules;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.ServiceLoader;
 
 /**
@@ -34,6 +35,11 @@ public final class Rules {
 
     public static List<Rule> all() {
         return ALL;
+    }
+
+    /** What rule {@code ruleId} needs that an input may lack ({@link Rule#needs}); empty for an unknown id. */
+    public static Set<Evidence> needs(String ruleId) {
+        return ALL.stream().filter(r -> r.id().equals(ruleId)).findFirst().map(Rule::needs).orElse(Set.of());
     }
 
     /**

@@ -41,7 +41,7 @@ public enum Severity {
     static final double NEGLIGIBLE_PCT = 0.1;
 
     /** The severity of a finding with {@code score} (0-100). */
-    static Severity ofScore(int score) {
+    public static Severity ofScore(int score) {
         return score >= CRITICAL_FROM_SCORE ? CRITICAL : score >= WARNING_FROM_SCORE ? WARNING : INFO;
     }
 

@@ -13,6 +13,7 @@ import dev.jvmtune.core.model.GcStall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Shenandoah lost the race with allocation: an allocation failed during a concurrent cycle, the cycle was cancelled
@@ -35,6 +36,11 @@ final class ShenandoahFallbackRule implements Rule {
     @Override
     public String id() {
         return "shenandoah-degenerated";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PACING);
     }
 
     @Override

@@ -34,6 +34,11 @@ final class ThinLoggingRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.LOG_LINES);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         LogDetail d = a.logDetail();

@@ -8,6 +8,7 @@ import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Threads take long to reach safepoints: every pause (GC or not) is lengthened by the slowest thread's way
@@ -32,6 +33,11 @@ final class TimeToSafepointRule implements Rule {
     @Override
     public String id() {
         return "time-to-safepoint";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.SAFEPOINTS);
     }
 
     @Override

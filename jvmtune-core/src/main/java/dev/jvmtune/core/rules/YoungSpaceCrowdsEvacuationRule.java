@@ -9,25 +9,35 @@ import dev.jvmtune.core.analysis.FailedEvacuation;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * G1 misses its pause goal because its young pauses fail to evacuate: Eden was sized so large that, with the
  * old regions present, the pause had nowhere to copy the survivors (to-space exhausted), and failed pauses
  * cascade into Full GCs. The pauses that do evacuate are fast enough for the goal, so the limit is room, not
  * speed: Eden is capped at heap - old regions and survivors at the failure - G1's reserve, as
- * {@code G1MaxNewSizePercent} (with {@code G1NewSizePercent} no higher than the cap).
+ * {@code G1MaxNewSizePercent} (with {@code G1NewSizePercent} no higher than the cap). Where that room is below the
+ * young generation's default floor ({@code G1NewSizePercent}, 5%), old regions crowd the heap, not Eden: no Eden
+ * G1 would run with leaves the reserve free, and the findings on the old generation (heap-too-small,
+ * concurrent-mark-aborted, evacuation-failure) say why; this one is silent.
  */
 final class YoungSpaceCrowdsEvacuationRule implements Rule {
 
     @Override
     public String id() {
         return "young-space-crowds-evacuation";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.EDEN_REGIONS);
     }
 
     @Override
@@ -42,8 +52,9 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
         int reservePct = EvacuationFailureRule.reservePct(run);
         long reserve = heap * reservePct / 100;
         long cap = heap - fail.otherBytes() - reserve;
-        if (cap <= 0 || cap >= fail.edenBytes()) {
-            return Optional.empty(); // old regions alone crowd the heap: too small a heap, not too large an Eden
+        double leastYoungPct = JdkDefaults.number("G1NewSizePercent", Collector.G1, run.jdkOr(8));
+        if (cap >= fail.edenBytes() || 100.0 * cap / heap < leastYoungPct) {
+            return Optional.empty(); // old regions crowd the heap: too small a heap, or marking too late, not Eden
         }
         PauseGoal.Exceedance steady = goal.steadyState();
         List<String> evidence = new ArrayList<>();
