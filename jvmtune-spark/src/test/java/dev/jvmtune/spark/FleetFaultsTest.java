@@ -288,6 +288,7 @@ class FleetFaultsTest {
             assertTrue(full.line().startsWith("jvmtune fleet: the job failed writing its output (--out " + out
                     + " is left as it was): "), full.err());
             assertTrue(full.err().contains("No space left on device"), full.err());
+            assertEquals(1, full.err().strip().lines().count(), "one line: " + full.err());
             assertEquals(before, snapshot(mount), "the previous output whole, nothing of the failed job left");
         } finally {
             new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);

@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  */
 public sealed interface JvmEvent
         permits GcEvent, GcStall, CycleStatistics, SafepointEvent, CodeCacheSample, Compilation, CpuLoadSample,
-        NativeMemorySample, ResidentSetSample, Restart, InputFile {
+        NativeMemorySample, ResidentSetSample, MemoryPoolSample, ThreadCountSample, ClassCountSample, Restart,
+        InputFile {
 
     /**
      * Seconds since JVM start at which the event began, in the time base of {@link GcEvent#uptimeSec()};
