@@ -2,6 +2,7 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.core.input.UnsupportedLogException;
 import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.lab.run.MemoryLimitUnavailableException;
 import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.profile.ProfilingUnavailableException;
 import java.io.IOException;
@@ -60,8 +61,8 @@ final class CommandException extends RuntimeException {
 
     /**
      * What {@code t} means to the user, or null for a bug: an input that is no GC log or a machine that cannot
-     * profile (4), a session another jvmtune runs (2), any I/O failure - a file, pipe or program the environment
-     * denies, which no bug of jvmtune's makes (3), Ctrl-C or SIGTERM during a trial (130).
+     * profile or give a trial a memory limit (4), a session another jvmtune runs (2), any I/O failure - a file, pipe
+     * or program the environment denies, which no bug of jvmtune's makes (3), Ctrl-C or SIGTERM during a trial (130).
      */
     static CommandException of(Throwable t) {
         if (t instanceof CommandException c) {
@@ -70,7 +71,8 @@ final class CommandException extends RuntimeException {
         if (t instanceof UncheckedIOException u) {
             return of(u.getCause());
         }
-        if (t instanceof UnsupportedLogException || t instanceof ProfilingUnavailableException) {
+        if (t instanceof UnsupportedLogException || t instanceof ProfilingUnavailableException
+                || t instanceof MemoryLimitUnavailableException) {
             return notAnalyzable(t.getMessage());
         }
         if (t instanceof WriterLockedException) {

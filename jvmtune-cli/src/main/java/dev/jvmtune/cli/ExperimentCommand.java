@@ -43,6 +43,8 @@ import picocli.CommandLine.Parameters;
                         + "being run by another jvmtune (the message names it)",
                 "3:spec file or database unreadable, or jvmtune cannot write a trial's files (disk full, read-only): "
                         + "the experiment stops, --resume continues it",
+                "4:the spec has memoryLimits: and this machine has no memory cgroup jvmtune can write (the reason is "
+                        + "printed; nothing is run or recorded)",
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"})
 final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
 
@@ -80,6 +82,12 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
         boolean opened = false;
         try {
             ExperimentSpec spec = ExperimentSpec.parse(yaml); // before the database is opened, or created
+            if (!spec.memoryLimits().isEmpty()) { // nothing is recorded for an experiment that cannot run
+                Optional<String> why = TrialRunner.memoryLimitUnavailable();
+                if (why.isPresent()) {
+                    throw CommandException.notAnalyzable(specFile + ": memoryLimits: " + why.get());
+                }
+            }
             try (ResultStore store = ResultStore.open(dbOption.location())) {
                 opened = true;
                 err.println("jvmtune experiment: results database " + store.describe());

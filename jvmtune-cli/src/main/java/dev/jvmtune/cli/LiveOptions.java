@@ -35,9 +35,9 @@ final class LiveOptions {
     double forSec;
 
     @Option(names = "--prometheus", paramLabel = "[HOST:]PORT",
-            description = "Serve the figures at http://HOST:PORT/metrics in the Prometheus format (OpenTelemetry JVM "
-                    + "names where they exist: jvm_gc_duration_seconds, jvm_memory_used_after_last_gc_bytes; "
-                    + "jvmtune's own under jvmtune_; docs/live.md). Without HOST only on this machine (127.0.0.1 and "
+            description = "Serve the figures at http://HOST:PORT/metrics in the Prometheus format: the JVM's as the "
+                    + "OpenTelemetry JVM conventions name them (jvm_gc_duration_seconds, jvm_memory_used_bytes, "
+                    + "jvm_thread_count, jvm_class_count ...), jvmtune's own under jvmtune_ (docs/live.md). Without HOST only on this machine (127.0.0.1 and "
                     + "::1); a HOST such as 0.0.0.0 or a name serves the network. PORT 0: any free port.")
     String prometheus;
 

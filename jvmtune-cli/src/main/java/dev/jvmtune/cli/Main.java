@@ -65,7 +65,7 @@ public final class Main implements Runnable {
      * and building all twelve took 43 ms of a 0.26 s {@code analyze} of a small log (docs/performance.md).
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
-            BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
+            BaselineCommand.class, BudgetCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 

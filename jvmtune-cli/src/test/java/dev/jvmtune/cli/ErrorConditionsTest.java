@@ -64,7 +64,10 @@ class ErrorConditionsTest {
                 new Case(3, "jvmtune: cannot write the journal " + unwritable, "tune", "--goal", "wallSec <= -5%",
                         "--out", unwritable, "--db", db, "--", "true"),
                 new Case(2, "jvmtune: --pause-goal wants a positive number", "watch", "--pause-goal", "-1", "1"),
-                new Case(3, "jvmtune: cannot watch process 999999999", "watch", "999999999"));
+                new Case(3, "jvmtune: cannot watch process 999999999", "watch", "999999999"),
+                new Case(2, "jvmtune: give --flags to predict, or --limit", "budget", "--from", gone),
+                new Case(3, "jvmtune: " + Path.of(gone, "trial.json") + " not found", "budget", "--from", gone,
+                        "--flags", "-Xmx1g"));
         List<String> wrong = new ArrayList<>();
         for (Case c : cases) {
             CliRun r = CliRun.of(c.args());
@@ -74,7 +77,7 @@ class ErrorConditionsTest {
             }
         }
         assertTrue(wrong.isEmpty(), String.join("\n", wrong));
-        assertEquals(12, cases.stream().map(c -> c.args()[0]).distinct().count(), "every command but fleet, whose "
+        assertEquals(13, cases.stream().map(c -> c.args()[0]).distinct().count(), "every command but fleet, whose "
                 + "module is a separate build (FleetFaultsTest, FleetCommandIT)");
     }
 }

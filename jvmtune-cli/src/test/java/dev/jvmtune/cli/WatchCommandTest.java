@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * process id and over JMX at the same time: every window's pause count equals the JVM's own GC log for the same
  * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs - G1's
  * humongous allocations, and on every collector the explicit GC the test asks for over JMX halfway, which must start
- * and then clear once the window has slid past it.
+ * and then clear once the window has slid past it. A real Prometheus scrapes the watch by process id meanwhile and
+ * finds the OpenTelemetry JVM metrics with the convention's names, types, units and attributes
+ * ({@link OpenTelemetryNames}).
  *
  * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
  * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
@@ -43,21 +46,27 @@ class WatchCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Case {
-        JDK17_G1(LiveJvm.JDK17, 0.5, true, "-XX:+UseG1GC"),
-        JDK25_G1(LiveJvm.JDK25, 0.5, true, "-XX:+UseG1GC"),
-        /** Generational is JDK 25's only ZGC. */
-        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, "-XX:+UseZGC");
+        JDK17_G1(LiveJvm.JDK17, 0.5, true, Set.of(), "-XX:+UseG1GC"),
+        JDK25_G1(LiveJvm.JDK25, 0.5, true, Set.of(), "-XX:+UseG1GC"),
+        /**
+         * Generational is JDK 25's only ZGC. It records the whole heap after a cycle, not each generation's pool: no
+         * {@code jvm.memory.used_after_last_gc}.
+         */
+        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, Set.of("jvm_memory_used_after_last_gc_bytes"), "-XX:+UseZGC");
 
         final Path jdk;
         /** docs/accuracy.md's per-pause timer-scope allowance between the log and JFR, ms. */
         final double allowanceMs;
         final boolean humongous;
+        /** The OpenTelemetry metrics the JVM's recording does not tell. */
+        final Set<String> notTold;
         final String flag;
 
-        Case(Path jdk, double allowanceMs, boolean humongous, String flag) {
+        Case(Path jdk, double allowanceMs, boolean humongous, Set<String> notTold, String flag) {
             this.jdk = jdk;
             this.allowanceMs = allowanceMs;
             this.humongous = humongous;
+            this.notTold = notTold;
             this.flag = flag;
         }
     }
@@ -66,41 +75,52 @@ class WatchCommandTest {
     @EnumSource(Case.class)
     void windowsCountTheLogsPausesAndShowFindingsLive(Case c, @TempDir Path dir) throws Exception {
         int port = LiveJvm.freePort();
+        int metrics = LiveJvm.freePort();
         List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
         flags.addAll(LiveJvm.jmxFlags(port));
-        // runs until stopped: how long attaching takes depends on the machine's load, not on the test
-        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC));
         CliRun byPid;
         CliRun byJmx;
-        try {
-            LiveJvm.awaitPort(port, jvm, 30_000);
-            String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
-            Path pidEvents = dir.resolve("pid.jsonl");
-            Path jmxEvents = dir.resolve("jmx.jsonl");
-            CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    Long.toString(jvm.pid()), "--events", pidEvents.toString())));
-            CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())));
-            // both watches stream (a few GCs seen) before the System.gc() they must find
-            awaitPause(pidEvents, jvm, 0);
-            awaitPause(jmxEvents, jvm, 0);
-            double explicitSec;
-            try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
-                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
-                explicitSec = ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
-                        ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class).getUptime() / 1000.0;
-                ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
-                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+        try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
+            // runs until stopped: how long attaching takes depends on the machine's load, not on the test
+            // a humongous array every 1024 operations, not 4096: G1's 5 humongous collections in a 3 s window on a
+            // loaded machine
+            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC),
+                    "--huge-every", "1024");
+            try {
+                LiveJvm.awaitPort(port, jvm, 30_000);
+                String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
+                Path pidEvents = dir.resolve("pid.jsonl");
+                Path jmxEvents = dir.resolve("jmx.jsonl");
+                CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        Long.toString(jvm.pid()), "--events", pidEvents.toString(), "--prometheus",
+                        Integer.toString(metrics))));
+                CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())));
+                // both watches stream (a few GCs seen) before the System.gc() they must find
+                awaitPause(pidEvents, jvm, 0);
+                awaitPause(jmxEvents, jvm, 0);
+                double explicitSec;
+                OpenTelemetryNames.Beans beans;
+                try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
+                        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                    explicitSec = ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class).getUptime() / 1000.0;
+                    ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+                    beans = OpenTelemetryNames.Beans.of(jmxc.getMBeanServerConnection());
+                }
+                // and long enough after it for the window (3 s) to slide past it, with pauses of many GC ids
+                awaitPause(pidEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
+                awaitPause(jmxEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
+                jvm.destroy(); // SIGTERM: the JVM exits normally, and the watches end with it
+                assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the workload ends");
+                byPid = pid.get(60, TimeUnit.SECONDS);
+                byJmx = jmx.get(60, TimeUnit.SECONDS);
+                assertEquals(0, byPid.exit(), c + " watched by pid: " + byPid.err());
+                OpenTelemetryNames.check(c + " watched by pid", prometheus, beans, c.notTold);
+            } finally {
+                jvm.destroyForcibly();
             }
-            // and long enough after it for the window (3 s) to slide past it, with pauses of many GC ids
-            awaitPause(pidEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
-            awaitPause(jmxEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
-            jvm.destroy(); // SIGTERM: the JVM exits normally, and the watches end with it
-            assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the workload ends");
-            byPid = pid.get(60, TimeUnit.SECONDS);
-            byJmx = jmx.get(60, TimeUnit.SECONDS);
-        } finally {
-            jvm.destroyForcibly();
         }
         Map<Long, List<LiveJvm.Pause>> log = LiveJvm.logPauses(dir.resolve("gc.log"));
         check(c, "pid", byPid, dir.resolve("pid.jsonl"), log);

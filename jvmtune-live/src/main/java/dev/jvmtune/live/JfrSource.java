@@ -129,6 +129,12 @@ public final class JfrSource implements LiveSource {
         s.put("jdk.CPULoad#period", "1 s"); // also what moves the stream's clock on when no GC runs
         s.put("jdk.CodeCacheStatistics#enabled", "true");
         s.put("jdk.CodeCacheStatistics#period", "5 s");
+        // the footprint the watch shows and exports; a JDK without one of these events ignores its settings
+        for (String e : List.of("GCHeapMemoryPoolUsage", "JavaThreadStatistics", "ClassLoadingStatistics",
+                "NativeMemoryUsage", "ResidentSetSize")) {
+            s.put("jdk." + e + "#enabled", "true");
+            s.put("jdk." + e + "#period", "1 s");
+        }
         for (String e : List.of("JVMInformation", "CPUInformation", "PhysicalMemory", "GCConfiguration",
                 "GCHeapConfiguration", "GCSurvivorConfiguration", "GCTLABConfiguration", "YoungGenerationConfiguration",
                 "CodeCacheConfiguration", "ContainerConfiguration", "BooleanFlag", "IntFlag", "UnsignedIntFlag",

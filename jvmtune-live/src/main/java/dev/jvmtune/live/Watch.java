@@ -12,8 +12,9 @@ import java.util.function.Consumer;
 
 /**
  * The live loop of {@code watch} and {@code analyze --follow}: events from a {@link LiveSource} go to a
- * {@link LiveRun} (the sliding window), to the Prometheus endpoint and to an optional tap; every interval the
- * window's run is taken and printed - the view redrawn on a terminal, one JSON line per window with {@code json}.
+ * {@link LiveRun} (the sliding window), to the JVM's gauges ({@link JvmGauges}), to the Prometheus endpoint and to an
+ * optional tap; every interval the window's run is taken and printed - the view redrawn on a terminal, one JSON line
+ * per window with {@code json}.
  */
 public final class Watch {
 
@@ -37,6 +38,7 @@ public final class Watch {
     private final PrometheusEndpoint endpoint;
     private final Consumer<JvmEvent> tap;
     private final AfterGc after = new AfterGc();
+    private final JvmGauges gauges = new JvmGauges();
     private Window last;
 
     /**
@@ -58,8 +60,12 @@ public final class Watch {
     public void run(LiveSource source, BooleanSupplier stopped) throws IOException {
         LiveRun live = new LiveRun(source.name(), settings.windowSec(), settings.pauseGoalMs(), source::facts,
                 source::inputs);
+        if (endpoint != null) {
+            endpoint.observe(gauges);
+        }
         source.start(e -> {
             live.accept(e);
+            gauges.accept(e);
             if (e instanceof GcEvent gc) {
                 after.add(gc);
                 if (endpoint != null) {
@@ -105,8 +111,9 @@ public final class Watch {
             return;
         }
         last = w;
+        gauges.facts(w.run().jvm());
         if (endpoint != null) {
-            endpoint.window(w, after);
+            endpoint.window(w);
         }
         if (settings.json()) {
             out.println(WindowJson.line(w, after));
@@ -114,7 +121,7 @@ public final class Watch {
             if (settings.redraw()) {
                 out.print("\033[H\033[2J");
             }
-            out.print(WindowText.render(w, after, live.received()));
+            out.print(WindowText.render(w, after, gauges, live.received()));
             if (!settings.redraw()) {
                 out.println();
             }

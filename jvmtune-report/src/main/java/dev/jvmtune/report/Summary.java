@@ -264,6 +264,9 @@ public final class Summary {
         if (plabs != null) {
             out.add(new Line("PLABs", plab("young", plabs.young()) + "; " + plab("old", plabs.old())));
         }
+        if (a.footprint() != null) {
+            out.addAll(FootprintText.lines(a.footprint()));
+        }
     }
 
     /** What the log cannot tell, and the logging that would. */

@@ -52,6 +52,8 @@ import java.util.Map;
  * @param logDetail          how many pauses carry phases, pools, CPU and heap figures
  * @param plab               G1's PLAB sizing and waste ({@code gc+plab=debug}); {@code null} when the log has none
  * @param poolPeaks          per pool and for the whole heap, peak use and largest capacity; empty without figures
+ * @param footprint          the JVM's memory by part at its resident peak (a recording's {@code jdk.ResidentSetSize}
+ *                           and {@code jdk.NativeMemoryUsage}); {@code null} when the input has neither
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, ConcurrentWork concurrent, double throughputPct,
@@ -63,7 +65,7 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
                        List<PauseClusters.Cluster> pauseClusters, PhaseShares phases, LiveSet liveSet,
                        HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
                        Generations generations, FailedEvacuation failedEvacuation, LogDetail logDetail,
-                       PlabSizing plab, List<PoolPeak> poolPeaks) {
+                       PlabSizing plab, List<PoolPeak> poolPeaks, dev.jvmtune.core.memory.Footprint footprint) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none

@@ -40,6 +40,7 @@ public final class Analyzer {
     private final Stalls.Accumulator stalls = add(new Stalls.Accumulator());
     private final HeldUp.Accumulator heldUp = add(new HeldUp.Accumulator());
     private final CollectorCycles.Accumulator cycles = add(new CollectorCycles.Accumulator());
+    private final NativeMemory nativeMemory = add(new NativeMemory());
     /** The HTML report's series; null unless asked for (they cost a little per event). */
     private final ChartSeries charts;
     /** {@link #all} as an array: the loop every event goes through. */
@@ -89,6 +90,7 @@ public final class Analyzer {
         if (Double.isNaN(promotion) && cycleFigures != null && cycleFigures.promotedBytes() >= 0 && duration > 0) {
             promotion = cycleFigures.promotedBytes() / 1024.0 / 1024.0 / duration; // generational ZGC says it
         }
+        List<PoolPeak> pools = poolPeaks.build();
         return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(),
                 throughput(held.totalMs(), duration), throughput(all.totalMs(), duration), held, stalls.build(),
                 cycleFigures, causes.fullGcs(), heapFlow.allocationRateMBps(), promotion,
@@ -101,7 +103,7 @@ public final class Analyzer {
                 heapFlow.sizes(), PauseClusters.of(series), phases.build(), LiveSet.of(series, steady.from),
                 resizing.build(),
                 causes.fullGcCauses(), metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(),
-                detail.build(), plab.build(), poolPeaks.build());
+                detail.build(), plab.build(), pools, nativeMemory.build(pools));
     }
 
     /** Share of {@code durationSec} not lost to {@code lostMs}; NaN when the run has no duration. */

@@ -25,7 +25,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -49,7 +51,9 @@ import java.util.function.LongConsumer;
  * collections are kept. A text file goes to the {@link LogParser} of its dialect, line by line; a JFR
  * recording to {@link JfrParser}, event by event; both push to the same {@link ParseListener}, which passes
  * every {@link JvmEvent} on and counts skipped lines and warnings per file ({@link #inputs()}). Each file
- * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in.
+ * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in, and cuts the file's
+ * counts there, so that each run of the timeline has the lines, bytes, skipped lines and warnings of its own part of
+ * the files ({@link #inputs(int)}).
  */
 public final class GcLogStream implements AutoCloseable {
 
@@ -60,8 +64,14 @@ public final class GcLogStream implements AutoCloseable {
     private static final long PROGRESS_STEP = 8L << 20;
 
     private final LogInputs.Timeline timeline;
-    private final List<InputStats> failed = new ArrayList<>();
+    /** The files that could not be read, each with the run that was being read when it came. */
+    private final List<FileRead> failed = new ArrayList<>();
+    /** What was read, a part of a file per run: a file a restart cuts is two parts. */
     private final List<FileRead> reads = new ArrayList<>();
+    /** Restarts passed on so far: the run being read, from 0. */
+    private int run;
+    /** The lines of the text file being read; null between files and for a recording. */
+    private LineReader lines;
     /** Reads a text timeline; null for a recording. */
     private LogParser parser;
     /** Reads a JFR timeline; null for text. */
@@ -157,8 +167,9 @@ public final class GcLogStream implements AutoCloseable {
                 if (firstProblem == null) {
                     firstProblem = e;
                 }
-                failed.add(new InputStats(file.displayName(), e.format(), 0, 0, 0, List.of(),
-                        List.of(new LineSample(0, e.getMessage())), 0, List.of()));
+                FileListener problem = new FileListener(1, 0);
+                problem.warnings.add(new LineSample(0, e.getMessage()));
+                failed.add(new FileRead(file.displayName(), e.format(), problem, 0, 0, run));
             }
         }
         if (reader() == null) {
@@ -226,7 +237,7 @@ public final class GcLogStream implements AutoCloseable {
             if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
                 throw new UnsupportedLogException(file.displayName() + ": " + refusal(sniff, head), LogFormat.UNKNOWN);
             }
-            FileListener listener = new FileListener();
+            FileListener listener = new FileListener(1, 0);
             if (parser == null) {
                 parser = sniff.format() == LogFormat.LEGACY
                         ? LegacyParsers.create(head, head.length, listener)
@@ -241,6 +252,7 @@ public final class GcLogStream implements AutoCloseable {
             events.accept(new InputFile(currentFile));
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
+            this.lines = lines;
             long nextReport = PROGRESS_STEP;
             try {
                 while (lines.next()) {
@@ -262,9 +274,11 @@ public final class GcLogStream implements AutoCloseable {
                 listener.onWarning(lines.lineNumber(), "reading stopped: " + e.getMessage());
             } finally {
                 parser.fileBoundary();
-                reads.add(new FileRead(file.displayName(), parser.format(), listener, lines.bytesRead(),
-                        lines.lineNumber()));
+                FileListener part = current; // the last part of the file, after any restart in it
+                reads.add(new FileRead(file.displayName(), parser.format(), part, lines.bytesRead() - part.fromByte,
+                        lines.lineNumber() - part.fromLine + 1, run));
                 bytesBefore += lines.bytesRead();
+                this.lines = null;
             }
         }
     }
@@ -283,7 +297,7 @@ public final class GcLogStream implements AutoCloseable {
             throw new UnsupportedLogException(file.displayName() + ": a JFR recording in the same set as text "
                     + "logs; give it as a separate argument", LogFormat.JFR);
         }
-        FileListener listener = new FileListener();
+        FileListener listener = new FileListener(1, 0);
         // kept only once something was read, so that an unreadable recording fails the timeline
         JfrParser reading = jfr != null ? jfr : new JfrParser(listener);
         current = listener;
@@ -306,7 +320,7 @@ public final class GcLogStream implements AutoCloseable {
             LongConsumer fileProgress = progress == null ? null : b -> progress.accept(before + b);
             long events = reading.read(recording, file.displayName(), bytes, fileProgress);
             jfr = reading;
-            reads.add(new FileRead(file.displayName(), LogFormat.JFR, listener, bytes, events));
+            reads.add(new FileRead(file.displayName(), LogFormat.JFR, current, bytes, events, run));
             bytesBefore += bytes;
         } finally {
             if (spool != null) {
@@ -359,18 +373,60 @@ public final class GcLogStream implements AutoCloseable {
         return reader() == null ? JvmFacts.empty() : reader().facts();
     }
 
-    /** What was read from each file, in reading order, then the files that could not be read. */
+    /**
+     * What was read from each file, in reading order, then the files that could not be read: whole files, the parts
+     * of every run together.
+     */
     public List<InputStats> inputs() {
-        List<InputStats> all = new ArrayList<>();
+        Map<String, InputStats> byFile = new LinkedHashMap<>();
         for (FileRead r : reads) {
-            all.add(r.listener.stats(r.path, r.format, r.bytes, r.lines));
+            byFile.merge(r.path, r.stats(), GcLogStream::joined);
         }
-        all.addAll(failed);
+        List<InputStats> all = new ArrayList<>(byFile.values());
+        failed.forEach(r -> all.add(r.stats()));
         return all;
     }
 
-    /** @param lines lines read, or events for a JFR recording */
-    private record FileRead(String path, LogFormat format, FileListener listener, long bytes, long lines) {
+    /**
+     * What run {@code run} (0 for the first, one more after each {@link Restart}) read: its part of each file it
+     * spans, in reading order, then the files that could not be read while it was read.
+     */
+    public List<InputStats> inputs(int run) {
+        List<InputStats> out = new ArrayList<>();
+        for (List<FileRead> list : List.of(reads, failed)) {
+            for (FileRead r : list) {
+                if (r.run == run) {
+                    out.add(r.stats());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Two parts of one file as one: counts added, samples and warnings in line order up to their limits. */
+    private static InputStats joined(InputStats a, InputStats b) {
+        return new InputStats(a.path(), a.format(), a.bytes() + b.bytes(), a.lines() + b.lines(),
+                a.unrecognizedLines() + b.unrecognizedLines(), first(SAMPLE_LIMIT, a.samples(), b.samples()),
+                first(WARNING_LIMIT, a.warnings(), b.warnings()), a.unrecognizedRecordLines() + b.unrecognizedRecordLines(),
+                first(WARNING_LIMIT, a.doubtfulSplits(), b.doubtfulSplits()));
+    }
+
+    private static List<LineSample> first(int limit, List<LineSample> a, List<LineSample> b) {
+        List<LineSample> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all.subList(0, Math.min(limit, all.size()));
+    }
+
+    /**
+     * A file, or the part of it one run read.
+     *
+     * @param lines lines read, or events for a JFR recording
+     * @param run   the run it belongs to, from 0
+     */
+    private record FileRead(String path, LogFormat format, FileListener listener, long bytes, long lines, int run) {
+        InputStats stats() {
+            return listener.stats(path, format, bytes, lines);
+        }
     }
 
     public double firstTimestampSec() {
@@ -408,6 +464,9 @@ public final class GcLogStream implements AutoCloseable {
      * after the end (unfinished collections) to the last file.
      */
     private final class FileListener implements ParseListener {
+        /** The first line of the file this part holds, and the bytes before it. */
+        private final long fromLine;
+        private final long fromByte;
         private long unrecognized;
         private long recordLike;
         private final List<LineSample> samples = new ArrayList<>();
@@ -416,6 +475,11 @@ public final class GcLogStream implements AutoCloseable {
         private final List<LineSample> warnings = new ArrayList<>();
         private final List<LineSample> doubtful = new ArrayList<>();
 
+        FileListener(long fromLine, long fromByte) {
+            this.fromLine = fromLine;
+            this.fromByte = fromByte;
+        }
+
         @Override
         public void onEvent(JvmEvent event) {
             if (event instanceof Restart r) {
@@ -423,6 +487,7 @@ public final class GcLogStream implements AutoCloseable {
                 restartFromSec = Double.isNaN(r.firstSec()) ? Double.NaN : r.lastSec();
                 restartToSec = r.firstSec();
                 restartLine = r.line();
+                cut(r.line());
                 events.accept(r.inFile(currentFile));
                 return;
             }
@@ -498,5 +563,40 @@ public final class GcLogStream implements AutoCloseable {
         InputStats stats(String path, LogFormat format, long bytes, long lines) {
             return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings, recordLike, doubtful);
         }
+    }
+
+    /**
+     * A restart at {@code line} of the file being read: the part before it is the ending run's, what follows goes
+     * to a new part of the next run. The warnings and samples at and after the line (the restart's own warning)
+     * move with it.
+     */
+    private void cut(long line) {
+        FileListener before = current;
+        if (before == null) {
+            run++;
+            return;
+        }
+        long at = lines == null ? before.fromByte : lines.lineOffset();
+        FileListener after = new FileListener(line, at);
+        moveFrom(before.warnings, after.warnings, line);
+        moveFrom(before.doubtful, after.doubtful, line);
+        for (int i = 0; i < before.samples.size(); ) {
+            if (before.samples.get(i).line() >= line) {
+                after.samples.add(before.samples.remove(i));
+                after.sampleIsRecord.add(before.sampleIsRecord.remove(i));
+            } else {
+                i++;
+            }
+        }
+        if (line > before.fromLine) { // a restart at the top of a file leaves the ending run nothing of it
+            reads.add(new FileRead(currentFile, reader() == null ? LogFormat.UNKNOWN : reader().format(), before,
+                    at - before.fromByte, line - before.fromLine, run));
+        }
+        run++;
+        current = after;
+    }
+
+    private static void moveFrom(List<LineSample> from, List<LineSample> to, long line) {
+        from.removeIf(s -> s.line() >= line && to.add(s));
     }
 }

@@ -46,9 +46,13 @@ public final class LogInputs {
         }
 
         public String name() {
-            return files.size() == 1 ? files.get(0).displayName()
-                    : files.get(0).displayName() + " (+" + (files.size() - 1) + " rotated)";
+            return setName(files.get(0).displayName(), files.size());
         }
+    }
+
+    /** {@code count} files of one log named by the first: {@code gc.log}, {@code gc.log.1 (+2 rotated)}. */
+    public static String setName(String first, int count) {
+        return count <= 1 ? first : first + " (+" + (count - 1) + " rotated)";
     }
 
     /** Thrown for a path that does not exist or cannot be read; the message names the path. */

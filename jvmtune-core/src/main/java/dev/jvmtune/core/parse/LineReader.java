@@ -54,6 +54,11 @@ public final class LineReader {
         return bytesRead;
     }
 
+    /** The bytes of the input before the current line (its start, for a line cut at the limit). */
+    public long lineOffset() {
+        return bytesRead - (limit - lineStart);
+    }
+
     public boolean lastLineTruncated() {
         return truncated;
     }

@@ -128,7 +128,8 @@ public final class ExperimentRunner {
             HostFacts.Jdk jdk = resolved.get(t.jdk());
             String flags = spec.flagSets().get(t.flagSet());
             TrialSpec ts = new TrialSpec(jdk, TrialSpec.splitFlags(flags), program(spec, t.params()), spec.timeout(),
-                    trialDir(outRoot, id, t), spec.jfr(), spec.metrics());
+                    trialDir(outRoot, id, t), spec.jfr(), spec.metrics(),
+                    new TrialSpec.Memory(spec.nmt(), ExperimentSpec.memoryLimitBytes(t.params())));
             Instant now = Instant.now();
             if (lastStart != null && now.isBefore(lastStart)) {
                 progress.note("warning: the system clock went back by " + Duration.between(now, lastStart).toSeconds()
@@ -144,7 +145,7 @@ public final class ExperimentRunner {
                 // the command cannot be started (missing file, not executable): a failed trial, not a lost run;
                 // any other IOException is jvmtune's own and stops the experiment
                 r = new TrialResult(dev.jvmtune.lab.run.Outcome.FAILED, -1, 0, -1, new TreeMap<>(), null,
-                        List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()));
+                        List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()), null);
             }
             store.save(new StoredTrial(id, t.seq(), t.config(), t.jdk(), jdk.version(), t.flagSet(), flags, t.params(),
                     t.repeat(), r.outcome().name(), r.exitCode(), r.wallSec(), r.peakRssBytes(), started,
@@ -158,7 +159,10 @@ public final class ExperimentRunner {
         return outRoot.resolve(id).resolve(String.format("trial-%04d", t.seq()));
     }
 
-    private static Program program(ExperimentSpec spec, Map<String, String> params) {
+    /** The program of a trial: its parameters, the memory-limit axis left out (the runner applies it). */
+    private static Program program(ExperimentSpec spec, Map<String, String> axes) {
+        Map<String, String> params = new java.util.LinkedHashMap<>(axes);
+        params.remove(ExperimentSpec.MEMORY_LIMIT);
         if (spec.workload() != null) {
             return new Program.Workload(spec.workload(), workloadArgs(params));
         }

@@ -49,11 +49,17 @@ import java.util.regex.PatternSyntaxException;
  * @param seed     the shuffle's seed; null: drawn at random and recorded with the experiment
  * @param metrics  extra metrics read from each trial's stdout: name -> regex whose first group is a number
  * @param metric   the metric its report compares and fits by default ({@code wallSec} unless given)
+ * @param memoryLimits memory limits to run every cell under, each trial in a memory cgroup of its own, as written
+ *                 ({@code 256m}); empty for none. They are the axis {@value #MEMORY_LIMIT} of the plan and the summary
+ * @param nmt      run the JVMs with Native Memory Tracking (the footprint by part); default true
  */
 public record ExperimentSpec(String name, List<String> jdks, String workload, List<String> command,
                              Map<String, String> flagSets, Map<String, List<String>> params, int repeats,
                              int warmup, Duration timeout, Long seed, boolean jfr, Map<String, String> metrics,
-                             String metric) {
+                             String metric, List<String> memoryLimits, boolean nmt) {
+
+    /** The axis of a plan that {@code memoryLimits:} makes: a trial's memory limit, as written. */
+    public static final String MEMORY_LIMIT = "memoryLimit";
 
     /**
      * The spec's reader, as strict as Jackson can be made, so that each fault is refused with its line and column
@@ -72,6 +78,26 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
         flagSets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(flagSets));
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         metrics = Map.copyOf(metrics);
+        memoryLimits = List.copyOf(memoryLimits);
+    }
+
+    /**
+     * The parameters a plan varies: {@link #params} and, with {@code memoryLimits:}, {@value #MEMORY_LIMIT} last (a
+     * trial's limit, not the program's parameter).
+     */
+    public Map<String, List<String>> axes() {
+        if (memoryLimits.isEmpty()) {
+            return params;
+        }
+        Map<String, List<String>> all = new LinkedHashMap<>(params);
+        all.put(MEMORY_LIMIT, memoryLimits);
+        return java.util.Collections.unmodifiableMap(all);
+    }
+
+    /** A trial's memory limit in bytes from its axis values; -1 for none. */
+    public static long memoryLimitBytes(Map<String, String> axes) {
+        String v = axes.get(MEMORY_LIMIT);
+        return v == null ? -1 : dev.jvmtune.host.Sizes.parse(v);
     }
 
     private static ObjectMapper reader() {
@@ -107,6 +133,8 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
         public boolean jfr;
         public LinkedHashMap<String, String> metrics = new LinkedHashMap<>();
         public String metric = Metrics.WALL;
+        public List<String> memoryLimits = List.of();
+        public boolean nmt = true;
     }
 
     /** {@code flags:} as a mapping name -> flags, or a list of flag strings, each its own name. */
@@ -175,8 +203,28 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
                         "metrics." + m.getKey() + ": " + problem);
             }
         }
+        if (f.params.containsKey(MEMORY_LIMIT)) {
+            throw fault(yaml, root.appendProperty("params").appendProperty(MEMORY_LIMIT), "params." + MEMORY_LIMIT
+                    + ": the name of the memory-limit axis; give the limits as memoryLimits: [256m, 512m]");
+        }
+        for (int i = 0; i < f.memoryLimits.size(); i++) {
+            String limit = f.memoryLimits.get(i);
+            long bytes;
+            try {
+                bytes = dev.jvmtune.host.Sizes.parse(limit);
+            } catch (IllegalArgumentException e) {
+                throw fault(yaml, root.appendProperty("memoryLimits").appendIndex(i), "memoryLimits: " + e.getMessage());
+            }
+            if (bytes < (16L << 20)) {
+                throw fault(yaml, root.appendProperty("memoryLimits").appendIndex(i), "memoryLimits: " + limit
+                        + " is below 16 MiB, where no JVM starts");
+            }
+        }
+        if (new java.util.HashSet<>(f.memoryLimits).size() < f.memoryLimits.size()) {
+            throw fault(yaml, root.appendProperty("memoryLimits"), "memoryLimits: a limit is given twice");
+        }
         ExperimentSpec spec = new ExperimentSpec(f.name, jdks, f.workload, f.command, flags, f.params, f.repeats,
-                f.warmup, timeout, f.seed, f.jfr, f.metrics, Metrics.canonical(f.metric));
+                f.warmup, timeout, f.seed, f.jfr, f.metrics, Metrics.canonical(f.metric), f.memoryLimits, f.nmt);
         long trials = spec.plannedTrials();
         if (trials > MAX_TRIALS) {
             throw fault(yaml, root.appendProperty("repeats"), String.format(java.util.Locale.ROOT, "repeats: the "
@@ -322,7 +370,7 @@ public record ExperimentSpec(String name, List<String> jdks, String workload, Li
     /** JDKs x flag sets x parameter combinations, saturating at Long.MAX_VALUE. */
     long cells() {
         long n = (long) jdks.size() * flagSets.size();
-        for (List<String> values : params.values()) {
+        for (List<String> values : axes().values()) {
             n = times(n, values.size());
         }
         return n;

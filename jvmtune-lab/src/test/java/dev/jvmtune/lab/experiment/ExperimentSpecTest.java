@@ -24,7 +24,7 @@ class ExperimentSpecTest {
             seed:                           | 3:6  | seed: a whole number expected, got ''
             jfr: maybe                      | 3:6  | jfr: true or false expected, got 'maybe'
             timeout: soon                   | 3:10 | timeout: 'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)
-            repeat: 3                       | 3:9  | unknown key 'repeat'; the keys are [command, flags, jdks, jfr, metric, metrics, name, params, repeats, seed, timeout, warmup, workload]
+            repeat: 3                       | 3:9  | unknown key 'repeat'; the keys are [command, flags, jdks, jfr, memoryLimits, metric, metrics, name, nmt, params, repeats, seed, timeout, warmup, workload]
             repeats: 1\\nrepeats: 3        | 4:1  | Duplicate field 'repeats'
             flags: {a: -Xmx1g, a: -Xmx2g}   | 3:20 | flags: Duplicate field 'a'
             flags: {a: [-Xmx1g]}            | 3:12 | flags.a: a single value expected, got a list
@@ -32,6 +32,10 @@ class ExperimentSpecTest {
             metrics: {m: 'p99=[0-9.]+'}     | 3:14 | metrics.m: no group: put ( ) around the number
             params: {days: [2, 4]}          | 3:16 | params.days: the command has no {days}, so every value would run the same command
             workload: timeseries            | 2:10 | give either workload: NAME or command: [java, "{jvmflags}", ...]
+            memoryLimits: [256m, lots]      | 3:22 | memoryLimits: not a size: 'lots' (examples: 512m, 2g, 300MB)
+            memoryLimits: [8m]              | 3:16 | memoryLimits: 8m is below 16 MiB, where no JVM starts
+            memoryLimits: [256m, 256m]      | 3:15 | memoryLimits: a limit is given twice
+            nmt: sometimes                  | 3:6  | nmt: true or false expected, got 'sometimes'
             """)
     void aFaultIsSaidWithItsLineAndColumn(String extra, String at, String message) {
         SpecException e = assertThrows(SpecException.class,
@@ -82,5 +86,23 @@ class ExperimentSpecTest {
         // a shell's ${HOME} is no placeholder; a flag set written empty has no flags
         assertEquals(Map.of("base", ""), ExperimentSpec.parse("name: e\nworkload: timeseries\nflags:\n  base:\n")
                 .flagSets());
+    }
+
+    @Test
+    void memoryLimitsAreAnAxisOfThePlanNotAParameterOfTheProgram() {
+        ExperimentSpec spec = ExperimentSpec.parse("name: x\ncommand: [prog, \"{jvmflags}\", \"{days}\"]\n"
+                + "params: {days: [1, 2]}\nmemoryLimits: [256m, 1g]\nnmt: false\n");
+        assertEquals(List.of("256m", "1g"), spec.memoryLimits());
+        assertEquals(false, spec.nmt());
+        assertEquals(List.of("days", ExperimentSpec.MEMORY_LIMIT), List.copyOf(spec.axes().keySet()));
+        assertEquals(Map.of("days", List.of("1", "2")), spec.params(), "the program's own parameters");
+        List<PlannedTrial> plan = Plan.of(spec, 1);
+        assertEquals(4, plan.size(), "2 days x 2 limits");
+        assertEquals(1L << 30, ExperimentSpec.memoryLimitBytes(Map.of(ExperimentSpec.MEMORY_LIMIT, "1g")));
+        assertEquals(-1, ExperimentSpec.memoryLimitBytes(Map.of("days", "1")));
+        SpecException e = assertThrows(SpecException.class, () -> ExperimentSpec.parse(
+                "name: x\nworkload: timeseries\nparams: {memoryLimit: [1g]}\n"));
+        assertEquals("3:23: params.memoryLimit: the name of the memory-limit axis; give the limits as memoryLimits: "
+                + "[256m, 512m]", e.line() + ":" + e.column() + ": " + e.getMessage());
     }
 }

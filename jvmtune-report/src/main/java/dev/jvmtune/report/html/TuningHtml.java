@@ -60,6 +60,7 @@ public final class TuningHtml {
         StringBuilder b = new StringBuilder(1 << 16);
         HtmlFormat.head(b, "Tuning", subject, version);
         answer(b, r, metric);
+        footprint(b, r, trials);
         path(b, r);
         b.append("<section class=\"run\" data-section=\"Trials\"><h3>").append(escape(metric))
                 .append(" over every trial, in the order they ran</h3><div class=\"charts\" data-trials=\"1\"></div>"
@@ -128,6 +129,49 @@ public final class TuningHtml {
                 .append("</div></div></div>\n<table class=\"summary\"><tbody><tr><th>start</th><td><code>")
                 .append(escape(orDefaults(r.startFlags()))).append("</code></td></tr><tr><th>final</th><td><code>")
                 .append(escape(orDefaults(r.finalFlags()))).append("</code></td></tr></tbody></table></section>\n");
+    }
+
+    /**
+     * The JVM's footprint at its resident peak, baseline against final (medians of the OK trials of the starting and
+     * the final flags): the resident peak, the heap's resident pages, each part committed, the threads. Absent when
+     * no trial measured one.
+     */
+    private static void footprint(StringBuilder b, TuneResult r, List<TrialResult> trials) {
+        List<String> names = new ArrayList<>(List.of(Metrics.FOOTPRINT_RSS, Metrics.FOOTPRINT + "heapResidentBytes"));
+        for (dev.jvmtune.core.memory.MemoryPart p : dev.jvmtune.core.memory.MemoryPart.values()) {
+            names.add(Metrics.footprintPart(p));
+        }
+        names.add(Metrics.FOOTPRINT + "threads");
+        List<TrialResult> before = ok(trials, r.startFlags());
+        List<TrialResult> after = ok(trials, r.finalFlags());
+        if (before.stream().allMatch(t -> Double.isNaN(t.metric(Metrics.FOOTPRINT_RSS)))) {
+            return;
+        }
+        b.append("<section class=\"run\" data-section=\"Footprint\"><h3>Footprint at the JVM's resident peak: "
+                + "baseline &rarr; final, medians</h3><table class=\"num footprint\"><thead><tr><th>figure</th>"
+                + "<th>baseline</th><th>final</th></tr></thead><tbody>");
+        for (String n : names) {
+            double x = median(before, n);
+            double y = median(after, n);
+            if (Double.isNaN(x) && Double.isNaN(y)) {
+                continue;
+            }
+            b.append("<tr data-metric=\"").append(escape(n)).append("\"><td>").append(escape(n)).append("</td><td>")
+                    .append(escape(Metrics.format(n, x))).append("</td><td>").append(escape(Metrics.format(n, y)))
+                    .append("</td></tr>");
+        }
+        b.append("</tbody></table><p class=\"note\">RSS is the JVM's own high-water mark (VmHWM); the parts are "
+                + "committed memory from Native Memory Tracking at the sample nearest that peak, the heap's resident "
+                + "pages from smaps (docs/memory.md).</p></section>\n");
+    }
+
+    private static List<TrialResult> ok(List<TrialResult> trials, String flags) {
+        return trials.stream().filter(t -> t.flags().equals(flags) && t.outcome().startsWith("OK")).toList();
+    }
+
+    private static double median(List<TrialResult> trials, String metric) {
+        return dev.jvmtune.lab.stats.Compare.median(trials.stream().mapToDouble(t -> t.metric(metric))
+                .filter(Double::isFinite).toArray());
     }
 
     /** Every candidate in order: source, change, arithmetic, the rounds' statistics, guards, the decision. */

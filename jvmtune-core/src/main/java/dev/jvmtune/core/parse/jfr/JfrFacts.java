@@ -26,6 +26,7 @@ final class JfrFacts {
     private final JfrClock clock;
     private final JfrGcAssembler gcs;
     private long g1RegionFlag = -1;
+    private long maxMetaspace = -1;
 
     JfrFacts(JfrClock clock, JfrGcAssembler gcs) {
         this.clock = clock;
@@ -126,6 +127,11 @@ final class JfrFacts {
         return true;
     }
 
+    /** {@code MaxMetaspaceSize}, the metaspace's bound; -1 where unbounded (its default) or not recorded. */
+    long maxMetaspaceBytes() {
+        return maxMetaspace;
+    }
+
     /** G1's region count, from its heap summaries. */
     void regionCount(int regions) {
         if (regions > 0) {
@@ -145,6 +151,8 @@ final class JfrFacts {
                     g1RegionFlag = n.longValue();
                 }
             }
+            // unbounded by default: the largest unsigned value, -1 as a long
+            case "MaxMetaspaceSize" -> maxMetaspace = value instanceof Number n ? n.longValue() : -1;
             default -> {
             }
         }

@@ -3,11 +3,16 @@ package dev.jvmtune.core.parse.unified;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,6 +52,52 @@ class IncidentsAndRestartTest {
         assertEquals(0, input.unrecognizedLines());
         assertTrue(input.warnings().stream().anyMatch(w -> w.line() == 67 && w.text().contains("clock went back")),
                 input.warnings().toString());
+        // each run has its own part of the file: lines 1-66 and 67-106, the bytes before and from line 67
+        InputStats firstInput = first.inputs().get(0);
+        assertEquals(66, firstInput.lines());
+        assertEquals(40, input.lines());
+        List<String> lines = Files.readAllLines(log(), StandardCharsets.ISO_8859_1);
+        long before = lines.subList(0, 66).stream().mapToLong(l -> l.length() + 1).sum();
+        assertEquals(before, firstInput.bytes());
+        assertEquals(Files.size(log()) - before, input.bytes());
+        assertEquals(List.of(), firstInput.warnings(), "the restart's warning is the second run's");
+    }
+
+    /**
+     * A rotated set whose files each hold a JVM of their own (the clock starts again at the top of every file): each
+     * run is named by its own file, and has that file's lines, bytes and warnings only.
+     */
+    @Test
+    void runsOfARotatedSetHaveTheirOwnFilesLinesAndWarnings(@TempDir Path dir) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            List<String> lines = new ArrayList<>(List.of("[0.010s][info][gc     ] Using G1",
+                    "[0.020s][info][gc,init] Version: 17.0.8+7 (release)"));
+            for (int gc = 0; gc < 2 + i; gc++) { // 6, 8 and 10 lines
+                lines.add(String.format("[%d.000s][info][gc,start] GC(%d) Pause Young (Normal) (G1 Evacuation Pause)",
+                        gc + 1, gc));
+                lines.add(String.format("[%d.002s][info][gc      ] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) "
+                        + "24M->4M(256M) 2.000ms", gc + 1, gc));
+            }
+            Files.writeString(dir.resolve("gc.log." + i), String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+        }
+        List<Run> runs = RunReader.read(dir, RunReader.Options.DEFAULT);
+        assertEquals(3, runs.size());
+        for (int i = 0; i < 3; i++) {
+            Run run = runs.get(i);
+            Path file = dir.resolve("gc.log." + i);
+            assertEquals(file + " (run " + (i + 1) + ")", run.name());
+            assertEquals(1, run.inputs().size(), run.inputs().toString());
+            InputStats in = run.inputs().get(0);
+            assertEquals(file.toString(), in.path());
+            assertEquals(6 + 2 * i, in.lines());
+            assertEquals(Files.size(file), in.bytes());
+            assertEquals(i == 0 ? 0 : 1, in.warnings().size(), "only the warning of its own start: " + in.warnings());
+        }
+        // the whole set, as a followed log reports it: every file whole
+        try (GcLogStream stream = GcLogStream.openFile(dir)) {
+            stream.start(e -> { });
+            assertEquals(List.of(6L, 8L, 10L), stream.inputs().stream().map(InputStats::lines).toList());
+        }
     }
 
     @Test
