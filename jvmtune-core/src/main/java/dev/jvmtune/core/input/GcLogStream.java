@@ -408,7 +408,7 @@ public final class GcLogStream implements AutoCloseable {
         return new InputStats(a.path(), a.format(), a.bytes() + b.bytes(), a.lines() + b.lines(),
                 a.unrecognizedLines() + b.unrecognizedLines(), first(SAMPLE_LIMIT, a.samples(), b.samples()),
                 first(WARNING_LIMIT, a.warnings(), b.warnings()), a.unrecognizedRecordLines() + b.unrecognizedRecordLines(),
-                first(WARNING_LIMIT, a.doubtfulSplits(), b.doubtfulSplits()));
+                first(WARNING_LIMIT, a.doubtfulSplits(), b.doubtfulSplits()).stream().distinct().toList());
     }
 
     private static List<LineSample> first(int limit, List<LineSample> a, List<LineSample> b) {
@@ -450,6 +450,8 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     private FileListener current;
+    /** The part of a file the last restart ended: a split found doubtful later is told in both runs. */
+    private FileListener ended;
     private String currentFile;
     /** The clock time a restart went back from, until the next event shows whether it stayed back; NaN if none. */
     private double restartFromSec = Double.NaN;
@@ -516,7 +518,11 @@ public final class GcLogStream implements AutoCloseable {
                         + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
                         + "the split is doubtful, and the figures of both runs are incomplete", restartLine, from,
                         event.line(), event.uptimeSec());
-                target.doubtful.add(new LineSample(restartLine, message));
+                LineSample doubt = new LineSample(restartLine, message);
+                target.doubtful.add(doubt);
+                if (ended != null && ended != target) { // the figures of both runs are in doubt: the ending run's too
+                    ended.doubtful.add(doubt);
+                }
                 onWarning(event.line(), message);
             }
         }
@@ -593,6 +599,7 @@ public final class GcLogStream implements AutoCloseable {
                     at - before.fromByte, line - before.fromLine, run));
         }
         run++;
+        ended = before;
         current = after;
     }
 
