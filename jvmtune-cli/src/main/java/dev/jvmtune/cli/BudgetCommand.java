@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 
 /** The memory model of measured runs: the RSS of a configuration, the flags for a container's limit, and the proof. */
 @Command(name = "budget",
-        header = "Predict a JVM's resident memory for its flags, or size it for a container's memory limit",
+        header = "Resident memory of a JVM's flags, or the flags for a limit",
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Fits a model of the JVM's resident set (RSS) to one or a few measured runs of a program "
                 + "(jvmtune run, or an experiment's trials: their footprint by part, their GC log) and uses it:",

@@ -17,8 +17,7 @@ import picocli.CommandLine.Command;
 
 /** Entry point of {@code bin/jvmtune}. */
 @Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"A JVM performance lab: reads what a JVM tells about itself, finds why it pauses or "
-                + "slows down, and proves its advice by experiment.", ""},
+        description = {"A JVM performance lab: finds why a JVM pauses or slows down, proves its advice.", ""},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {
