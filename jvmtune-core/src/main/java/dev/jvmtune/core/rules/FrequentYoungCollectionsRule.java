@@ -31,6 +31,12 @@ final class FrequentYoungCollectionsRule implements Rule {
         return "frequent-young-collections";
     }
 
+    /** It weighs the young pauses' share of the run's time. */
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.RUN_SHARE);
+    }
+
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
