@@ -11,6 +11,7 @@ import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -45,6 +46,12 @@ final class HeapTooSmallRule implements Rule {
     @Override
     public String id() {
         return "heap-too-small";
+    }
+
+    /** Its cost counts the time in concurrent phases. */
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.CONCURRENT_TIME);
     }
 
     @Override
