@@ -46,8 +46,8 @@ class WatchCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Case {
+        /** G1 on JDK 17; JDK 25 with ZGC (each JDK once, each collector once: a case costs half a minute). */
         JDK17_G1(LiveJvm.JDK17, 0.5, true, Set.of(), "-XX:+UseG1GC"),
-        JDK25_G1(LiveJvm.JDK25, 0.5, true, Set.of(), "-XX:+UseG1GC"),
         /**
          * Generational is JDK 25's only ZGC. It records the whole heap after a cycle, not each generation's pool: no
          * {@code jvm.memory.used_after_last_gc}.
