@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code budget} on two real trials of a bundled workload (its heap at 96 and 384 MiB): a prediction whose terms add
+ * {@code budget} on two real trials of a bundled workload (its heap at 128 and 384 MiB): a prediction whose terms add
  * up, a limit too small said in one line with by how much, and a limit proved in a real memory cgroup.
  */
 class BudgetCommandTest {
@@ -27,11 +27,12 @@ class BudgetCommandTest {
     static void measure() {
         small = tmp.resolve("small").toString();
         large = tmp.resolve("large").toString();
-        for (String[] r : new String[][] {{small, "-Xmx96m"}, {large, "-Xmx384m"}}) {
+        for (String[] r : new String[][] {{small, "-Xmx128m"}, {large, "-Xmx384m"}}) {
             CliRun run = CliRun.of("run", "--jdk", "17", "--flags", r[1] + " -XX:+UseG1GC", "--out", r[0], "--timeout",
-                    "2m", "--workload", "timeseries", "--", "--days", "1");
+                    "2m", "--workload", "timeseries", "--", "--days", "2");
             assertEquals(Main.OK, run.exit(), run.err());
             assertTrue(run.out().contains("Footprint") && run.out().contains("footprint.json"), run.out());
+            assertTrue(run.out().contains("NMT at"), "Native Memory Tracking sampled: " + run.out());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.jvmtune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -91,14 +92,16 @@ class WatchCommandTest {
                 String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
                 Path pidEvents = dir.resolve("pid.jsonl");
                 Path jmxEvents = dir.resolve("jmx.jsonl");
+                // a thread each: the common pool may have fewer workers than blocking tasks
                 CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
                         Long.toString(jvm.pid()), "--events", pidEvents.toString(), "--prometheus",
-                        Integer.toString(metrics))));
+                        Integer.toString(metrics))), r -> new Thread(r, "watch-by-pid").start());
                 CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                        "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())));
+                        "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())),
+                        r -> new Thread(r, "watch-by-jmx").start());
                 // both watches stream (a few GCs seen) before the System.gc() they must find
-                awaitPause(pidEvents, jvm, 0);
-                awaitPause(jmxEvents, jvm, 0);
+                awaitPause(pidEvents, jvm, pid, 0);
+                awaitPause(jmxEvents, jvm, jmx, 0);
                 double explicitSec;
                 OpenTelemetryNames.Beans beans;
                 try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
@@ -110,8 +113,8 @@ class WatchCommandTest {
                     beans = OpenTelemetryNames.Beans.of(jmxc.getMBeanServerConnection());
                 }
                 // and long enough after it for the window (3 s) to slide past it, with pauses of many GC ids
-                awaitPause(pidEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
-                awaitPause(jmxEvents, jvm, explicitSec + AFTER_EXPLICIT_SEC);
+                awaitPause(pidEvents, jvm, pid, explicitSec + AFTER_EXPLICIT_SEC);
+                awaitPause(jmxEvents, jvm, jmx, explicitSec + AFTER_EXPLICIT_SEC);
                 jvm.destroy(); // SIGTERM: the JVM exits normally, and the watches end with it
                 assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the workload ends");
                 byPid = pid.get(60, TimeUnit.SECONDS);
@@ -133,10 +136,15 @@ class WatchCommandTest {
     private static final double AFTER_EXPLICIT_SEC = 8;
 
     /** Waits until the watch's events file holds a pause after {@code uptimeSec} of the JVM's uptime. */
-    private static void awaitPause(Path events, Process jvm, double uptimeSec) throws Exception {
+    private static void awaitPause(Path events, Process jvm, CompletableFuture<CliRun> watch, double uptimeSec)
+            throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKLOAD_MAX_SEC - 10);
         while (System.nanoTime() < end) {
             assertTrue(jvm.isAlive(), "the workload runs");
+            if (watch.isDone()) {
+                CliRun w = watch.get();
+                fail(events.getFileName() + ": the watch ended (exit " + w.exit() + "): " + w.err().strip());
+            }
             if (Files.exists(events)) {
                 for (String line : Files.readAllLines(events)) {
                     JsonNode e = line.endsWith("}") ? JSON.readTree(line) : null; // the last line may be half written
@@ -148,7 +156,8 @@ class WatchCommandTest {
             }
             Thread.sleep(500);
         }
-        throw new AssertionError(events.getFileName() + ": no pause after " + uptimeSec + " s of uptime");
+        fail(events.getFileName() + ": no pause after " + uptimeSec + " s of uptime; the watch printed: "
+                + (watch.isDone() ? watch.get().err().strip() : "(still running)"));
     }
 
     private static String[] with(String[] common, String... args) {

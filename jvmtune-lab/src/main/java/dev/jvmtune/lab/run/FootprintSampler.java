@@ -32,6 +32,8 @@ final class FootprintSampler implements AutoCloseable {
 
     static final String NMT_FLAG = "-XX:NativeMemoryTracking=summary";
     static final long NMT_PERIOD_MS = 500;
+    /** The NMT thread's first period, and its period until the JVM answers once. */
+    private static final long FIRST_NMT_MS = 20;
     /** A new resident peak is read in detail (smaps) when it is this much above the last one read. */
     private static final double DETAIL_STEP = 1.02;
     private static final int ATTACH_TRIES = 3;
@@ -77,13 +79,23 @@ final class FootprintSampler implements AutoCloseable {
         }
     }
 
-    /** The NMT thread: the JVM with the largest resident set now, every period, until closed. */
+    /**
+     * The NMT thread: the JVM with the largest resident set now, until closed. It asks every {@value #FIRST_NMT_MS}
+     * ms until that JVM has answered once, then at a period that doubles up to {@value #NMT_PERIOD_MS} ms, as the
+     * resident sampler does: a program of a second or less is measured more than once.
+     */
     private void sampleNmt() {
         try {
+            long period = FIRST_NMT_MS;
             while (!closed) {
-                jvms.values().stream().filter(j -> j.alive)
-                        .max(java.util.Comparator.comparingLong(j -> j.lastRss)).ifPresent(Jvm::nmt);
-                Thread.sleep(NMT_PERIOD_MS);
+                Jvm j = jvms.values().stream().filter(x -> x.alive)
+                        .max(java.util.Comparator.comparingLong(x -> x.lastRss)).orElse(null);
+                if (j != null) {
+                    j.nmt();
+                }
+                boolean answered = j != null && j.answeredOrGaveUp();
+                period = answered ? Math.min(NMT_PERIOD_MS, period * 2) : FIRST_NMT_MS;
+                Thread.sleep(period);
             }
         } catch (InterruptedException e) {
             // closed
@@ -250,6 +262,10 @@ final class FootprintSampler implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+
+        synchronized boolean answeredOrGaveUp() {
+            return !nmt.isEmpty() || failures >= ATTACH_TRIES;
         }
 
         private synchronized void fail(String why) {
