@@ -155,7 +155,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 }
             }, exit);
         }
-        PrintStream summary = eventsToStdout ? err : out;
+        PrintStream summary = eventsToStdout ? err : printed == RunFormatType.CSV ? streams.document() : out;
         if (against == null) {
             printed.create(Main.version()).write(results, summary);
         } else if (printed == RunFormatType.JSON) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
-import dev.jvmtune.core.text.SafeText;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.experiment.SpecException;
 import dev.jvmtune.lab.run.JsonFigures;
@@ -15,6 +14,7 @@ import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
+import dev.jvmtune.report.CsvTable;
 import dev.jvmtune.report.ExperimentReport;
 import dev.jvmtune.report.html.ExperimentHtml;
 import dev.jvmtune.tune.Journal;
@@ -136,7 +136,7 @@ final class ResultsCommand implements Runnable {
                     .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
             PrintStream o = streams.out();
             switch (format) {
-                case "csv" -> csv(trials, columns, o);
+                case "csv" -> csv(trials, columns, streams.document());
                 case "json" -> json(trials, columns, o);
                 default -> table(trials, columns, o);
             }
@@ -173,23 +173,25 @@ final class ResultsCommand implements Runnable {
             table.print(o);
         }
 
-        private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) {
+        private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
             List<String> params = new ArrayList<>(trials.stream().flatMap(t -> t.params().keySet().stream())
                     .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)));
             List<String> head = new ArrayList<>(List.of("experiment", "seq", "config", "jdk", "jdk_version", "flag_set",
                     "flags", "repeat", "warmup", "outcome", "exit_code", "wall_sec", "peak_rss_bytes", "started", "out_dir"));
             head.addAll(params);
             head.addAll(columns);
-            o.println(String.join(",", head.stream().map(SafeText::csvCell).toList()));
+            CsvTable csv = new CsvTable(o);
+            csv.row(head);
             for (StoredTrial t : trials) {
                 List<String> row = new ArrayList<>(List.of(t.experimentId(), Integer.toString(t.seq()), t.config(), t.jdk(),
                         t.jdkVersion(), t.flagSet(), t.flags(), Integer.toString(t.repeat()), Boolean.toString(t.warmup()),
-                        t.outcome(), Integer.toString(t.exitCode()), Double.toString(t.wallSec()),
+                        t.outcome(), Integer.toString(t.exitCode()), CsvTable.figure(t.wallSec()),
                         Long.toString(t.peakRssBytes()), t.started(), t.outDir()));
                 params.forEach(p -> row.add(t.params().getOrDefault(p, "")));
-                columns.forEach(c -> row.add(Double.isNaN(t.metric(c)) ? "" : Double.toString(t.metric(c))));
-                o.println(String.join(",", row.stream().map(SafeText::csvCell).toList()));
+                columns.forEach(c -> row.add(CsvTable.figure(t.metric(c))));
+                csv.row(row);
             }
+            csv.flush();
         }
 
         private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {

@@ -12,13 +12,17 @@ import java.nio.file.Path;
 /**
  * Where commands print: the process's streams, or a test's. {@code out} and {@code err} show every control
  * character escaped ({@link SafeText}): text from logs, file names and programs cannot steer the terminal.
- * {@code terminal} is the raw error stream, for a progress line jvmtune itself redraws in place.
+ * {@code terminal} is the raw error stream, for a progress line jvmtune itself redraws in place; {@code document}
+ * the raw output stream, for a format that escapes its own text and has control characters of its own (CSV's
+ * CR LF line ends).
  */
-record Streams(PrintStream out, PrintStream err, PrintStream terminal) {
+record Streams(PrintStream out, PrintStream err, PrintStream terminal, PrintStream document) {
 
     static Streams of(PrintStream out, PrintStream err) {
-        return new Streams(new PrintStream(SafeText.escaping(failing(out)), true, StandardCharsets.UTF_8),
-                new PrintStream(SafeText.escaping(err), true, StandardCharsets.UTF_8), err);
+        OutputStream printed = failing(out);
+        return new Streams(new PrintStream(SafeText.escaping(printed), true, StandardCharsets.UTF_8),
+                new PrintStream(SafeText.escaping(err), true, StandardCharsets.UTF_8), err,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
     }
 
     /**

@@ -225,6 +225,8 @@ class AnalyzeCommandTest {
         assertEquals(0, r.exit(), r.err());
         List<String> rows = r.out().lines().toList();
         assertEquals(3, rows.size(), r.out());
+        assertEquals(3, r.out().split("\r\n", -1).length - 1, "rows end with CR LF (RFC 4180): " + r.out());
+        assertFalse(r.out().contains("\\u000d"), "a line end printed as an escape: " + r.out());
         assertTrue(rows.get(0).startsWith("run,collector,jdk,gc.pause.count,gc.pause.totalMs,"), rows.get(0));
         assertTrue(rows.get(2).contains(",Parallel,"), rows.get(2));
         assertEquals(Main.USAGE, CliRun.of("analyze", "--format", "xml", "x.log").exit());

@@ -58,7 +58,7 @@ class SafeOutputTest {
         assertEquals(Main.OK, r.exit(), r.err());
         noControlCharacters(r.out() + r.err());
         CliRun csv = CliRun.of("results", "trials", "evil-1", "--db", db, "--format", "csv");
-        noControlCharacters(csv.out());
+        noControlCharacters(csv.out().replace("\r\n", "\n")); // CR LF: the line end of RFC 4180
         assertTrue(csv.out().contains(",\"'=HYPERLINK(\"\"http://x\"\")\","), csv.out());
         assertTrue(csv.out().contains("metrics.a\\u001b[2Kb"), csv.out());
         CliRun table = CliRun.of("results", "trials", "evil-1", "--db", db, "--metric", "metrics.a\u001b[2Kb");

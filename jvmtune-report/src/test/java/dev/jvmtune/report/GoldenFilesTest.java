@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every format of {@code analyze} on logs of every dialect and the concurrent collectors, against golden files
- * ({@code src/test/resources/golden/NAME.txt}, {@code .json}, {@code .jsonl}, {@code .html.json} - the HTML report's
- * embedded chart data): text, the JSON document, the events and what the page draws. A change of any figure, field
+ * ({@code src/test/resources/golden/NAME.txt}, {@code .json}, {@code .jsonl}, {@code .csv}, {@code .html.json} - the
+ * HTML report's embedded chart data): text, the JSON document, the events, the CSV row and what the page draws. A change of any figure, field
  * or event shows in review as a diff of these files ({@link Golden} says how to regenerate them).
  */
 class GoldenFilesTest {
@@ -66,7 +66,7 @@ class GoldenFilesTest {
     }
 
     /** What {@code analyze LOG --json-out --events --html} writes for {@code log}, copied to {@code dir} first. */
-    record Outputs(String text, String json, String events, String htmlData) {
+    record Outputs(String text, String json, String events, String csv, String htmlData) {
     }
 
     static Outputs analyze(Path log, Path dir) throws IOException {
@@ -80,12 +80,13 @@ class GoldenFilesTest {
         eventFormat.write(runs, events);
         String text = render(RunFormatType.TEXT, runs);
         String json = render(RunFormatType.JSON, runs);
+        String csv = render(RunFormatType.CSV, runs);
         List<HtmlFormat.ChartRun> charts = new ArrayList<>();
         runs.forEach(r -> charts.add(new HtmlFormat.ChartRun(r.name(), r.series())));
         JsonNode data = PRETTY.readTree(HtmlFormat.data(new HtmlFormat.Data("runs", charts)));
         String dirName = dir.toString();
         return new Outputs(anonymous(text, dirName), anonymous(json, dirName),
-                anonymous(events.toString(StandardCharsets.UTF_8), dirName),
+                anonymous(events.toString(StandardCharsets.UTF_8), dirName), anonymous(csv, dirName),
                 anonymous(PRETTY.writeValueAsString(data) + "\n", dirName));
     }
 
@@ -105,7 +106,7 @@ class GoldenFilesTest {
     void everyFormatMatchesItsGoldenFile(String name, Path log, @TempDir Path dir) throws IOException {
         Outputs o = analyze(log, dir);
         List<String> problems = new ArrayList<>();
-        for (String[] f : new String[][] {{".txt", o.text()}, {".json", o.json()}, {".jsonl", o.events()},
+        for (String[] f : new String[][] {{".txt", o.text()}, {".json", o.json()}, {".jsonl", o.events()}, {".csv", o.csv()},
             {".html.json", o.htmlData()}}) {
             String p = Golden.check(GOLDEN.resolve(name + f[0]), f[1], REGENERATE);
             if (p != null) {

@@ -42,10 +42,11 @@ public final class SafeText {
     }
 
     /**
-     * One CSV cell (RFC 4180: quoted when it holds a comma, quote or line break), escaped as {@link #escape}
-     * but for line breaks, and with a leading apostrophe when a spreadsheet would run it as a formula.
+     * The text of one CSV cell, before the CSV writer quotes it: escaped as {@link #escape} but for line breaks
+     * (quoting keeps them inside the cell), and with a leading apostrophe when a spreadsheet would run it as a
+     * formula (OWASP's CSV injection: a leading {@code = + - @}), unless it is a plain number. Null is empty.
      */
-    public static String csvCell(String s) {
+    public static String csvText(String s) {
         if (s == null || s.isEmpty()) {
             return "";
         }
@@ -58,8 +59,7 @@ public final class SafeText {
             char c = s.charAt(i);
             b.append(c != '\n' && c != '\r' && steers(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
         }
-        String cell = b.toString();
-        return cell.matches("(?s).*[\",\\r\\n].*") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
+        return b.toString();
     }
 
     /**
