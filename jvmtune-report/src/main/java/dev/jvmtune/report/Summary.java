@@ -359,7 +359,7 @@ public final class Summary {
     }
 
     private static String shortMs(double v) {
-        return v >= 100 ? f("%.0f", v) : v >= 10 ? f("%.1f", v) : f("%.2f", v);
+        return v >= 100 ? f("%.0f", v) : v >= 10 ? f("%.1f", v) : Rounding.ms(v, 2);
     }
 
     static String pct(double v) {

@@ -7,6 +7,7 @@ import dev.jvmtune.core.analysis.HeldUp;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.options.JvmOption;
+import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,16 +56,17 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
         if (goal != null && goal.steadyState().pauses() > 0) {
             PauseGoal.Exceedance s = goal.steadyState();
             met = s.overPct() <= MET_OVER_PCT;
-            line = met ? f("Pause goal %.0f ms met: %d of %d steady-state pauses over it (%.2f%%), p99 %.1f ms",
-                    goal.goalMs(), s.over(), s.pauses(), s.overPct(), steady.p99Ms())
+            line = met ? f("Pause goal %.0f ms met: %d of %d steady-state pauses over it (%.2f%%), p99 %s ms",
+                    goal.goalMs(), s.over(), s.pauses(), s.overPct(), Rounding.ms(steady.p99Ms(), 1))
                     : f("Pause goal %.0f ms NOT met: %d of %d steady-state pauses over it (%.1f%%), by up to %.0f ms; "
-                    + "p99 %.1f ms", goal.goalMs(), s.over(), s.pauses(), s.overPct(), s.maxExcessMs(), steady.p99Ms());
+                    + "p99 %s ms", goal.goalMs(), s.over(), s.pauses(), s.overPct(), s.maxExcessMs(),
+                    Rounding.ms(steady.p99Ms(), 1));
             line += stalled(a);
         } else if (steady.count() > 0) {
             String share = a.stalls() == null || a.stalls().count() == 0
                     ? f("GC took %.1f%% of the time", 100 - a.throughputPct()) : stalled(a).substring(2);
-            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %.1f ms, max %.1f ms; %s",
-                    steady.p99Ms(), steady.maxMs(), share);
+            line = f("No pause goal known (give one with --pause-goal MS): steady-state p99 %s ms, max %s ms; %s",
+                    Rounding.ms(steady.p99Ms(), 1), Rounding.ms(steady.maxMs(), 1), share);
         } else if (!run.completeness().complete()) {
             line = "No pauses read, but the log was not read whole: nothing can be judged";
         } else {

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 public final class Rounding {
 
     private static final MathContext THREE = new MathContext(3);
+    private static final MathContext TWO = new MathContext(2);
     /** A format specifier: flags, width, precision, conversion ({@code %,8.2f}, {@code %d}, {@code %%}). */
     private static final Pattern SPECIFIER = Pattern.compile("%([-#+ 0,(<]*)(\\d+)?(?:\\.(\\d+))?([a-zA-Z%])");
 
@@ -28,6 +29,16 @@ public final class Rounding {
             return Math.abs(v) >= 9e12 ? Math.rint(v) : Math.round(v * 1000) / 1000.0;
         }
         return new BigDecimal(v).round(THREE).doubleValue();
+    }
+
+    /**
+     * Milliseconds as a text prints them: {@code decimals} decimals from 1 ms on, two significant digits below
+     * (0.031, 0.0075, 0.10), so that a ZGC pause of 0.03 ms never reads "0.0 ms". No unit, no grouping.
+     */
+    public static String ms(double v, int decimals) {
+        BigDecimal small = Double.isFinite(v) && v != 0 ? new BigDecimal(v).round(TWO) : null;
+        return small == null || small.abs().compareTo(BigDecimal.ONE) >= 0 ? text("%." + decimals + "f", v)
+                : small.toPlainString();
     }
 
     /**

@@ -19,4 +19,14 @@ class RoundingTest {
         assertEquals(1254.007, Rounding.figure(1254.0069999999987));
         assertEquals(0.000412, Rounding.figure(0.000412345));
     }
+
+    @Test
+    void aSubMillisecondPauseKeepsTwoSignificantDigits() {
+        assertEquals("0.031", Rounding.ms(0.0312, 1));
+        assertEquals("0.0075", Rounding.ms(0.00749, 1));
+        assertEquals("0.10", Rounding.ms(0.1, 2));
+        assertEquals("41.4", Rounding.ms(41.41, 1));
+        assertEquals("1.00", Rounding.ms(0.9999, 2), "rounds up to 1 ms: two significant digits at most");
+        assertEquals("0.0", Rounding.ms(0, 1));
+    }
 }

@@ -14,7 +14,7 @@ public final class Figures {
         if (Double.isNaN(v)) {
             return UNKNOWN;
         }
-        return Rounding.text(v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%,.0f ms", v);
+        return v < 10 ? Rounding.ms(v, 2) + " ms" : Rounding.text(v < 100 ? "%.1f ms" : "%,.0f ms", v);
     }
 
     public static String pct(double v) {
