@@ -72,7 +72,7 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
      * @param youngBeforeMeanBytes mean Eden (G1) or young generation occupancy at young pauses; NaN when unknown
      * @param youngBeforeMaxBytes  the largest of those; -1 when unknown
      * @param allocatedBytes       allocated over the run: the sum over collections of heap before minus heap after
-     *                             the previous one; -1 without heap figures
+     *                             the previous one; -1 without two collections with heap figures
      * @param reclaimedBytes       freed by collections: the sum of heap before minus after; -1 without heap figures
      */
     public record HeapSizes(long maxCapacityBytes, double youngBeforeMeanBytes, long youngBeforeMaxBytes,

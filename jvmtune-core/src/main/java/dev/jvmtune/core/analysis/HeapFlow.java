@@ -16,6 +16,8 @@ final class HeapFlow implements Aggregation.OfGc {
 
     private long prevHeapAfter = -1;
     private double allocated;
+    /** Whether a collection followed another with heap figures: allocation is seen only between two. */
+    private boolean allocationKnown;
     private long reclaimed;
     private double firstHeapTime = Double.NaN;
     private double lastHeapTime = Double.NaN;
@@ -41,6 +43,7 @@ final class HeapFlow implements Aggregation.OfGc {
         }
         if (prevHeapAfter >= 0) {
             allocated += Math.max(0, heap.beforeBytes() - prevHeapAfter);
+            allocationKnown = true;
         }
         reclaimed += Math.max(0, heap.beforeBytes() - heap.afterBytes());
         prevHeapAfter = heap.afterBytes();
@@ -91,7 +94,7 @@ final class HeapFlow implements Aggregation.OfGc {
 
     Analysis.HeapSizes sizes() {
         return new Analysis.HeapSizes(capacityMax, youngBeforeCount == 0 ? Double.NaN
-                : youngBeforeSum / youngBeforeCount, youngBeforeMax, prevHeapAfter < 0 ? -1 : Math.round(allocated),
+                : youngBeforeSum / youngBeforeCount, youngBeforeMax, allocationKnown ? Math.round(allocated) : -1,
                 prevHeapAfter < 0 ? -1 : reclaimed);
     }
 }

@@ -14,7 +14,8 @@ import java.util.Map;
  * Reference processing is also followed over the run as a least-squares line, S1's "growing reference
  * processing".
  *
- * @param pauses              pauses with phase figures (and remark pauses, counted whole)
+ * @param pauses              pauses with phase figures (and remark pauses, counted whole where some pause has phase
+ *                            figures: a log without phase lines has no shares, not "remark 100%")
  * @param pauseMs             their summed pause time
  * @param evacuation          object copy ({@code Object Copy}), or the evacuation phase where it is not split
  * @param roots               root and remembered-set scanning ({@code Ext Root Scanning}, {@code Update RS},
@@ -74,12 +75,13 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
 
     /** Per-event folding in O(phases) time and constant memory. */
     static final class Accumulator implements Aggregation.OfGc {
-        private long pauses;
-        private double pauseMs;
         private double evacuation;
         private double roots;
         private double reference;
+        private long remarkPauses;
         private double remark;
+        private long phased;
+        private double phasedMs;
         private double termination;
         private final Trend refTrend = new Trend();
         /**
@@ -105,8 +107,7 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
                 return;
             }
             if (e.kind() == GcKind.REMARK) {
-                pauses++;
-                pauseMs += e.pauseMs();
+                remarkPauses++;
                 remark += e.pauseMs();
                 return;
             }
@@ -139,8 +140,8 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
                     }
                 }
             }
-            pauses++;
-            pauseMs += e.pauseMs();
+            phased++;
+            phasedMs += e.pauseMs();
             evacuation += hasCopy ? copy : evacuateSet;
             roots += rootMs;
             double ref = hasRefWhole ? refWhole : refParts;
@@ -152,9 +153,12 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
         }
 
         PhaseShares build() {
-            double known = evacuation + roots + reference + remark + termination;
+            double remarkMs = phased > 0 ? remark : 0;
+            long pauses = phased > 0 ? phased + remarkPauses : 0;
+            double pauseMs = phasedMs + remarkMs;
+            double known = evacuation + roots + reference + remarkMs + termination;
             return new PhaseShares(pauses, pauseMs, Share.of(evacuation, pauseMs), Share.of(roots, pauseMs),
-                    Share.of(reference, pauseMs), Share.of(remark, pauseMs), Share.of(termination, pauseMs),
+                    Share.of(reference, pauseMs), Share.of(remarkMs, pauseMs), Share.of(termination, pauseMs),
                     Share.of(Math.max(0, pauseMs - known), pauseMs), new ReferenceTrend(refTrend.n, refTrend.rate(),
                     refTrend.at(refTrend.firstX), refTrend.at(refTrend.lastX), (refTrend.lastX - refTrend.firstX) * 3600));
         }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 4's analysis figures on real corpus logs, checked against what the log's lines say. */
 class AnalysisDetailsTest {
@@ -23,6 +24,36 @@ class AnalysisDetailsTest {
         Path p = Path.of(prop, "gctoolkit-testdata", rel);
         assumeTrue(Files.isRegularFile(p), "no corpus file " + p);
         return RunReader.read(LogInputs.resolve(List.of(p)).get(0), RunReader.Options.DEFAULT).get(0).summary();
+    }
+
+    @Test
+    void allocationIsKnownOnlyBetweenTwoCollections(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        String first = """
+                [0.010s][info][gc] Using G1
+                [1.000s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->2M(256M) 3.456ms
+                """;
+        Files.writeString(log, first);
+        Analysis.HeapSizes one = RunReader.read(log, RunReader.Options.DEFAULT).get(0).summary().heap();
+        assertEquals(-1, one.allocatedBytes(), "one collection: what was allocated before it is not in the log");
+        assertEquals(22, Math.round(one.reclaimedBytes() / MIB));
+        Files.writeString(log, first + "[2.000s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) "
+                + "30M->3M(256M) 2.5ms\n");
+        Analysis.HeapSizes two = RunReader.read(log, RunReader.Options.DEFAULT).get(0).summary().heap();
+        assertEquals(28, Math.round(two.allocatedBytes() / MIB), "from 2 MiB after the first to 30 MiB before the second");
+    }
+
+    @Test
+    void remarkPausesAloneAreNoPhaseBreakdown(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        Files.writeString(log, """
+                [0.010s][info][gc] Using G1
+                [1.000s][info][gc] GC(0) Pause Young (Concurrent Start) (G1 Humongous Allocation) 24M->2M(256M) 3.4ms
+                [1.100s][info][gc] GC(1) Pause Remark 31M->31M(256M) 1.083ms
+                [1.200s][info][gc] GC(1) Pause Cleanup 31M->31M(256M) 0.1ms
+                """);
+        Analysis a = RunReader.read(log, RunReader.Options.DEFAULT).get(0).summary();
+        assertEquals(0, a.phases().pauses(), "no phase lines, so no shares: " + a.phases());
     }
 
     @Test

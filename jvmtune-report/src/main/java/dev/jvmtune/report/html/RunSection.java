@@ -129,8 +129,8 @@ final class RunSection {
         card("Allocation", Figures.rate(a.allocationRateMBps()), "promotion " + Figures.rate(a.promotionRateMBps()),
                 false);
         if (a.heap().reclaimedBytes() >= 0) {
-            card("Reclaimed", Figures.bytes(a.heap().reclaimedBytes()), "freed by collections, of "
-                    + Figures.bytes(a.heap().allocatedBytes()) + " allocated", false);
+            card("Reclaimed", Figures.bytes(a.heap().reclaimedBytes()), "freed by collections" + (a.heap().allocatedBytes()
+                    < 0 ? "" : ", of " + Figures.bytes(a.heap().allocatedBytes()) + " allocated"), false);
         }
         Analysis.SteadyState st = a.steadyState();
         if (!Double.isNaN(st.warmupEndSec())) {
