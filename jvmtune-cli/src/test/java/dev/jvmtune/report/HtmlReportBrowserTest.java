@@ -154,6 +154,14 @@ class HtmlReportBrowserTest {
         page.assertCharts(Set.of("pauses", "histogram", "percentiles", "heap", "pools", "rates", "phases",
                 "concurrent"));
         page.assertMaxPauseKept();
+        @SuppressWarnings("unchecked")
+        List<String> bins = (List<String>) browser.executeScript(
+                "return window.jvmtuneCharts['run0-histogram'].getOption().xAxis[0].data");
+        assertFalse(bins.isEmpty(), "histogram bins");
+        for (String bin : bins) { // round edges: "40-63 ms", not "39.811-63.096 ms"
+            assertTrue(bin.replace(",", "").matches("(0\\.0*)?[1-9](\\.?\\d)?0*\u2013(0\\.0*)?[1-9](\\.?\\d)?0* ms"), "bin label " + bin
+                    + " of " + bins);
+        }
         // the findings carry flag lines to copy
         assertFalse(browser.findElements(By.cssSelector(".flags code")).isEmpty(), "a flag line to copy");
     }

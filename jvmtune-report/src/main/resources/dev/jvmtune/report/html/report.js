@@ -215,6 +215,9 @@
       yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series}));
   }
 
+  /** A bin edge to two significant digits: 39.811 -> 40, 0.0025119 -> 0.0025, 1584.9 -> 1,600. */
+  function round2(v) { return Number(v).toLocaleString('en-US', {maximumSignificantDigits: 2}); }
+
   /** The left edge of histogram bin i of a run, in ms. */
   function edge(h, i) { return Math.pow(10, (h.firstBin + i) / h.binsPerDecade); }
 
@@ -233,8 +236,9 @@
     var bins = [];
     for (var b = lo; b < hi; b++) bins.push(b);
     var bpd = runs[0].histogram.binsPerDecade;
+    // the edges 10^(k/5) read as the preferred numbers they round to (1, 1.6, 2.5, 4, 6.3): "40-63 ms"
     var cats = bins.map(function (b) {
-      return num(Math.pow(10, b / bpd), 3) + '\u2013' + num(Math.pow(10, (b + 1) / bpd), 3) + ' ms';
+      return round2(Math.pow(10, b / bpd)) + '\u2013' + round2(Math.pow(10, (b + 1) / bpd)) + ' ms';
     });
     var series = runs.map(function (s, i) {
       var counts = bins.map(function (b) {
