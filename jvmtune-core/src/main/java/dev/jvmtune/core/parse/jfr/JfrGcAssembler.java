@@ -229,8 +229,8 @@ final class JfrGcAssembler {
      * thread times the phase as its log prints it ("Concurrent marking (unload classes)"), the workers time the work
      * inside it ("Concurrent Marking"). A top-level span that lies within another of the same id becomes a phase of
      * it, one level down for each span that holds it, so each concurrent moment is counted once, as in the log.
-     * (G1's and ZGC's top-level concurrent spans do not nest; generational ZGC's two generations may overlap under
-     * one id without one being part of the other.)
+     * G1's and ZGC's top-level concurrent spans do not nest (JDK 17 and 25), and generational ZGC's two generations
+     * could overlap under one id without one being part of the other: they are left as recorded.
      */
     private static void nestConcurrent(OpenJfrGc gc) {
         List<Span> all = List.copyOf(gc.concurrent);
