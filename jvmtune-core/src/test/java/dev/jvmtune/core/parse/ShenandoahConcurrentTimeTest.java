@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  * a recording of the same run, agree. Real runs of AllocationChurn ({@code --seconds 3 --live-mb 40},
  * {@code -XX:+UseShenandoahGC -Xmx64m}, generational mode with {@code -XX:ShenandoahGCMode=generational}); the
  * recordings are cut to their GC events with {@code jfr scrub}. The log prints the end line of the phase the
- * cancellation cut short, after "Cancelling GC"; the recording times each phase twice, the control thread the
- * phase as the log prints it and the workers the work inside it, and was read as twice the time.
+ * cancellation cut short, after "Cancelling GC", so it times the phase up to the cancellation; the recording times
+ * each phase twice at its top level (the control thread the phase as the log prints it, the workers the work inside
+ * it), which was once read as two phases and about twice the time.
  */
 class ShenandoahConcurrentTimeTest {
 
