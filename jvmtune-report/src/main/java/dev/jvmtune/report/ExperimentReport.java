@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.run.Rounding;
+import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.stats.SweepLine;
@@ -160,7 +161,7 @@ public final class ExperimentReport {
         for (Map.Entry<String, List<ExperimentSummary.Cell>> row : rows.entrySet()) {
             o.print(pad(row.getKey(), width));
             for (ExperimentSummary.Cell c : row.getValue()) {
-                String v = c.ok() == 0 ? "-" : num(c.median()) + (c.medianFullGcs() > 0 ? "*" : "");
+                String v = c.ok() == 0 ? "-" : Metrics.format(s.metric(), c.median()) + (c.medianFullGcs() > 0 ? "*" : "");
                 String other = c.outcomes().entrySet().stream().filter(e -> !e.getKey().equals("OK"))
                         .map(e -> e.getValue() + e.getKey().substring(0, 1)).collect(Collectors.joining(""));
                 o.print(Rounding.text("%12s", other.isEmpty() ? v : v + "[" + other + "]"));
