@@ -33,6 +33,8 @@ final class Facts {
     private static final Pattern LEADING_INT = Pattern.compile("^(\\d+)");
     private static final Pattern SHENANDOAH_REGIONS = Pattern.compile("(\\d+) x (\\d+[KMG])");
     private static final Pattern SHENANDOAH_THREADS = Pattern.compile("(\\d+) parallel, (\\d+) concurrent");
+    private static final Pattern HEAP_SIZES = Pattern.compile(
+            "Minimum heap (\\d{1,18})\\s+Initial heap (\\d{1,18})\\s+Maximum heap (\\d{1,18})");
     private static final Pattern SHENANDOAH_HEAP = Pattern.compile("(\\d+[KMG]) initial, (\\d+[KMG]) min, (\\d+[KMG]) max");
 
     private Facts() {
@@ -94,6 +96,16 @@ final class Facts {
             }
             default -> {
             }
+        }
+    }
+
+    /** {@code Minimum heap 4294967296  Initial heap 4294967296  Maximum heap 4294967296} (bytes). */
+    static void heapSizes(JvmFacts.Builder f, String line) {
+        Matcher m = HEAP_SIZES.matcher(line);
+        if (m.find()) {
+            f.heapMinBytes = Long.parseLong(m.group(1));
+            f.heapInitialBytes = Long.parseLong(m.group(2));
+            f.heapMaxBytes = Long.parseLong(m.group(3));
         }
     }
 

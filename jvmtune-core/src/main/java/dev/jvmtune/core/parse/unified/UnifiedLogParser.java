@@ -72,6 +72,8 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    /** {@code gc,heap} at debug level, before the {@code gc,init} lines: the only heap sizes of a log without them. */
+    private static final byte[] MINIMUM_HEAP = ascii("Minimum heap ");
     /** Shenandoah's heuristics setting a flag ({@code Heuristics ergonomically sets -XX:+ExplicitGCInvokesConcurrent}). */
     private static final byte[] ERGONOMICALLY_SETS = ascii("Heuristics ergonomically sets ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
@@ -776,6 +778,10 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, m, end, HEAP_REGION_SIZE)) {
             facts.regionSizeBytes = parseSize(b, m + HEAP_REGION_SIZE.length, end);
+            return true;
+        }
+        if (startsWith(b, m, end, MINIMUM_HEAP)) {
+            Facts.heapSizes(facts, Bytes.string(b, m, end));
             return true;
         }
         int colon = indexOf(b, m, end, (byte) ':');
