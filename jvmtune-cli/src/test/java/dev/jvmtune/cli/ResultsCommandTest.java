@@ -116,6 +116,9 @@ class ResultsCommandTest {
         CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--json");
         assertEquals(Main.OK, r.exit(), r.err());
         JsonNode s = r.json();
+        assertEquals(1, s.path("schemaVersion").asInt(), "the document's schema version: " + s.path("schemaVersion"));
+        assertTrue(s.path("tool").asText().startsWith("jvmtune "), s.path("tool").toString());
+        assertEquals("sizes-1", s.path("experimentId").asText(), "the summary's fields at the root");
         assertEquals("days", s.path("param").asText());
         JsonNode jdk17 = s.path("sweeps").get(0);
         assertEquals("jdk17/a", jdk17.path("config").asText());

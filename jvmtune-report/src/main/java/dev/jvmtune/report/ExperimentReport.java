@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -47,13 +48,17 @@ public final class ExperimentReport {
     private ExperimentReport() {
     }
 
-    public static void json(ExperimentSummary s, OutputStream out) throws IOException {
+    /** The summary's document: {@code {"schemaVersion", "tool", ...the summary's fields}} (docs/json.md). */
+    record Document(int schemaVersion, String tool, @JsonUnwrapped ExperimentSummary summary) {
+    }
+
+    public static void json(ExperimentSummary s, String toolVersion, OutputStream out) throws IOException {
         JSON.writeValue(new java.io.FilterOutputStream(out) {
             @Override
             public void close() throws IOException {
                 flush(); // the caller's stream stays open
             }
-        }, s);
+        }, new Document(1, "jvmtune " + toolVersion, s));
     }
 
     public static void text(ExperimentSummary s, PrintStream o) {
