@@ -3,6 +3,7 @@ package dev.jvmtune.lab.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.JvmtuneVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -16,6 +17,8 @@ public final class ResultJson {
 
     public static ObjectNode of(TrialResult r) {
         ObjectNode o = JSON.createObjectNode();
+        o.put("schemaVersion", 1);
+        o.put("tool", "jvmtune " + JvmtuneVersion.get());
         o.put("outcome", r.outcome().name());
         o.put("exitCode", r.exitCode());
         o.put("wallSec", r.wallSec());
