@@ -62,5 +62,42 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
                     heapInitialBytes, heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa,
                     numaNodes, largePages, compressedOops, raw, List.copyOf(numaStatistics.values()), logTags);
         }
+
+        /** A builder holding the same facts that shares nothing mutable with this one. */
+        public Builder copy() {
+            Builder c = new Builder();
+            c.version = version;
+            c.collector = collector;
+            c.cpusTotal = cpusTotal;
+            c.cpusAvailable = cpusAvailable;
+            c.memoryBytes = memoryBytes;
+            c.heapMinBytes = heapMinBytes;
+            c.heapInitialBytes = heapInitialBytes;
+            c.heapMaxBytes = heapMaxBytes;
+            c.regionSizeBytes = regionSizeBytes;
+            c.parallelWorkers = parallelWorkers;
+            c.concurrentWorkers = concurrentWorkers;
+            c.numa = numa;
+            c.numaNodes = numaNodes;
+            c.largePages = largePages;
+            c.compressedOops = compressedOops;
+            c.raw.putAll(raw);
+            c.numaStatistics.putAll(numaStatistics);
+            c.logTags.addAll(logTags);
+            return c;
+        }
+
+        /** Whether {@code o} holds the same facts, the order of the NUMA statistics and an unknown collector included. */
+        public boolean sameAs(Builder o) {
+            return collector == o.collector && build().equals(o.build());
+        }
+
+        /**
+         * Whether the run printed a JVM's start-up lines (its version, CPUs, heap or region size): then a new JVM started
+         * where the run began, however long it ran before its first collection.
+         */
+        public boolean startupLinesSeen() {
+            return version != null || cpusTotal > 0 || heapMaxBytes > 0 || regionSizeBytes > 0;
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,7 +26,7 @@ final class Decorations {
     /** The line's tags are {@code gc,stats} (see {@link TagFilter#stats}). */
     boolean stats;
 
-    private final TagFilter tagFilter = new TagFilter();
+    private final TagFilter tagFilter;
     private boolean detailLevel;
     private int tagsFrom = -1;
     private int tagsTo;
@@ -54,6 +55,35 @@ final class Decorations {
     private static final int OTHER = 4;
     private final int[] layout = new int[16];
     private int layoutLength;
+
+    Decorations() {
+        this(new State(List.of(), null, Set.of()));
+    }
+
+    Decorations(State state) {
+        layoutLength = state.layout.size();
+        for (int i = 0; i < layoutLength; i++) {
+            layout[i] = state.layout.get(i);
+        }
+        origin = state.origin;
+        tagFilter = new TagFilter(state.tagsSeen);
+    }
+
+    /**
+     * What one line's decorations leave for the next: the layout they were found in (the next line's are checked
+     * against it first, and a cheap check may accept what a full classification would not), the first wall time
+     * (the time axis of a log decorated with wall time only) and the tag sets met.
+     */
+    record State(List<Integer> layout, Instant origin, Set<String> tagsSeen) {
+    }
+
+    State state() {
+        Integer[] kinds = new Integer[layoutLength];
+        for (int i = 0; i < layoutLength; i++) {
+            kinds[i] = layout[i];
+        }
+        return new State(List.of(kinds), origin, Set.copyOf(tagFilter.seen()));
+    }
 
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
     boolean parse(byte[] b, int from, int to) {

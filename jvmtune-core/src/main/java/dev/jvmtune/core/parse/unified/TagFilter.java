@@ -36,6 +36,11 @@ final class TagFilter {
     /** Every distinct tag set met, as logged ({@code gc,heap}), up to {@link #MAX_SEEN}. */
     private final Set<String> seen = new TreeSet<>();
     private static final int MAX_SEEN = 256;
+    /** @param seen the tag sets met before, when a parser resumes from a context */
+    TagFilter(Set<String> seen) {
+        this.seen.addAll(seen);
+    }
+
     /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
     private int lastCode;

@@ -92,7 +92,7 @@ public final class UnifiedLogParser implements LogParser {
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
     /** The state {@link #find} returned last. */
     private OpenGc last;
-    private final Decorations deco = new Decorations();
+    private final Decorations deco;
     private final PhasePaths phasePaths = new PhasePaths();
 
     /** A completed pause that may still receive its gc,cpu line. */
@@ -102,13 +102,68 @@ public final class UnifiedLogParser implements LogParser {
     private Set<GcIncident> pendingIncidents = Set.of();
     /** Shenandoah's cancellations and upgrades, for the next degenerated or Full GC, which finishes the cycle. */
     private Set<GcIncident> pendingFallback = Set.of();
-    private final StallLines stalls = new StallLines(strings);
+    private final StallLines stalls;
     private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
 
     public UnifiedLogParser(ParseListener out) {
+        this(out, new State(new JvmFacts.Builder(), new Decorations().state(), "", Set.of(), Set.of(), false,
+                Double.NaN, Double.NaN));
+    }
+
+    private UnifiedLogParser(ParseListener out, State state) {
         this.out = out;
+        facts = state.facts.copy();
+        deco = new Decorations(state.decorations);
+        pendingTrigger = state.pendingTrigger;
+        pendingIncidents = state.pendingIncidents;
+        pendingFallback = state.pendingFallback;
+        stalls = new StallLines(strings, state.inPacingTable);
+        firstUptime = state.firstUptime;
+        lastUptime = state.lastUptime;
+    }
+
+    /**
+     * Between collections: the facts, what the decorations leave for the next line, the Shenandoah trigger and
+     * incidents waiting for the collection they belong to, whether the pacing table is open, and the clock. Caches
+     * ({@link StringCache}, {@link PhasePaths}, the tag filter's) give the same values whatever they hold.
+     */
+    private record State(JvmFacts.Builder facts, Decorations.State decorations, String pendingTrigger,
+                         Set<GcIncident> pendingIncidents, Set<GcIncident> pendingFallback, boolean inPacingTable,
+                         double firstUptime, double lastUptime) implements Context {
+
+        @Override
+        public LogParser resume(ParseListener out) {
+            return new UnifiedLogParser(out, this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State s && facts.sameAs(s.facts) && decorations.equals(s.decorations)
+                    && pendingTrigger.equals(s.pendingTrigger) && pendingIncidents.equals(s.pendingIncidents)
+                    && pendingFallback.equals(s.pendingFallback) && inPacingTable == s.inPacingTable
+                    && Double.compare(firstUptime, s.firstUptime) == 0 && Double.compare(lastUptime, s.lastUptime) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(decorations, pendingTrigger, firstUptime, lastUptime);
+        }
+    }
+
+    @Override
+    public Context context() {
+        if (pending != null || !open.isEmpty() || !zgcStatistics.isEmpty()) {
+            return null;
+        }
+        return new State(facts.copy(), deco.state(), pendingTrigger, Set.copyOf(pendingIncidents),
+                Set.copyOf(pendingFallback), stalls.inPacingTable(), firstUptime, lastUptime);
+    }
+
+    @Override
+    public boolean startupLinesSeen() {
+        return facts.startupLinesSeen();
     }
 
     @Override
@@ -118,8 +173,9 @@ public final class UnifiedLogParser implements LogParser {
 
     @Override
     public JvmFacts facts() {
-        facts.logTags.addAll(deco.tagsSeen());
-        return facts.build();
+        JvmFacts.Builder f = facts.copy(); // the tag sets of every run so far, without changing the state
+        f.logTags.addAll(deco.tagsSeen());
+        return f.build();
     }
 
     @Override

@@ -1,0 +1,173 @@
+package dev.jvmtune.core.input;
+
+import dev.jvmtune.core.model.GcEvent;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.Restart;
+import dev.jvmtune.core.parse.LogParser;
+import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.RecordShape;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * What a parser read from one block of a log, held until the block's turn comes: the events, warnings and skipped
+ * lines in the order the parser gave them, and the checkpoints - line boundaries where the parser had nothing open,
+ * with its {@link LogParser.Context} there - from which the block's output may be taken when its parser started from
+ * a guessed state.
+ *
+ * <p>What the stream would have asked the parser while passing an event on is asked here, as the parser gives the
+ * event: at a {@link Restart}, the facts and time span of the run that ends; at a collection, whether the run printed
+ * a JVM's start-up lines (see {@code GcLogStream}'s doubtful splits). A file keeps the first few warnings and samples
+ * of skipped lines only, so a block keeps only what can be among them: per stretch between two checkpoints, the first
+ * {@link GcLogStream#WARNING_LIMIT} warnings and the first {@link GcLogStream#SAMPLE_LIMIT} skipped lines of each kind
+ * (looking like a GC record or not); the others are counted.
+ */
+final class BlockOutput implements ParseListener {
+
+    /** A warning, as the parser gave it. */
+    record Warning(long line, String message) {
+    }
+
+    /** A skipped line that may become one of the file's samples. */
+    record Skipped(long line, boolean recordLike, String sample) {
+    }
+
+    /** A restart, with the run that ended as the stream would have shown it then. */
+    record RestartSeen(Restart restart, JvmFacts facts, double firstSec, double lastSec) {
+    }
+
+    /** After {@code lines} lines of the block the parser had nothing open and was in {@code context}. */
+    record Checkpoint(long lines, int item, long skipped, long recordLike, LogParser.Context context) {
+    }
+
+    /** Where the block's output goes once its turn has come. */
+    interface Sink {
+
+        /** An event; {@code startupLinesSeen} is the parser's answer when it gave a collection. */
+        void event(JvmEvent event, boolean startupLinesSeen);
+
+        void restart(RestartSeen restart);
+
+        void warning(long line, String message);
+
+        /** A skipped line that may be sampled; it is counted too. */
+        void skipped(long line, boolean recordLike, String sample);
+
+        /** Skipped lines that cannot be among the samples, only counted. */
+        void skipped(long lines, long recordLike);
+    }
+
+    private LogParser parser;
+    private final List<Object> items = new ArrayList<>();
+    /** For each item that is a collection: whether the run had printed a JVM's start-up lines by then. */
+    private final BitSet startupSeen = new BitSet();
+    private final List<Checkpoint> checkpoints = new ArrayList<>();
+    private long skipped;
+    private long recordLike;
+    /** Kept since the last checkpoint. */
+    private int warnings;
+    private int recordSamples;
+    private int otherSamples;
+
+    /** The parser whose output this is (it is made with this listener, so it is set after). */
+    void parser(LogParser p) {
+        parser = p;
+    }
+
+    LogParser parser() {
+        return parser;
+    }
+
+    @Override
+    public void onEvent(JvmEvent event) {
+        if (event instanceof Restart r) {
+            items.add(new RestartSeen(r, parser.facts(), parser.firstTimestampSec(), parser.lastTimestampSec()));
+            return;
+        }
+        if (event instanceof GcEvent && parser.startupLinesSeen()) {
+            startupSeen.set(items.size());
+        }
+        items.add(event);
+    }
+
+    @Override
+    public void onWarning(long line, String message) {
+        if (warnings < GcLogStream.WARNING_LIMIT) {
+            warnings++;
+            items.add(new Warning(line, message));
+        }
+    }
+
+    @Override
+    public void onUnrecognized(long line, byte[] buf, int from, int to) {
+        boolean record = RecordShape.looksLikeGc(buf, from, to);
+        skipped++;
+        if (record) {
+            recordLike++;
+        }
+        if ((record ? recordSamples++ : otherSamples++) < GcLogStream.SAMPLE_LIMIT) {
+            items.add(new Skipped(line, record, GcLogStream.sample(buf, from, to)));
+        }
+    }
+
+    /** Records a checkpoint after {@code lines} lines of the block, in {@code context}. */
+    void checkpoint(long lines, LogParser.Context context) {
+        checkpoints.add(new Checkpoint(lines, items.size(), skipped, recordLike, context));
+        warnings = 0;
+        recordSamples = 0;
+        otherSamples = 0;
+    }
+
+    List<Checkpoint> checkpoints() {
+        return checkpoints;
+    }
+
+    /** Passes everything on from the start of the block. */
+    void replay(Sink sink) {
+        replay(sink, 0, 0, 0);
+    }
+
+    /** Passes everything on from {@code from}: what came before it was read from a wrong state. */
+    void replay(Sink sink, Checkpoint from) {
+        replay(sink, from.item, from.skipped, from.recordLike);
+    }
+
+    private void replay(Sink sink, int item, long skippedBefore, long recordLikeBefore) {
+        long sampled = 0;
+        long sampledRecords = 0;
+        for (int i = item; i < items.size(); i++) {
+            Object o = items.get(i);
+            if (o instanceof JvmEvent e) {
+                sink.event(e, startupSeen.get(i));
+            } else if (o instanceof Warning w) {
+                sink.warning(w.line, w.message);
+            } else if (o instanceof Skipped s) {
+                sink.skipped(s.line, s.recordLike, s.sample);
+                sampled++;
+                if (s.recordLike) {
+                    sampledRecords++;
+                }
+            } else {
+                sink.restart((RestartSeen) o);
+            }
+        }
+        long rest = skipped - skippedBefore - sampled;
+        if (rest > 0) {
+            sink.skipped(rest, recordLike - recordLikeBefore - sampledRecords);
+        }
+    }
+
+    /** Empties the output for the parser to go on into the next block. */
+    void clear() {
+        items.clear();
+        startupSeen.clear();
+        checkpoints.clear();
+        skipped = 0;
+        recordLike = 0;
+        warnings = 0;
+        recordSamples = 0;
+        otherSamples = 0;
+    }
+}

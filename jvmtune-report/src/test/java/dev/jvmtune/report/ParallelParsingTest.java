@@ -1,0 +1,181 @@
+package dev.jvmtune.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.input.Parallelism;
+import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A log read in blocks on several threads gives the documents of reading it in order, byte for byte: the JSON
+ * document, the events and the text, for every log of both corpora with small blocks, and for small logs of every
+ * dialect split at each of their line ends.
+ */
+class ParallelParsingTest {
+
+    private static final Path CORPUS = Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"));
+    private static final Path WILD = Path.of(System.getProperty("jvmtune.corpusWild", "../../shared/corpus-wild"));
+
+    /** What {@code analyze --json --events} and the text summary write, and how the blocks went. */
+    record Documents(String json, String events, String text, long blocks, long joined) {
+    }
+
+    static Documents analyze(Path log, Parallelism parsing) throws IOException {
+        ByteArrayOutputStream events = new ByteArrayOutputStream();
+        RunFormat eventFormat = RunFormatType.EVENTS.create("test");
+        List<Run> runs = new ArrayList<>();
+        StringBuilder refused = new StringBuilder();
+        long blocks = 0;
+        long joined = 0;
+        List<LogInputs.Timeline> timelines = LogInputs.resolve(List.of(log));
+        for (LogInputs.Timeline t : timelines) {
+            Consumer<JvmEvent> tap = eventFormat.attach(events, timelines.size() > 1 ? t.name() : null);
+            GcLogStream stream = GcLogStream.open(t).parallelism(parsing);
+            try {
+                runs.addAll(RunReader.read(stream, RunReader.Options.DEFAULT.tap(tap)));
+            } catch (UnsupportedLogException e) {
+                refused.append(e.getMessage()).append('\n');
+            }
+            blocks += stream.blockCounts().blocks();
+            joined += stream.blockCounts().joined();
+        }
+        eventFormat.write(runs, events);
+        return new Documents(render(RunFormatType.JSON, runs), events.toString(StandardCharsets.UTF_8),
+                render(RunFormatType.TEXT, runs) + refused, blocks, joined);
+    }
+
+    private static String render(RunFormatType type, List<Run> runs) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        type.create("test").write(runs, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void assertSame(Documents inOrder, Documents blocks, String what) {
+        assertEquals(inOrder.json, blocks.json, () -> "JSON document differs: " + what);
+        assertEquals(inOrder.events, blocks.events, () -> "events differ: " + what);
+        assertEquals(inOrder.text, blocks.text, () -> "text differs: " + what);
+    }
+
+    static Stream<Path> corpusLogs() throws IOException {
+        List<Path> logs = new ArrayList<>();
+        for (Path root : List.of(CORPUS, WILD)) {
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(root)) {
+                files.filter(Files::isRegularFile)
+                        .filter(p -> !p.getFileName().toString().matches("(?i).*\\.(json|md|jfr|jfr\\.gz)|LICENSE.*"))
+                        .sorted().forEach(logs::add);
+            }
+        }
+        return logs.stream();
+    }
+
+    /**
+     * Every log of both corpora, in blocks of 2 KiB and of 64 KiB on two threads: many edges in every log (inside
+     * collections, JDK 8 records over several lines, headers, restarts), and blocks long enough to be joined.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpusLogs")
+    void everyCorpusLogReadsAlikeInBlocks(Path log) throws IOException {
+        Documents inOrder = analyze(log, Parallelism.SEQUENTIAL);
+        for (int blockBytes : new int[] {2 << 10, 64 << 10}) {
+            assertSame(inOrder, analyze(log, new Parallelism(2, blockBytes)), log + " in blocks of " + blockBytes);
+        }
+    }
+
+    /** Small logs of each dialect, split before each of their lines (and every so many bytes after). */
+    static Stream<Arguments> smallLogs() {
+        return Stream.of(
+                Arguments.of("unified G1 JDK 17, a concurrent cycle", WILD.resolve("chewiebug+GCViewer/src_test_resources_"
+                        + "openjdk_unified-jvm-logging_sample-ujl-jdk17-full-concurrent-cycle-g1-gc-all-safepont,os-cpu.txt")),
+                Arguments.of("unified G1, two runs", GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log")),
+                Arguments.of("unified ZGC JDK 17", WILD.resolve("eclipse+jifa/analysis_gc-log_src_test_resources_17ZGCParser.log")),
+                Arguments.of("unified Shenandoah JDK 17", WILD.resolve("chewiebug+GCViewer/src_test_resources_openjdk_"
+                        + "unified-jvm-logging_Sample-ujl-shenandoah-jdk17.txt")),
+                Arguments.of("JDK 8 G1", WILD.resolve("wankunde+gclog_helper/samples_jdk8_G1GC_timestamp.log")),
+                Arguments.of("JDK 8 CMS", CORPUS.resolve("gctoolkit-testdata/preunified/cms/parnew/details/tenuring/180/"
+                        + "scavangeBeforeRemarkWithReference.log")),
+                Arguments.of("JDK 8 Parallel", CORPUS.resolve("gctoolkit-testdata/preunified/ps/details/parallel_adaptive.log")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("smallLogs")
+    void smallLogSplitAtEveryLine(String dialect, Path log) throws IOException {
+        assumeTrue(Files.exists(log), "no log " + log + " (the corpus lives in ../shared)");
+        everyLineEnd(log);
+    }
+
+    @Test
+    void jdk8ShenandoahSplitAtEveryLine(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("shenandoah-jdk8.log");
+        StringBuilder s = new StringBuilder("""
+                OpenJDK 64-Bit Server VM (25.242-b08) for linux-amd64 JRE (1.8.0_242-b08), built on Jan 17 2020 09:36:23 by "mockbuild" with gcc 4.8.5 20150623 (Red Hat 4.8.5-39)
+                CommandLine flags: -XX:MaxHeapSize=268435456 -XX:+PrintGC -XX:+PrintGCDateStamps -XX:+PrintGCDetails -XX:+PrintGCTimeStamps -XX:+UseShenandoahGC
+                """);
+        for (int i = 0; i < 3; i++) {
+            String t = "2020-03-10T08:0" + (3 + i) + ":29.365-0400: " + (i * 60) + ".";
+            s.append("Trigger: Learning ").append(i + 1).append(" of 5. Free (181M) is below initial threshold (181M)\n")
+                    .append("Free: 181M, Max: 1024K regular, 181M humongous, Frag: 0% external, 0% internal\n")
+                    .append(t).append("427: [Pause Init Mark (process weakrefs), 0.419 ms]\n")
+                    .append(t).append("428: [Concurrent marking (process weakrefs) 92M->93M(256M), 12.802 ms]\n")
+                    .append(t).append("441: [Pause Final Mark (process weakrefs), 0.664 ms]\n")
+                    .append(t).append("449: [Pause Degenerated GC (Mark) 250M->120M(256M), 55.337 ms]\n")
+                    .append(t).append("549: [Pause Full 250M->20M(256M), 101.102 ms], [Metaspace: 28195K->28164K(1073152K)]\n")
+                    .append(t).append("662: [Concurrent reset\n")
+                    .append("    Failed to allocate Shared, 288B\n")
+                    .append("    Cancelling GC: Allocation Failure\n")
+                    .append(", 13.279 ms]\n");
+        }
+        Files.writeString(log, s.toString());
+        everyLineEnd(log);
+    }
+
+    /**
+     * For each line, blocks of as many bytes as come before it: the first edge falls right before that line, later
+     * ones every so many bytes; together the runs put an edge at every line end.
+     */
+    private static void everyLineEnd(Path log) throws IOException {
+        Documents inOrder = analyze(log, Parallelism.SEQUENTIAL);
+        byte[] bytes = Files.readAllBytes(log);
+        long joined = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n' && i + 1 < bytes.length) {
+                Documents blocks = analyze(log, new Parallelism(2, i + 1));
+                assertSame(inOrder, blocks, log + " split after byte " + (i + 1));
+                joined += blocks.joined;
+            }
+        }
+        assertTrue(joined > 0, "no block was ever joined at a checkpoint: only the fallback was tested");
+    }
+
+    /** Every line its own block: each edge at once, the true parser going on from block to block. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("smallLogs")
+    void everyLineItsOwnBlock(String dialect, Path log) throws IOException {
+        assumeTrue(Files.exists(log), "no log " + log + " (the corpus lives in ../shared)");
+        Documents blocks = analyze(log, new Parallelism(2, 1));
+        assertSame(analyze(log, Parallelism.SEQUENTIAL), blocks, log + " one line a block");
+        assertTrue(blocks.blocks > 10, () -> "only " + blocks.blocks + " blocks");
+    }
+}
