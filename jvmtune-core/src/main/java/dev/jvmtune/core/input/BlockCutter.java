@@ -38,9 +38,12 @@ final class BlockCutter {
         this.blockBytes = blockBytes;
     }
 
-    /** The size of a buffer that holds a block and the longest line a block may end with. */
+    /**
+     * The size of a buffer: a block and 64 KiB more for the line it ends with. A block before a longer line ends at the
+     * line end before it; a line that does not fit in a whole buffer makes the rest of the file a tail.
+     */
     static int capacity(int blockBytes) {
-        return Math.max(blockBytes, 1 << 16) + GcLogStream.MAX_LINE_BYTES + (1 << 16);
+        return Math.max(blockBytes, 1 << 16) + (1 << 16);
     }
 
     /** Lines of the blocks cut so far: after the last, the file's. */

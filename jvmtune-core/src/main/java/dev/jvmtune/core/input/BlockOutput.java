@@ -10,6 +10,7 @@ import dev.jvmtune.core.parse.RecordShape;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * What a parser read from one block of a log, held until the block's turn comes: the events, warnings and skipped
@@ -126,15 +127,18 @@ final class BlockOutput implements ParseListener {
 
     /** Passes everything on from the start of the block. */
     void replay(Sink sink) {
-        replay(sink, 0, 0, 0);
+        replay(sink, 0, 0, 0, UnaryOperator.identity());
     }
 
-    /** Passes everything on from {@code from}: what came before it was read from a wrong state. */
-    void replay(Sink sink, Checkpoint from) {
-        replay(sink, from.item, from.skipped, from.recordLike);
+    /**
+     * Passes everything on from {@code from} (what came before it was read from a wrong state), the facts at restarts
+     * completed with what the parser of the blocks before had gathered.
+     */
+    void replay(Sink sink, Checkpoint from, UnaryOperator<JvmFacts> complete) {
+        replay(sink, from.item, from.skipped, from.recordLike, complete);
     }
 
-    private void replay(Sink sink, int item, long skippedBefore, long recordLikeBefore) {
+    private void replay(Sink sink, int item, long skippedBefore, long recordLikeBefore, UnaryOperator<JvmFacts> complete) {
         long sampled = 0;
         long sampledRecords = 0;
         for (int i = item; i < items.size(); i++) {
@@ -150,7 +154,8 @@ final class BlockOutput implements ParseListener {
                     sampledRecords++;
                 }
             } else {
-                sink.restart((RestartSeen) o);
+                RestartSeen r = (RestartSeen) o;
+                sink.restart(new RestartSeen(r.restart, complete.apply(r.facts), r.firstSec, r.lastSec));
             }
         }
         long rest = skipped - skippedBefore - sampled;

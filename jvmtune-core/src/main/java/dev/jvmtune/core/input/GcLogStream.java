@@ -50,6 +50,11 @@ import java.util.function.LongConsumer;
  * recording to {@link JfrParser}, event by event; both push to the same {@link ParseListener}, which passes
  * every {@link JvmEvent} on and counts skipped lines and warnings per file ({@link #inputs()}). Each file
  * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in.
+ *
+ * <p>A large text timeline (or a stream) is read in blocks parsed on every core ({@link ParallelText}; see
+ * {@link #parallelism}): the consumer gets the same events in the same order, on the caller's thread, and
+ * {@link #facts()} and the time span are what a read in order gives while a {@link Restart} is passed on and after
+ * {@link #start} returns.
  */
 public final class GcLogStream implements AutoCloseable {
 
@@ -109,14 +114,15 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     /**
-     * How a read in blocks went: the blocks, those whose speculative reading was joined at a checkpoint, and those the
-     * parser that read everything before them read to their end; all zero for a read in order.
+     * How a read in blocks went: the blocks, those whose speculative reading was joined at a checkpoint, those the
+     * parser that read everything before them read to their end, and the lines that parser read in the blocks it
+     * joined (before the checkpoint: the work of joining); all zero for a read in order.
      */
-    public record BlockCounts(long blocks, long joined, long readInOrder) {
+    public record BlockCounts(long blocks, long joined, long readInOrder, long linesBeforeJoining) {
     }
 
     public BlockCounts blockCounts() {
-        return blocks == null ? new BlockCounts(0, 0, 0) : blocks.counts();
+        return blocks == null ? new BlockCounts(0, 0, 0, 0) : blocks.counts();
     }
 
     /**

@@ -45,7 +45,7 @@ import java.util.function.Function;
 final class ParallelText {
 
     /** The first checkpoints of a block, then one per this share of a block: where the true parser may join it. */
-    private static final int EARLY_CHECKPOINTS = 4;
+    private static final int EARLY_CHECKPOINTS = 8;
     private static final int CHECKPOINT_SPACING_DIVISOR = 16;
     /** Speculation pauses for {@link #BACKOFF_BLOCKS} blocks after this many in a row that did not join. */
     private static final int MISSES_BEFORE_BACKOFF = 3;
@@ -81,6 +81,7 @@ final class ParallelText {
     private long taken;
     private long joined;
     private long readInOrder;
+    private long linesBeforeJoining;
 
     ParallelText(GcLogStream stream, Parallelism parallelism) {
         this.stream = stream;
@@ -197,7 +198,7 @@ final class ParallelText {
     }
 
     GcLogStream.BlockCounts counts() {
-        return new GcLogStream.BlockCounts(taken, joined, readInOrder);
+        return new GcLogStream.BlockCounts(taken, joined, readInOrder, linesBeforeJoining);
     }
 
     private byte[] buffer() throws IOException {
@@ -266,12 +267,16 @@ final class ParallelText {
             if (next < checkpoints.size() && checkpoints.get(next).lines() == read) {
                 LogParser.Context c = truth.context();
                 if (c != null && c.equals(checkpoints.get(next).context())) {
+                    LogParser earlier = truth;
+                    LogParser later = s.parser;
                     truthOut.replay(stream.sink());
-                    s.out.replay(stream.sink(), checkpoints.get(next));
+                    s.out.replay(stream.sink(), checkpoints.get(next), f -> later.completeFacts(f, earlier));
+                    later.joinAfter(earlier);
                     truth = s.parser;
                     truthOut = s.out;
                     publish(s.end != null ? s.end : checkpoints.get(checkpoints.size() - 1).context());
                     joined++;
+                    linesBeforeJoining += read;
                     misses = 0;
                     return;
                 }

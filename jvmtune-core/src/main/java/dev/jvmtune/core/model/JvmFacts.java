@@ -30,6 +30,13 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
         logTags = Collections.unmodifiableSet(new TreeSet<>(logTags));
     }
 
+    /** These facts with other tag sets. */
+    public JvmFacts withLogTags(Set<String> tags) {
+        return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes, heapInitialBytes,
+                heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa, numaNodes, largePages,
+                compressedOops, raw, numaStatistics, tags);
+    }
+
     public static JvmFacts empty() {
         return new Builder().build();
     }
@@ -89,7 +96,15 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
 
         /** Whether {@code o} holds the same facts, the order of the NUMA statistics and an unknown collector included. */
         public boolean sameAs(Builder o) {
-            return collector == o.collector && build().equals(o.build());
+            return java.util.Objects.equals(version, o.version) && collector == o.collector && cpusTotal == o.cpusTotal
+                    && cpusAvailable == o.cpusAvailable && memoryBytes == o.memoryBytes && heapMinBytes == o.heapMinBytes
+                    && heapInitialBytes == o.heapInitialBytes && heapMaxBytes == o.heapMaxBytes
+                    && regionSizeBytes == o.regionSizeBytes && parallelWorkers == o.parallelWorkers
+                    && concurrentWorkers == o.concurrentWorkers && java.util.Objects.equals(numa, o.numa)
+                    && numaNodes == o.numaNodes && java.util.Objects.equals(largePages, o.largePages)
+                    && java.util.Objects.equals(compressedOops, o.compressedOops) && raw.equals(o.raw)
+                    && List.copyOf(numaStatistics.values()).equals(List.copyOf(o.numaStatistics.values()))
+                    && logTags.equals(o.logTags);
         }
 
         /**

@@ -1,5 +1,7 @@
 package dev.jvmtune.core.parse;
 
+import dev.jvmtune.core.model.JvmFacts;
+
 /**
  * One text log dialect. A parser is fed lines one at a time and pushes what it finds to its listener; it
  * never holds the whole log, only the collections still open.
@@ -22,6 +24,18 @@ public interface LogParser extends TimelineParser {
 
     /** The state after the last line read when nothing is open, as a value; null while something is. */
     Context context();
+
+    /**
+     * Called on a parser that read on from a context equal to {@code earlier}'s: it takes what {@code earlier} had
+     * gathered by then that steers nothing, and so is in no context (the unified log's tag sets). Nothing by default.
+     */
+    default void joinAfter(LogParser earlier) {
+    }
+
+    /** Facts this parser gave (at a restart) completed with what {@code earlier} had gathered, as {@link #joinAfter}. */
+    default JvmFacts completeFacts(JvmFacts given, LogParser earlier) {
+        return given;
+    }
 
     /**
      * Whether the run being read printed a JVM's start-up lines (its version, CPUs, heap or region size); cheap,

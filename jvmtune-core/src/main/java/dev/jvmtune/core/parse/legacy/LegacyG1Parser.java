@@ -132,16 +132,20 @@ public final class LegacyG1Parser extends LegacyLogParser {
         histogramAside = state.histogramAside;
         lastUptime = state.lastUptime;
         markStartUptime = state.markStartUptime;
+        if (state.ended != null) {
+            record.restore(state.ended);
+        }
     }
 
     /**
-     * Between stop-the-world records: the shared state, the detail block's phase parents (a record's first detail
-     * line may be nested), a per-worker phase waiting for its values, the blocks being skipped, the last time read and
-     * the start of a concurrent mark.
+     * Between stop-the-world records, or after one has ended: the shared state, the ended record (emitted when its
+     * details end or the next record opens), the detail block's phase parents (a record's first detail line may be
+     * nested), a per-worker phase waiting for its values, the blocks being skipped, the last time read and the start of
+     * a concurrent mark.
      */
-    private record State(Shared shared, List<String> detailParents, String pendingWorkerPath, boolean orphanDetails,
-                         boolean inHeapDump, boolean inRsetSummary, boolean histogramAside, double lastUptime,
-                         double markStartUptime) implements Context {
+    private record State(Shared shared, G1Record.Ended ended, List<String> detailParents, String pendingWorkerPath,
+                         boolean orphanDetails, boolean inHeapDump, boolean inRsetSummary, boolean histogramAside,
+                         double lastUptime, double markStartUptime) implements Context {
         @Override
         public LogParser resume(ParseListener out) {
             return new LegacyG1Parser(out, this);
@@ -150,10 +154,11 @@ public final class LegacyG1Parser extends LegacyLogParser {
 
     @Override
     public Context context() {
-        if (record.active || depth != 0) {
+        if (depth != 0 || record.active && !record.ended()) {
             return null;
         }
-        return new State(shared(), java.util.Collections.unmodifiableList(java.util.Arrays.asList(detailParents.clone())),
+        return new State(shared(), record.active ? record.snapshot() : null,
+                java.util.Collections.unmodifiableList(java.util.Arrays.asList(detailParents.clone())),
                 pendingWorkerPath, orphanDetails, inHeapDump, inRsetSummary, histogramAside, lastUptime,
                 markStartUptime);
     }

@@ -57,24 +57,25 @@ final class Decorations {
     private int layoutLength;
 
     Decorations() {
-        this(new State(List.of(), null, Set.of()));
+        this(new State(List.of(), null));
     }
 
+    /** Decorations read on from {@code state}; the tag sets met start empty (see {@link #addTagsSeen}). */
     Decorations(State state) {
         layoutLength = state.layout.size();
         for (int i = 0; i < layoutLength; i++) {
             layout[i] = state.layout.get(i);
         }
         origin = state.origin;
-        tagFilter = new TagFilter(state.tagsSeen);
+        tagFilter = new TagFilter();
     }
 
     /**
-     * What one line's decorations leave for the next: the layout they were found in (the next line's are checked
-     * against it first, and a cheap check may accept what a full classification would not), the first wall time
-     * (the time axis of a log decorated with wall time only) and the tag sets met.
+     * What one line's decorations leave for the next that steers how it is read: the layout they were found in (the
+     * next line's are checked against it first, and a cheap check may accept what a full classification would not)
+     * and the first wall time (the time axis of a log decorated with wall time only).
      */
-    record State(List<Integer> layout, Instant origin, Set<String> tagsSeen) {
+    record State(List<Integer> layout, Instant origin) {
     }
 
     State state() {
@@ -82,7 +83,12 @@ final class Decorations {
         for (int i = 0; i < layoutLength; i++) {
             kinds[i] = layout[i];
         }
-        return new State(List.of(kinds), origin, Set.copyOf(tagFilter.seen()));
+        return new State(List.of(kinds), origin);
+    }
+
+    /** Adds the tag sets met by the parser of the log before (they steer nothing, so no state holds them). */
+    void addTagsSeen(Set<String> tags) {
+        tagFilter.addSeen(tags);
     }
 
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */

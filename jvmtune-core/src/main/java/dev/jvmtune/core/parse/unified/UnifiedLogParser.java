@@ -112,6 +112,7 @@ public final class UnifiedLogParser implements LogParser {
                 Double.NaN, Double.NaN));
     }
 
+    /** A parser reading on from {@code state}; the tag sets met start empty: {@link #joinAfter} adds the earlier ones. */
     private UnifiedLogParser(ParseListener out, State state) {
         this.out = out;
         facts = state.facts.copy();
@@ -127,7 +128,9 @@ public final class UnifiedLogParser implements LogParser {
     /**
      * Between collections: the facts, what the decorations leave for the next line, the Shenandoah trigger and
      * incidents waiting for the collection they belong to, whether the pacing table is open, and the clock. Caches
-     * ({@link StringCache}, {@link PhasePaths}, the tag filter's) give the same values whatever they hold.
+     * ({@link StringCache}, {@link PhasePaths}, the tag filter's) give the same values whatever they hold. The tag sets
+     * met steer nothing: they are joined instead ({@link #joinAfter}), so that a parser that met a new one in an earlier
+     * block does not keep every later context apart.
      */
     private record State(JvmFacts.Builder facts, Decorations.State decorations, String pendingTrigger,
                          Set<GcIncident> pendingIncidents, Set<GcIncident> pendingFallback, boolean inPacingTable,
@@ -164,6 +167,16 @@ public final class UnifiedLogParser implements LogParser {
     @Override
     public boolean startupLinesSeen() {
         return facts.startupLinesSeen();
+    }
+
+    @Override
+    public void joinAfter(LogParser earlier) {
+        deco.addTagsSeen(((UnifiedLogParser) earlier).deco.tagsSeen());
+    }
+
+    @Override
+    public JvmFacts completeFacts(JvmFacts given, LogParser earlier) {
+        return given.withLogTags(TagFilter.join(given.logTags(), ((UnifiedLogParser) earlier).deco.tagsSeen()));
     }
 
     @Override
