@@ -44,9 +44,13 @@ import java.util.function.Function;
  */
 final class ParallelText {
 
-    /** The first checkpoints of a block, then one per this share of a block: where the true parser may join it. */
+    /**
+     * The first checkpoints of a block, then one per this share of a block and at least this many bytes apart: where the
+     * true parser may join it (each costs a copy of the parser's context).
+     */
     private static final int EARLY_CHECKPOINTS = 8;
     private static final int CHECKPOINT_SPACING_DIVISOR = 16;
+    private static final int CHECKPOINT_SPACING_MIN = 64 << 10;
     /** Speculation pauses for {@link #BACKOFF_BLOCKS} blocks after this many in a row that did not join. */
     private static final int MISSES_BEFORE_BACKOFF = 3;
     private static final int BACKOFF_BLOCKS = 16;
@@ -344,7 +348,7 @@ final class ParallelText {
                 p.fileBoundary();
             }
             LineReader r = b.lines();
-            int spacing = Math.max(1, b.cut.length() / CHECKPOINT_SPACING_DIVISOR);
+            int spacing = Math.max(CHECKPOINT_SPACING_MIN, b.cut.length() / CHECKPOINT_SPACING_DIVISOR);
             long read = 0;
             int lastAt = 0;
             int at = 0;

@@ -108,7 +108,18 @@ final class Decorations {
         boolean any = false;
         int group = 0;
         while (pos < to && b[pos] == '[') {
-            int close = indexOf(b, pos + 1, Math.min(to, pos + 256), (byte) ']');
+            int limit = Math.min(to, pos + 256);
+            if (group < layoutLength && layout[group] == TAGS && tagFilter.sameAsLast(b, pos + 1, limit)) {
+                // the previous line's tag decoration again, ']' included: runs of lines share one
+                tagsCode = tagFilter.lastCode();
+                tagsFrom = pos + 1;
+                tagsTo = tagsFrom + TagFilter.length(tagsCode);
+                group++;
+                any = true;
+                pos = pos + 2 + tagFilter.lastLength();
+                continue;
+            }
+            int close = indexOf(b, pos + 1, limit, (byte) ']');
             if (close < 0) {
                 invalid = !any;
                 break;

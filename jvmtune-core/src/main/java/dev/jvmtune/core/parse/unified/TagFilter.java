@@ -45,6 +45,24 @@ final class TagFilter {
     private int lastCode;
 
     /**
+     * Whether {@code b} holds, from {@code from} and before {@code limit}, the previous tag decoration and its closing
+     * {@code ']'}: then {@link #lookup} of it would give {@link #lastCode()}.
+     */
+    boolean sameAsLast(byte[] b, int from, int limit) {
+        byte[] l = last;
+        int end = from + (l == null ? 0 : l.length);
+        return l != null && end < limit && b[end] == ']' && Arrays.equals(l, 0, l.length, b, from, end);
+    }
+
+    int lastCode() {
+        return lastCode;
+    }
+
+    int lastLength() {
+        return last.length;
+    }
+
+    /**
      * @param from start of the tag decoration, {@code to} its end including padding
      * @return the length without padding in the high bits, {@link #IGNORED_BIT} and {@link #HEAP_BIT}
      */
