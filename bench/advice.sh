@@ -4,9 +4,18 @@
 # against trigger + those options (and any alternative the case names) in interleaved rounds; the program is the
 # bundled AllocationChurn (jvmtune-workloads), its metric the operations per second it reports.
 #   bench/advice.sh [CASE...]     cases: live-set humongous gc-threads explicit-gc (default: all); ~3 minutes each
-# Output: bench/out/advice/CASE/ (the experiment), bench/out/advice/CASE.txt (its summary), advice.db.
+#   bench/advice.sh --labelled RUN...
+#                                 the same A/B on runs of the labelled set (bench/labels.sh) that fired their rules:
+#                                 each expected rule's options laid over the run's own flags, on the run's program
+#                                 (bench/tools/labels.py ab; REPEATS as below); ~2-5 minutes a run
+# Output: bench/out/advice/CASE/ (the experiment), bench/out/advice/CASE.txt (its summary), advice.db; for labelled
+# runs bench/out/labels/ab/RUN/ and ab.db.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [[ "${1:-}" == --labelled ]]; then
+  shift
+  exec bench/labels.sh ab "$@"
+fi
 out=bench/out/advice
 mkdir -p "$out"
 bin/jvmtune --version >/dev/null # builds the jar if needed, outside the measurement

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # jvmtune tune against an Optuna TPE search on real programs written elsewhere (docs/tuner.md, "Real programs"):
-#   bench/realapps.sh [--programs javac,lucene,h2] [--tpe-trials 60] [--repeats 5] [--tune-args '...'] [--goal '...']
+#   bench/realapps.sh [--programs javac,lucene,...] [--tpe-trials 60] [--repeats 5] [--tune-args '...'] [--goal '...']
+#                     [--results FILE]
 # Prepares what it needs, once: Optuna (bench/realapps/requirements.txt) in the virtual environment bench/out/venv,
-# the programs from Maven Central (bench/realapps/apps-pom.xml) in bench/out/realapps/apps, and their inputs from the
-# JDKs' src.zip; then bench/realapps/realapps.py runs each program's jvmtune session, its TPE search and the
-# interleaved re-measurement, and writes bench/out/realapps/results.md and results.json. Run it on a quiet machine:
-# the load average is recorded at the start and the end.
+# each program's jars from Maven Central (a profile of bench/realapps/apps-pom.xml each) in
+# bench/out/realapps/apps/NAME, and their inputs from the JDKs' src.zip; then bench/realapps/realapps.py runs each
+# program's jvmtune session, its TPE search and the interleaved re-measurement, and writes
+# bench/out/realapps/results.md and results.json (--results FILE: the rows there too, with the commit and the
+# arguments, for a copy kept beside the bench). Run it on a quiet machine: the load average is recorded
+# with each program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out/realapps
@@ -14,9 +17,12 @@ if [[ ! -x bench/out/venv/bin/python ]]; then
   python3 -m venv bench/out/venv
   bench/out/venv/bin/pip install -q -r bench/realapps/requirements.txt
 fi
-if ! ls "$out"/apps/h2-*.jar >/dev/null 2>&1; then
-  ./mvnw -q -B -f bench/realapps/apps-pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$out/apps"
-fi
+for app in lucene h2 pmd checkstyle groovy; do
+  if ! ls "$out/apps/$app"/*.jar >/dev/null 2>&1; then
+    ./mvnw -q -B -f bench/realapps/apps-pom.xml -P "$app" dependency:copy-dependencies \
+      -DoutputDirectory="$PWD/$out/apps/$app"
+  fi
+done
 bin/jvmtune --version >/dev/null # builds the jar if needed, outside the measurement
 # the jar as it is now, run the way a release runs it (bin/jvmtune beside lib/jvmtune.jar: never rebuilt), so that
 # source edits in this tree during the hour of the run do not rebuild jvmtune in the middle of a measurement

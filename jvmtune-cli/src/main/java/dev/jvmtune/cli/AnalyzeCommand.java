@@ -12,7 +12,6 @@ import dev.jvmtune.live.FollowSource;
 import dev.jvmtune.report.Differences;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
-import dev.jvmtune.report.html.Figures;
 import dev.jvmtune.report.html.HtmlFormat;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -43,13 +42,12 @@ import picocli.CommandLine.Parameters;
                         + "Rotated files of one JVM (gc.log.0, gc.log.1, gc.log.2.current, or a directory of them) "
                         + "are read as one timeline in order; logs of different JVMs are analyzed separately, and so "
                         + "are the runs of a log that a restarted JVM appended to (the clock goes back).", ""},
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:analyzed (warnings about skipped lines may still be printed)",
-                "1:internal error (a bug: please report it)",
-                "2:wrong command line",
                 "3:a file is missing or cannot be read (or the --html report cannot be written)",
                 "4:an input holds no GC log this version can analyze (empty, binary, not a GC log, another JVM's log, "
-                        + "a JFR recording damaged in its first chunk)"},
+                        + "a JFR recording damaged in its first chunk)",
+                "130:--follow stopped by Ctrl-C: the analysis of what was read is printed",
+                "143:--follow stopped by SIGTERM: the analysis of what was read is printed"},
         footer = {"", "Examples:", "  jvmtune analyze gc.log", "  jvmtune analyze --json gc.log > gc.json",
                 "  zcat gc.log.gz | jvmtune analyze -",
                 "  jvmtune analyze --events events.jsonl logs/",
@@ -111,133 +109,33 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (pauseGoalMs < 0 || Double.isNaN(pauseGoalMs) || Double.isInfinite(pauseGoalMs)) {
+            throw CommandException.usage("--pause-goal wants a positive number of milliseconds");
+        }
+        RunFormatType printed = printed();
+        if (follow) {
+            return follow(printed);
+        }
         PrintStream out = streams.out();
         PrintStream err = streams.err();
         boolean eventsToStdout = "-".equals(events);
-        if (pauseGoalMs < 0 || Double.isNaN(pauseGoalMs) || Double.isInfinite(pauseGoalMs)) {
-            err.println("jvmtune: --pause-goal wants a positive number of milliseconds");
-            return Main.USAGE;
-        }
-        RunFormatType printed;
-        try {
-            printed = json ? RunFormatType.JSON : format == null ? RunFormatType.TEXT
-                    : RunFormatType.valueOf(format.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            printed = null;
-        }
-        if (printed != RunFormatType.TEXT && printed != RunFormatType.JSON && printed != RunFormatType.CSV) {
-            err.println("jvmtune: --format wants text, json or csv; for events use --events, for HTML --html");
-            return Main.USAGE;
-        }
-        if (eventsToStdout && printed != RunFormatType.TEXT) {
-            err.println("jvmtune: --" + (json ? "json" : "format " + format) + " and --events - both want stdout: "
-                    + "write the events to a file, or use --json-out");
-            return Main.USAGE;
-        }
-        if (follow) {
-            return follow(out, err, printed);
-        }
-        List<LogInputs.Timeline> timelines;
-        List<LogInputs.Timeline> compared = List.of();
-        try {
-            timelines = LogInputs.resolve(logs);
-            if (compare != null) {
-                compared = LogInputs.resolve(List.of(compare));
-            }
-        } catch (IOException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.INPUT_ERROR;
-        }
+        List<LogInputs.Timeline> timelines = LogInputs.resolve(logs,
+                s -> err.println("jvmtune: " + s.path() + ": " + s.reason().message));
+        List<LogInputs.Timeline> compared = compare == null ? List.of() : LogInputs.resolve(List.of(compare));
         if (timelines.isEmpty() || (compare != null && compared.isEmpty())) {
-            err.println("jvmtune: no files found in " + (timelines.isEmpty() ? logs : compare));
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("no files found in " + (timelines.isEmpty() ? logs : compare));
         }
         RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
         if (html != null) {
             options = options.withSeries();
         }
         List<Run> results = new ArrayList<>();
-        int exit = Main.OK;
-        RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
-        AtomicFile.Pending eventFile = null;
-        WriteFailure eventStream = null;
-        try {
-            if (events != null) {
-                if (!eventsToStdout) {
-                    eventFile = AtomicFile.begin(Path.of(events));
-                }
-                eventStream = new WriteFailure(eventsToStdout ? out : eventFile.out());
-            }
-            for (LogInputs.Timeline t : timelines) {
-                Progress progress = quiet || !streams.progressShown() ? null : new Progress(streams.terminal(), t);
-                Consumer<JvmEvent> tap = eventFormat == null ? null
-                        : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
-                try {
-                    results.addAll(RunReader.read(t, options.tap(tap).progress(progress)));
-                } catch (UnsupportedLogException e) {
-                    err.println("jvmtune: " + e.getMessage());
-                    exit = Main.NOT_ANALYZABLE;
-                } catch (java.io.UncheckedIOException | IOException e) {
-                    if (eventStream != null && eventStream.failure != null) {
-                        throw eventStream.failure; // writing the events failed, not reading the log
-                    }
-                    if (e instanceof java.io.UncheckedIOException u) {
-                        throw u;
-                    }
-                    err.println("jvmtune: cannot read " + t.name() + ": " + e.getMessage());
-                    exit = Main.INPUT_ERROR;
-                } finally {
-                    if (progress != null) {
-                        progress.done();
-                    }
-                }
-            }
-            if (eventStream != null) {
-                eventFormat.write(results, eventStream);
-            }
-            if (eventFile != null) {
-                eventFile.commit();
-                wrote(events, "one JSON line per event");
-            } else if (eventStream != null) {
-                eventStream.flush();
-            }
-        } catch (IOException e) {
-            err.println("jvmtune: cannot write " + (eventsToStdout ? "the events to stdout" : events) + ": "
-                    + IoErrors.describe(e));
-            return Main.INPUT_ERROR;
-        } finally {
-            if (eventFile != null) {
-                eventFile.close();
-            }
-        }
+        int exit = read(timelines, options, results);
         if (results.isEmpty()) {
             return exit;
         }
-        Run b = null;
-        if (compare != null) {
-            if (results.size() != 1 || compared.size() != 1) {
-                err.println("jvmtune: --compare wants one run on each side; " + (results.size() != 1
-                        ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
-                return Main.USAGE;
-            }
-            try {
-                List<Run> other = RunReader.read(compared.get(0), options);
-                if (other.size() != 1) {
-                    err.println("jvmtune: --compare wants one run on each side; " + compare + " holds " + other.size()
-                            + " runs");
-                    return Main.USAGE;
-                }
-                b = other.get(0);
-            } catch (UnsupportedLogException e) {
-                err.println("jvmtune: " + e.getMessage());
-                return Main.NOT_ANALYZABLE;
-            } catch (IOException e) {
-                err.println("jvmtune: cannot read " + compare + ": " + e.getMessage());
-                return Main.INPUT_ERROR;
-            }
-        }
         Run a = results.get(0);
-        Run against = b;
+        Run against = compare == null ? null : runB(results, compared.get(0), compared.size(), options);
         if (html != null) {
             HtmlFormat page = new HtmlFormat(Main.version());
             exit = write(html, against == null ? "HTML report" : "HTML comparison", o -> {
@@ -273,8 +171,112 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         return exit;
     }
 
+    /** The format of what is printed: {@code --json} or {@code --format}, checked against {@code --events -}. */
+    private RunFormatType printed() {
+        RunFormatType printed;
+        try {
+            printed = json ? RunFormatType.JSON : format == null ? RunFormatType.TEXT
+                    : RunFormatType.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            printed = null;
+        }
+        if (printed != RunFormatType.TEXT && printed != RunFormatType.JSON && printed != RunFormatType.CSV) {
+            throw CommandException.usage("--format wants text, json or csv; for events use --events, for HTML --html");
+        }
+        if ("-".equals(events) && printed != RunFormatType.TEXT) {
+            throw CommandException.usage("--" + (json ? "json" : "format " + format) + " and --events - both want "
+                    + "stdout: write the events to a file, or use --json-out");
+        }
+        return printed;
+    }
+
+    /**
+     * Reads every timeline into {@code results}, writing {@code --events} as it goes. A timeline that cannot be read or
+     * holds no GC log is said and the others are still read; its exit code is returned. The events file is written
+     * whole or not at all: one that cannot be written ends the command.
+     */
+    private int read(List<LogInputs.Timeline> timelines, RunReader.Options options, List<Run> results)
+            throws IOException {
+        boolean eventsToStdout = "-".equals(events);
+        int exit = Main.OK;
+        RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
+        AtomicFile.Pending eventFile = null;
+        WriteFailure eventStream = null;
+        try {
+            if (events != null) {
+                if (!eventsToStdout) {
+                    eventFile = AtomicFile.begin(Path.of(events));
+                }
+                eventStream = new WriteFailure(eventsToStdout ? streams.out() : eventFile.out());
+            }
+            for (LogInputs.Timeline t : timelines) {
+                Progress progress = quiet || !streams.progressShown() ? null : new Progress(streams.terminal(), t);
+                Consumer<JvmEvent> tap = eventFormat == null ? null
+                        : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
+                try {
+                    results.addAll(RunReader.read(t, options.tap(tap).progress(progress)));
+                } catch (UnsupportedLogException e) {
+                    exit = reported(e);
+                } catch (java.io.UncheckedIOException | IOException e) {
+                    if (eventStream != null && eventStream.failure != null) {
+                        throw eventStream.failure; // writing the events failed, not reading the log
+                    }
+                    if (e instanceof java.io.UncheckedIOException u) {
+                        throw u;
+                    }
+                    exit = reported(CommandException.inputError("cannot read " + t.name() + ": " + e.getMessage()));
+                } finally {
+                    if (progress != null) {
+                        progress.done();
+                    }
+                }
+            }
+            if (eventStream != null) {
+                eventFormat.write(results, eventStream);
+            }
+            if (eventFile != null) {
+                eventFile.commit();
+                wrote(events, "one JSON line per event");
+            } else if (eventStream != null) {
+                eventStream.flush();
+            }
+        } catch (IOException e) {
+            throw CommandException.inputError("cannot write " + (eventsToStdout ? "the events to stdout" : events)
+                    + ": " + IoErrors.describe(e));
+        } finally {
+            if (eventFile != null) {
+                eventFile.close();
+            }
+        }
+        return exit;
+    }
+
+    /** {@code --compare}'s run B, read from its {@code count} timelines; each side must hold one run. */
+    private Run runB(List<Run> results, LogInputs.Timeline timeline, int count, RunReader.Options options)
+            throws IOException {
+        if (results.size() != 1 || count != 1) {
+            throw new CommandException(Main.USAGE, "--compare wants one run on each side; " + (results.size() != 1
+                    ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
+        }
+        List<Run> other;
+        try {
+            other = RunReader.read(timeline, options);
+        } catch (UnsupportedLogException e) {
+            throw e;
+        } catch (IOException e) {
+            throw CommandException.inputError("cannot read " + compare + ": " + e.getMessage());
+        }
+        if (other.size() != 1) {
+            throw new CommandException(Main.USAGE, "--compare wants one run on each side; " + compare + " holds "
+                    + other.size() + " runs");
+        }
+        return other.get(0);
+    }
+
     /** {@code --follow}: the live view while the log grows, then the analysis of all that was read. */
-    private int follow(PrintStream out, PrintStream err, RunFormatType printed) throws IOException {
+    private int follow(RunFormatType printed) throws IOException {
+        PrintStream out = streams.out();
+        PrintStream err = streams.err();
         String invalid = live.invalid();
         Path log = logs.get(0);
         if (invalid == null && (logs.size() != 1 || Files.isDirectory(log) || log.toString().equals("-"))) {
@@ -286,32 +288,44 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                     + "logs, and --events wants a file";
         }
         if (invalid != null) {
-            err.println("jvmtune: " + invalid);
-            return Main.USAGE;
+            throw CommandException.usage(invalid);
         }
         RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
-        OutputStream eventStream = null;
+        WriteFailure eventStream = null;
         RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
         if (events != null) {
             // a plain file, written as the log is read (an atomic one would show nothing until the end)
-            eventStream = new BufferedOutputStream(Files.newOutputStream(Path.of(events)), 1 << 16);
+            try {
+                eventStream = new WriteFailure(new BufferedOutputStream(Files.newOutputStream(Path.of(events)),
+                        1 << 16));
+            } catch (IOException e) {
+                throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(e));
+            }
             options = options.tap(eventFormat.attach(eventStream, null));
         }
-        FollowSource source = new FollowSource(log, options);
+        FollowSource source = new FollowSource(log, options, warning -> err.println("jvmtune: " + warning));
         try {
             live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
         } finally {
             if (eventStream != null) {
-                eventFormat.write(List.of(), eventStream); // ends the last line
-                eventStream.close();
+                try (OutputStream o = eventStream) {
+                    eventFormat.write(List.of(), o); // ends the last line
+                } catch (IOException e) {
+                    // kept in eventStream.failure, said below
+                }
             }
+        }
+        // the reader stopped where writing failed: the analysis would lack what followed
+        if (eventStream != null && eventStream.failure != null) {
+            throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(eventStream.failure));
         }
         List<Run> results;
         try {
             results = source.runs();
         } catch (UnsupportedLogException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.NOT_ANALYZABLE;
+            throw e;
+        } catch (IOException e) {
+            throw CommandException.inputError("cannot read " + log + ": " + IoErrors.describe(e));
         }
         if (source.rotations() > 0) {
             err.println("jvmtune: followed " + log + " across " + source.rotations() + " rotations");
@@ -338,50 +352,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             wrote(file.toString(), what);
             return exit;
         } catch (IOException e) {
-            streams.err().println("jvmtune: cannot write " + file + ": " + IoErrors.describe(e));
-            return Main.INPUT_ERROR;
+            return reported(CommandException.inputError("cannot write " + file + ": " + IoErrors.describe(e)));
         }
     }
 
-    /** "wrote report.html (HTML report, 1.1 MB)": where a file asked for went, on stderr. */
-    private void wrote(String file, String what) {
-        long bytes;
-        try {
-            bytes = Files.size(Path.of(file));
-        } catch (IOException e) {
-            bytes = -1;
-        }
-        streams.err().println("wrote " + file + " (" + what + (bytes < 0 ? "" : ", " + Figures.bytes(bytes)) + ")");
-    }
-
-    /** Passes writes on and remembers the error of one that failed, so it is not taken for a read error. */
-    private static final class WriteFailure extends java.io.FilterOutputStream {
-        IOException failure;
-
-        WriteFailure(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                out.write(b, off, len);
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
-    }
 
     /** Progress on a terminal's stderr: "analyzing gc.log  123 MiB  41 %", redrawn in place. */
     private static final class Progress implements LongConsumer {

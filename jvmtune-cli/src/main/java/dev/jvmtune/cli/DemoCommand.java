@@ -23,14 +23,18 @@ import picocli.CommandLine.Option;
         description = {"Tune the bundled timeseries workload (S3: a data-heavy client whose heap grows by Full GCs) "
                 + "toward 20%% less load time: baseline, candidate changes from the rules and the search space, each "
                 + "verified by an interleaved A/B. Writes DIR/report.html (the tuning page), DIR/tune.json, the "
-                + "journal DIR/tune.jsonl, DIR/trials/ and the results database DIR/jvmtune.db; prints the path of accepted and rejected changes and the "
+                + "journal DIR/tune.jsonl and DIR/trials/, stores every trial in the results database (--db; 'jvmtune "
+                + "results list' shows the session), and prints the path of accepted and rejected changes and the "
                 + "flags to paste. The same as:",
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
-                        + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out --db demo-out/jvmtune.db -- --days 14"},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
+                        + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 14"},
+        exitCodeList = {"0:goal met",
                 "6:goal not met (not reachable by JVM flags, or the time budget spent)",
-                "5:the baseline did not run (the workload failed)"})
+                "5:the baseline did not run (the workload failed)",
+                "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded"},
+        footer = {"", "Examples:", "  jvmtune demo",
+                "  jvmtune demo --minutes 2 --days 4 --jdk 25   a shorter session, on JDK 25",
+                "  jvmtune results list                       the session, among the results database's"})
 final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
@@ -38,6 +42,9 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
     SharedOptions.Jdk jdkOption;
+
+    @Mixin
+    SharedOptions.Db dbOption;
 
     static final String FLAGS = "-XX:+UseParallelGC -Xmx512m";
     static final String GOAL = "metrics.wallSec <= -20%";
@@ -53,8 +60,7 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path out = outOption.dir();
-        for (String f : List.of("tune.jsonl", "tune.json", "report.html", "jvmtune.db", "jvmtune.db-wal",
-                "jvmtune.db-shm")) {
+        for (String f : List.of("tune.jsonl", "tune.json", "report.html")) {
             Files.deleteIfExists(out.resolve(f));
         }
         Path trials = out.resolve("trials");
@@ -66,8 +72,7 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         List<String> args = new ArrayList<>(List.of("tune", "--workload", "timeseries", "--flags", FLAGS, "--goal",
-                GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString(), "--db",
-                out.resolve("jvmtune.db").toString()));
+                GOAL, "--max-minutes", Double.toString(minutes), "--out", out.toString(), "--db", dbOption.location()));
         if (jdkOption.jdk != null) {
             args.addAll(List.of("--jdk", jdkOption.jdk));
         }

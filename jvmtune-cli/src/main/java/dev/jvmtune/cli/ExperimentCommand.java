@@ -4,6 +4,7 @@ import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.experiment.ExperimentRunner;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.experiment.Progress;
+import dev.jvmtune.lab.experiment.SpecException;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.store.ExperimentRow;
@@ -37,12 +38,13 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune experiment examples/heap-sizing.yaml --html heap-sizing.html",
                 "  jvmtune experiment spec.yaml --db 'jdbc:postgresql://db/lab?user=lab'",
                 ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every planned trial is stored (whatever their outcomes)", "1:internal error",
+        exitCodeList = {"0:every planned trial is stored (whatever their outcomes)",
                 "2:wrong command line or spec (the message names the field), nothing to resume, or the experiment is "
                         + "being run by another jvmtune (the message names it)",
                 "3:spec file or database unreadable, or jvmtune cannot write a trial's files (disk full, read-only): "
                         + "the experiment stops, --resume continues it",
+                "4:the spec has memoryLimits: and this machine has no memory cgroup jvmtune can write (the reason is "
+                        + "printed; nothing is run or recorded)",
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"})
 final class ExperimentCommand extends StreamCommand implements Callable<Integer> {
 
@@ -68,54 +70,63 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
     Path html;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, WriterLockedException {
         PrintStream err = streams.err();
         String yaml;
         try {
             yaml = Files.readString(specFile);
         } catch (NoSuchFileException e) {
-            err.println("jvmtune: " + specFile + ": no such file");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError(specFile + ": no such file");
         }
-        try (ResultStore store = ResultStore.open(dbOption.location())) {
-            err.println("jvmtune experiment: results database " + store.describe());
-            ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
-                    new JdkChoice(HostProbe.local().probe()), new Progress(err));
-            String id;
-            if (resume != null) {
-                String name = ExperimentSpec.parse(yaml).name();
-                Optional<ExperimentRow> row = resume.isEmpty() ? store.latestUnfinished(name) : store.experiment(resume);
-                if (row.isEmpty()) {
-                    err.println("jvmtune: nothing to resume: " + (resume.isEmpty()
-                            ? "no unfinished experiment named " + name : "no experiment " + resume) + " in " + store.describe());
-                    return Main.USAGE;
+        String source = specFile.toString(); // what a fault's line and column refer to
+        boolean opened = false;
+        try {
+            ExperimentSpec spec = ExperimentSpec.parse(yaml); // before the database is opened, or created
+            if (!spec.memoryLimits().isEmpty()) { // nothing is recorded for an experiment that cannot run
+                Optional<String> why = TrialRunner.memoryLimitUnavailable();
+                if (why.isPresent()) {
+                    throw CommandException.notAnalyzable(specFile + ": memoryLimits: " + why.get());
                 }
-                if (!row.get().spec().equals(yaml)) {
-                    err.println("jvmtune experiment: " + specFile + " changed since " + row.get().id()
-                            + " started; resuming with the spec stored then");
-                }
-                id = row.get().id();
-                runner.resume(row.get());
-            } else {
-                id = runner.start(yaml, outOption.dir());
             }
-            return ResultsCommand.summary(store, id, null, null, jsonOption.json, html, streams);
+            try (ResultStore store = ResultStore.open(dbOption.location())) {
+                opened = true;
+                err.println("jvmtune experiment: results database " + store.describe());
+                ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
+                        new JdkChoice(HostProbe.local().probe()), new Progress(err));
+                String id;
+                if (resume != null) {
+                    ExperimentRow row = resumed(store, spec.name());
+                    if (!row.spec().equals(yaml)) {
+                        err.println("jvmtune experiment: " + specFile + " changed since " + row.id()
+                                + " started; resuming with the spec stored then");
+                        source = "the spec stored with " + row.id();
+                    }
+                    id = row.id();
+                    runner.resume(row);
+                } else {
+                    id = runner.start(yaml, outOption.dir());
+                }
+                return ResultsCommand.summary(store, id, null, null, jsonOption.json, html, this);
+            }
         } catch (WriterLockedException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw e;
         } catch (IOException e) {
             // jvmtune's own failure (trial files, output): stops the run; the trial it hit is not stored
-            err.println("jvmtune: experiment stopped: " + e.getMessage() + " (the trials stored so far are kept; "
-                    + "--resume continues once that is fixed)");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("experiment stopped: " + e.getMessage() + " (the trials stored so far "
+                    + "are kept; --resume continues once that is fixed)");
+        } catch (SpecException e) {
+            throw new CommandException(Main.USAGE, e.at(source));
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + specFile + ": " + e.getMessage());
-            return Main.USAGE;
+            throw new CommandException(Main.USAGE, specFile + ": " + e.getMessage());
         } catch (SQLException e) {
-            String db = dbOption.location();
-            err.println("jvmtune: results database " + ResultStore.redact(db) + ": " + ResultStore.explain(e, db)
-                    + " (the trials stored so far are kept)");
-            return Main.INPUT_ERROR;
+            throw dbOption.unusable(e, opened ? " (the trials stored so far are kept)" : "");
         }
+    }
+
+    /** What {@code --resume} continues: the experiment it names, else the latest unfinished one of the spec's name. */
+    private ExperimentRow resumed(ResultStore store, String name) throws SQLException {
+        Optional<ExperimentRow> row = resume.isEmpty() ? store.latestUnfinished(name) : store.experiment(resume);
+        return row.orElseThrow(() -> new CommandException(Main.USAGE, "nothing to resume: " + (resume.isEmpty()
+                ? "no unfinished experiment named " + name : "no experiment " + resume) + " in " + store.describe()));
     }
 }

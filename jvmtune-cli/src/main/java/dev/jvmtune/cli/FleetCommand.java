@@ -13,8 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code jvmtune fleet}: hands its arguments to the fleet module ({@code jvmtune-spark}), which this jar does not
@@ -25,8 +28,16 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fleet", header = "Many JVMs' GC logs on Apache Spark: tables, views, report",
         description = {"Analyze the GC logs of many JVMs on Apache Spark (local mode by default) "
         + "into Parquet tables, Spark SQL views and a fleet report. 'jvmtune fleet --help' lists its options; "
-        + "docs/fleet.md has the details and the spark-submit command.", ""})
+        + "docs/fleet.md has the details and the spark-submit command.", ""},
+        footer = {"", "Example:", "  jvmtune fleet 'logs/*/gc.log*' --out fleet-out"},
+        exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
+            "2:wrong command line, or --out overlaps an input",
+            "3:the fleet module is not built, no input found, or --out cannot be written",
+            "4:no input holds a GC log this version can analyze"})
 final class FleetCommand extends StreamCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     static final String JAR = "jvmtune-fleet.jar";
     /** The fleet directory of a build (bin/jvmtune builds it on first use) and of a release beside jvmtune.jar. */
@@ -40,10 +51,12 @@ final class FleetCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         Path dir = locate();
         if (dir == null) {
-            err.println("jvmtune fleet: the fleet module is not built: run bin/jvmtune fleet (it builds it), or "
-                    + "./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
+            if (args.contains("--help") || args.contains("-h")) { // what can be said without the module
+                spec.commandLine().usage(streams.out());
+            }
+            throw CommandException.inputError("the fleet module is not built: run bin/jvmtune fleet (it builds it), "
+                    + "or ./mvnw -pl jvmtune-spark -am package -DskipTests, or set JVMTUNE_FLEET to a directory "
                     + "holding " + JAR + " and lib/");
-            return Main.INPUT_ERROR;
         }
         List<URL> urls = new ArrayList<>();
         urls.add(dir.resolve(JAR).toUri().toURL());
@@ -53,19 +66,41 @@ final class FleetCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         // not closed: Spark leaves daemon threads behind that may still load classes until the JVM exits
-        URLClassLoader loader = new URLClassLoader("jvmtune-fleet", urls.toArray(URL[]::new),
-                ClassLoader.getPlatformClassLoader());
+        URLClassLoader loader = new FleetLoader(urls.toArray(URL[]::new));
+        Class<?> main = loader.loadClass("dev.jvmtune.spark.FleetMain");
+        if (args.contains("--help") || args.contains("-h")) { // the module's options, shown as every command's are
+            CommandLine fleet = new CommandLine(main);
+            fleet.setCommandName(spec.qualifiedName());
+            HelpText.install(fleet);
+            fleet.usage(streams.out());
+            return Main.OK;
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader); // Spark and Hadoop load classes by name through it
         try {
-            Method run = loader.loadClass("dev.jvmtune.spark.FleetMain")
-                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class);
+            Method run = main.getMethod("run", String[].class, PrintStream.class, PrintStream.class);
             return (Integer) run.invoke(null, args.toArray(String[]::new), streams.out(), err);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ex ? ex : e;
         } finally {
             thread.setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * The fleet's jar and libraries, with picocli shared with jvmtune's own: the module's command is then a command
+     * {@link HelpText} can render, its help wrapped at spaces as every other command's.
+     */
+    private static final class FleetLoader extends URLClassLoader {
+        FleetLoader(URL[] urls) {
+            super("jvmtune-fleet", urls, ClassLoader.getPlatformClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            return name.startsWith("picocli.") ? CommandLine.class.getClassLoader().loadClass(name)
+                    : super.loadClass(name, resolve);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.jvmtune.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -25,6 +26,9 @@ final class HelpText {
 
     /** Installs the renderers on {@code cl} and all its subcommands. */
     static void install(CommandLine cl) {
+        if (!codes(cl.getCommandSpec()).isEmpty()) {
+            cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n");
+        }
         Map<String, CommandLine.IHelpSectionRenderer> m = cl.getHelpSectionMap();
         m.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
                 h -> paragraphs(h.commandSpec().usageMessage().description()));
@@ -125,12 +129,31 @@ final class HelpText {
         return format(String.join(" ", a.renderedDescription()));
     }
 
+    /**
+     * The command's own exit codes with those every command may end with ({@link Main#EVERY_COMMAND}, unless the
+     * command says what the code means for it), in numeric order; nothing for a command that lists none (help).
+     */
     private static String exitCodes(CommandLine.Model.CommandSpec spec) {
-        List<String[]> rows = new ArrayList<>();
-        spec.usageMessage().exitCodeList().forEach((code, text) -> rows.add(new String[] {"  " + code, text}));
+        Map<Integer, String> codes = codes(spec);
         StringBuilder b = new StringBuilder();
-        rows.forEach(r -> wrap(b, r[1], pad(r[0], 6), "        ", WIDTH));
+        codes.forEach((code, text) -> wrap(b, text, pad("  " + code, 6), "        ", WIDTH));
         return b.toString();
+    }
+
+    /** The exit codes {@code spec}'s help lists, code to meaning; a subcommand without its own lists its command's. */
+    static Map<Integer, String> codes(CommandLine.Model.CommandSpec spec) {
+        Map<Integer, String> codes = new TreeMap<>();
+        CommandLine.Model.CommandSpec listing = spec;
+        while (listing.usageMessage().exitCodeList().isEmpty() && listing.parent() != null
+                && listing.parent().parent() != null) {
+            listing = listing.parent();
+        }
+        Map<String, String> own = listing.usageMessage().exitCodeList();
+        if (!own.isEmpty()) {
+            codes.putAll(Main.EVERY_COMMAND);
+            own.forEach((code, text) -> codes.put(Integer.valueOf(code.strip()), text));
+        }
+        return codes;
     }
 
     /** Labels in one column, their text beside them wrapped to the rest of the width. */

@@ -10,14 +10,13 @@ final class HostCli {
     private HostCli() {
     }
 
-    /** @return the probe, or null after printing why --root cannot be used */
-    static HostProbe probe(Path root, Streams streams) {
+    /** The machine at {@code --root}, or this one. */
+    static HostProbe probe(Path root) {
         if (root == null) {
             return HostProbe.local();
         }
         if (!Files.isDirectory(root)) {
-            streams.err().println("jvmtune: --root " + root + " is not a directory");
-            return null;
+            throw CommandException.inputError("--root " + root + " is not a directory");
         }
         // the environment and home directory of this machine do not describe another root
         return new HostProbe(root, java.util.Map.of(), "/root");

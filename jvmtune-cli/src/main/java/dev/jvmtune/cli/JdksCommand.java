@@ -18,7 +18,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {"List the JDKs installed here (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME) with "
                 + "their versions. Name one in run --jdk and in experiment specs by its feature release (17) or "
-                + "its directory.", ""})
+                + "its directory.", ""},
+        exitCodeList = {"0:listed (none found is an answer too)"},
+        footer = {"", "Examples:", "  jvmtune jdks",
+                "  jvmtune jdks --json > jdks.json",
+                "  jvmtune run --jdk 25 --workload jbb   a JDK listed here, by its feature release"})
 final class JdksCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
@@ -31,17 +35,19 @@ final class JdksCommand extends StreamCommand implements Callable<Integer> {
         if (jsonOption.json) {
             HostJson.jdks(jdks, o);
             o.println();
-            return Main.OK;
+        } else if (jdks.isEmpty()) { // an answer, as the JSON's empty list is
+            o.println("no JDK found in /usr/lib/jvm, /opt/java/openjdk, ~/.sdkman or JAVA_HOME");
+        } else {
+            table(jdks, o);
         }
-        if (jdks.isEmpty()) {
-            streams.err().println("jvmtune: no JDK found (/usr/lib/jvm, /opt/java/openjdk, ~/.sdkman, JAVA_HOME)");
-            return Main.INPUT_ERROR;
-        }
+        return Main.OK;
+    }
+
+    private static void table(List<HostFacts.Jdk> jdks, PrintStream o) {
         o.printf(Locale.ROOT, "%-7s %-12s %-45s %s%n", "feature", "version", "home", "vendor, found via");
         for (HostFacts.Jdk j : jdks) {
             o.printf(Locale.ROOT, "%-7d %-12s %-45s %s%n", j.feature(), j.version(), j.home(),
                     (j.implementor() == null ? "" : j.implementor() + ", ") + String.join(", ", j.foundVia()));
         }
-        return Main.OK;
     }
 }

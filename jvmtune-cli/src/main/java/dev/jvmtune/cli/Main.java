@@ -1,22 +1,31 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.core.JvmtuneVersion;
+import dev.jvmtune.core.io.IoErrors;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point of {@code bin/jvmtune}. */
 @Command(name = "jvmtune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"A JVM performance lab: reads what a JVM tells about itself, finds why it pauses or "
-                + "slows down, and proves its advice by experiment.", ""},
+        description = {"A JVM performance lab: finds why a JVM pauses or slows down, proves its advice.", ""},
         footer = {"", "Options for jvmtune's own JVM go in JVMTUNE_OPTS (e.g. JVMTUNE_OPTS=-Xmx256m).",
                 "Run 'jvmtune help COMMAND' for a command's options."})
 public final class Main implements Runnable {
 
-    /** Exit codes shared by all commands, each with one meaning: docs/cli.md has the table. */
+    /**
+     * Exit codes shared by all commands, each with one meaning: docs/cli.md has the table (ExitCodeTableTest holds the
+     * two, and every command's help, together). A failure becomes one of them in {@link #report}.
+     */
     public static final int OK = 0;
     public static final int INTERNAL_ERROR = 1;
     public static final int USAGE = 2;
@@ -28,6 +37,23 @@ public final class Main implements Runnable {
     public static final int GOAL_NOT_MET = 6;
     /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
+    /** Standard output's reader closed the pipe ({@code | head}): ended quietly, as SIGPIPE ends a tool (128 + 13). */
+    public static final int CLOSED_PIPE = 141;
+    /**
+     * Stopped by SIGTERM while watching a JVM or following a log: the JVM's own status once the hooks that close the
+     * recording and print the last window have run (128 + 15); never returned by a command.
+     */
+    public static final int TERMINATED = 143;
+
+    /**
+     * The codes any command may end with, as its help lists them unless it says what the code means for it: from
+     * picocli (an unknown option), from standard output (a full disk, a closed pipe) and from a bug.
+     */
+    static final Map<Integer, String> EVERY_COMMAND = Map.of(
+            INTERNAL_ERROR, "internal error: a bug (JVMTUNE_DEBUG=1 prints the stack trace)",
+            USAGE, "wrong command line: one line says what and which help to read",
+            INPUT_ERROR, "a file, standard output included, cannot be read or written",
+            CLOSED_PIPE, "the reader of standard output closed the pipe (| head)");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -38,12 +64,43 @@ public final class Main implements Runnable {
      * and building all twelve took 43 ms of a 0.26 s {@code analyze} of a small log (docs/performance.md).
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(AnalyzeCommand.class, SystemCommand.class,
-            BaselineCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
+            BaselineCommand.class, BudgetCommand.class, DemoCommand.class, WorkloadCommand.class, ProfileCommand.class,
             RunCommand.class, JdksCommand.class, ExperimentCommand.class, ResultsCommand.class,
             TuneCommand.class, WatchCommand.class, FleetCommand.class, CommandLine.HelpCommand.class);
 
+    /** Commands that hand their whole command line to another module, which parses it and prints its help. */
+    private static final List<String> PASSES_ON = List.of("fleet");
+
+    /**
+     * Opened when the command line has run, just before {@link #main} exits: a command that finishes its work when
+     * stopped by Ctrl-C or SIGTERM has its shutdown hook wait for this - not for the main thread's end, which never
+     * comes while hooks run ({@code System.exit} waits for them).
+     */
+    static final CountDownLatch RAN = new CountDownLatch(1);
+
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        WriteFailure stdout = new WriteFailure(new FileOutputStream(FileDescriptor.out));
+        PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 13), true);
+        int code = run(args, out, System.err);
+        out.flush();
+        int exit = afterOutput(code, stdout.failure, System.err);
+        RAN.countDown();
+        System.exit(exit);
+    }
+
+    /**
+     * The exit code once standard output failed, which {@link PrintStream} does not tell: a reader that closed the pipe
+     * ends the command quietly; any other error (a full disk) is said in one line.
+     */
+    static int afterOutput(int code, IOException failure, PrintStream err) {
+        if (failure == null) {
+            return code;
+        }
+        if (IoErrors.brokenPipe(failure)) {
+            return code == OK ? CLOSED_PIPE : code;
+        }
+        err.println("jvmtune: cannot write standard output: " + IoErrors.describe(failure));
+        return code == OK ? INPUT_ERROR : code;
     }
 
     /** Runs a command line and returns its exit code; never calls {@link System#exit}. */
@@ -61,6 +118,9 @@ public final class Main implements Runnable {
             }
         };
         CommandLine cl = new CommandLine(new Main(), factory);
+        if (args.length == 2 && args[0].equals("help") && PASSES_ON.contains(args[1])) {
+            args = new String[] {args[1], "--help"}; // its options are the other module's
+        }
         String named = args.length > 0 ? args[0] : "";
         List<Class<?>> chosen = SUBCOMMANDS.stream().filter(c -> namesOf(c).contains(named)).toList();
         // "help" lists the others, so it needs them all
@@ -81,19 +141,40 @@ public final class Main implements Runnable {
         }
         HelpText.install(cl);
         cl.setParameterExceptionHandler(Main::usageError);
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            if (ex instanceof InterruptedException) { // Ctrl-C or SIGTERM while a trial ran: the trial is discarded
-                line.getErr().println("jvmtune: " + ex.getMessage() + "; --resume runs it again");
-                return INTERRUPTED;
-            }
-            line.getErr().println("jvmtune: internal error: " + ex
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line, streams.err()));
+        return cl.execute(asTyped(args));
+    }
+
+    /**
+     * The one place where a command's failure becomes what its user sees: one line on stderr and the exit code of
+     * docs/cli.md's table ({@link CommandException#of} says which). A wrong command line names the command's help, a
+     * stopped trial the option that runs it again; anything else is a bug, said as one and with its stack trace under
+     * {@code JVMTUNE_DEBUG=1}. Commands that go on after a failure (the next log, the summary after an unwritable
+     * report) call it themselves and keep the code.
+     *
+     * @param command the command that failed, whose help a wrong command line names; null where it goes on
+     */
+    static int report(Throwable failure, CommandLine command, PrintStream err) {
+        CommandException c = CommandException.of(failure);
+        if (c == null) {
+            err.println("jvmtune: internal error: " + failure
                     + " (this is a bug; rerun with JVMTUNE_DEBUG=1 for the stack trace and report it)");
             if (System.getenv("JVMTUNE_DEBUG") != null) {
-                ex.printStackTrace(line.getErr());
+                failure.printStackTrace(err);
             }
             return INTERNAL_ERROR;
-        });
-        return cl.execute(asTyped(args));
+        }
+        String next = command == null ? "" : c.wrongCommandLine() ? " " + seeHelp(command)
+                : c.exit() == INTERRUPTED && command.getCommandSpec().findOption("--resume") != null
+                ? "; --resume runs it again" : "";
+        err.println("jvmtune: " + c.getMessage() + next);
+        return c.exit();
+    }
+
+    /** "(see 'jvmtune help analyze')": where a wrong command line's user finds the options. */
+    private static String seeHelp(CommandLine command) {
+        String name = command.getCommandSpec().qualifiedName();
+        return "(see 'jvmtune help" + (name.equals("jvmtune") ? "" : " " + name.substring("jvmtune ".length())) + "')";
     }
 
     /**
@@ -125,14 +206,11 @@ public final class Main implements Runnable {
      */
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine line = e.getCommandLine();
-        String command = line.getCommandSpec().qualifiedName();
         StringBuilder m = new StringBuilder("jvmtune: ").append(e.getMessage().strip().replace('\n', ' '));
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             m.append("; did you mean ").append(String.join(" or ", u.getSuggestions())).append('?');
         }
-        m.append(" (see '").append(command.equals("jvmtune") ? "jvmtune help" : "jvmtune help "
-                + command.substring("jvmtune ".length())).append("')");
-        line.getErr().println(m);
+        line.getErr().println(m.append(' ').append(seeHelp(line)));
         return USAGE;
     }
 

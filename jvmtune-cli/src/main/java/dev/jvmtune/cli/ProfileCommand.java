@@ -39,8 +39,7 @@ import picocli.CommandLine.Parameters;
                 + "CompileBroker::compiler_thread_loop, code heap peaks, code-cache-full events and warnings, and "
                 + "compilation counts and time. Writes DIR/flamegraph.html, DIR/collapsed.txt, DIR/profile.json, "
                 + "DIR/program.out, DIR/jfr/ (the JVM's recordings) and DIR/async-profiler/ (every sample with its time).", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:profiled", "1:internal error", "2:wrong command line",
+        exitCodeList = {"0:profiled",
                 "3:the command cannot be started", "4:profiling is not possible here, or no JVM wrote a profile "
                 + "(the one-line reason is printed)", "5:the program failed (its profile is still written)"},
         footerHeading = "%nExamples:%n",
@@ -91,12 +90,12 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
     List<String> rest = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, ProfilingUnavailableException {
         if (intervalMs <= 0 || durationSec < 0 || skipSec < 0) {
-            return usage("--interval must be positive, --duration and --skip not negative");
+            throw CommandException.usage("--interval must be positive, --duration and --skip not negative");
         }
         if (workload == null && rest.isEmpty()) {
-            return usage("give the program to profile after --, or --workload NAME (see jvmtune profile --help)");
+            throw CommandException.usage("give the program to profile after --, or --workload NAME");
         }
         Path javaHome = null;
         if (jdkOption.jdk != null) {
@@ -104,12 +103,12 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
                 Jdks.Choice c = Jdks.choose(jdkOption.jdk, HostProbe.local().probe(), Runtime.version().feature(),
                         System.getProperty("java.version"));
                 if (c.jdk() == null) {
-                    return usage("--jdk " + jdkOption.jdk + ": no JDK " + c.feature()
+                    throw CommandException.usage("--jdk " + jdkOption.jdk + ": no JDK " + c.feature()
                             + " installed here (jvmtune jdks lists them)");
                 }
                 javaHome = Path.of(c.jdk().home());
             } catch (IllegalArgumentException e) {
-                return usage(e.getMessage());
+                throw CommandException.usage(e.getMessage());
             }
         }
         Map<String, String> env = new HashMap<>();
@@ -129,7 +128,7 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
                 command = w.command(java.toString(), TrialSpec.splitFlags(flags != null ? flags : w.spec().defaultFlags()),
                         System.getProperty("java.class.path"));
             } catch (IllegalArgumentException e) {
-                return usage(e.getMessage());
+                throw CommandException.usage(e.getMessage());
             }
             jvmOptions = "";
         } else {
@@ -138,29 +137,15 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
         ProfileRequest req = new ProfileRequest(command, env, jvmOptions, outOption.dir(),
                 alloc ? ProfileEvent.ALLOC : ProfileEvent.CPU, intervalMs, java, durationSec,
                 skipSec, AsyncProfilerLibrary.defaultCache());
-        Profile p;
-        try {
-            p = ProfileRunner.run(req, streams.out()::println, streams.err()::println);
-        } catch (ProfilingUnavailableException e) {
-            streams.err().println("jvmtune: " + e.getMessage());
-            return Main.NOT_ANALYZABLE;
-        } catch (IOException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("Cannot run program")) {
-                streams.err().println("jvmtune: " + e.getMessage());
-                return Main.INPUT_ERROR;
-            }
-            throw e;
-        }
+        Profile p = ProfileRunner.run(req, streams.out()::println, streams.err()::println);
         ProfileText.print(p, streams.out());
         if (p.breakdown() == null) {
-            streams.err().println("jvmtune: no profile (the program exited with status " + p.exitCode() + ", its output is in "
-                    + p.files().programOutput() + "): " + String.join("; ", p.notes()));
-            return Main.NOT_ANALYZABLE;
+            throw CommandException.notAnalyzable("no profile (the program exited with status " + p.exitCode()
+                    + ", its output is in " + p.files().programOutput() + "): " + String.join("; ", p.notes()));
         }
         if (p.exitCode() != 0 && !p.stopped()) {
-            streams.err().println("jvmtune profile: the program exited with status " + p.exitCode()
+            throw CommandException.programFailed("the program exited with status " + p.exitCode()
                     + "; its profile is above");
-            return Main.PROGRAM_FAILED;
         }
         return Main.OK;
     }
@@ -178,10 +163,5 @@ final class ProfileCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         return Path.of(System.getProperty("java.home"), "bin", "java");
-    }
-
-    private int usage(String message) {
-        streams.err().println("jvmtune: " + message);
-        return Main.USAGE;
     }
 }

@@ -8,6 +8,7 @@ import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.text.SafeText;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.experiment.SpecException;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.ExperimentSummary;
@@ -29,7 +30,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,6 +48,8 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
                 "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99Ms --json",
                 "  jvmtune results summary heap-sizing-1 --html heap-sizing.html", ""},
+        exitCodeList = {"0:shown", "3:the database is missing or cannot be used, no such experiment, or the --html "
+                + "page cannot be written (what was printed stays printed)"},
         subcommands = {ResultsCommand.ListExperiments.class, ResultsCommand.Trials.class, ResultsCommand.Summary.class})
 final class ResultsCommand implements Runnable {
 
@@ -67,9 +69,8 @@ final class ResultsCommand implements Runnable {
         public Integer call() throws IOException {
             String db = dbOption.location();
             if (!db.startsWith("jdbc:") && !java.nio.file.Files.exists(java.nio.file.Path.of(db))) {
-                streams.err().println("jvmtune: " + db + ": no such results database (experiment and tune write one; "
+                throw CommandException.inputError(db + ": no such results database (experiment and tune write one; "
                         + "--db or JVMTUNE_DB names another)");
-                return Main.INPUT_ERROR;
             }
             try (ResultStore store = ResultStore.open(db)) {
                 int exit = call(store);
@@ -78,22 +79,11 @@ final class ResultsCommand implements Runnable {
                 }
                 return exit;
             } catch (SQLException e) {
-                streams.err().println("jvmtune: results database " + ResultStore.redact(db) + ": "
-                        + ResultStore.explain(e, db));
-                return Main.INPUT_ERROR;
+                throw dbOption.unusable(e, "");
             }
         }
 
         abstract int call(ResultStore store) throws SQLException, IOException;
-
-        Optional<ExperimentRow> find(ResultStore store, String id) throws SQLException {
-            Optional<ExperimentRow> row = store.experiment(id);
-            if (row.isEmpty()) {
-                streams.err().println("jvmtune: no experiment " + id + " in " + store.describe()
-                        + " (results list shows them)");
-            }
-            return row;
-        }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "The experiments stored, oldest first.")
@@ -130,12 +120,9 @@ final class ResultsCommand implements Runnable {
         @Override
         int call(ResultStore store) throws SQLException, IOException {
             if (!List.of("table", "csv", "json").contains(format)) {
-                streams.err().println("jvmtune: --format " + format + ": one of table, csv, json");
-                return Main.USAGE;
+                throw CommandException.usage("--format " + format + ": one of table, csv, json");
             }
-            if (find(store, id).isEmpty()) {
-                return Main.INPUT_ERROR;
-            }
+            find(store, id);
             List<StoredTrial> trials = new ArrayList<>();
             for (StoredTrial t : store.trials(id)) {
                 if (where.stream().allMatch(w -> matches(t, w))) {
@@ -251,7 +238,7 @@ final class ResultsCommand implements Runnable {
 
         @Override
         int call(ResultStore store) throws SQLException, IOException {
-            return summary(store, id, metric, param, json, html, streams);
+            return summary(store, id, metric, param, json, html, this);
         }
     }
 
@@ -261,18 +248,26 @@ final class ResultsCommand implements Runnable {
                 ? iso.substring(0, 10) + " " + iso.substring(11, 19) + " UTC" : String.valueOf(iso);
     }
 
-    /** Shared by {@code results summary} and the end of {@code experiment}. */
+    /** The experiment {@code id}, which must be stored. */
+    private static ExperimentRow find(ResultStore store, String id) throws SQLException {
+        return store.experiment(id).orElseThrow(() -> CommandException.inputError("no experiment " + id + " in "
+                + store.describe() + " (results list shows them)"));
+    }
+
+    /** Shared by {@code results summary} and the end of {@code experiment}, which prints through {@code command}. */
     static int summary(ResultStore store, String id, String metric, String param, boolean json, Path html,
-                       Streams streams) throws SQLException, IOException {
-        Optional<ExperimentRow> row = store.experiment(id);
-        if (row.isEmpty()) {
-            streams.err().println("jvmtune: no experiment " + id + " in " + store.describe());
-            return Main.INPUT_ERROR;
+                       StreamCommand command) throws SQLException, IOException {
+        Streams streams = command.streams;
+        ExperimentRow row = find(store, id);
+        ExperimentSpec spec;
+        try {
+            spec = ExperimentSpec.parse(row.spec());
+        } catch (SpecException e) { // stored by an earlier jvmtune, which read specs less strictly
+            throw CommandException.inputError(e.at("the spec stored with " + id));
         }
-        ExperimentSpec spec = ExperimentSpec.parse(row.get().spec());
         List<StoredTrial> trials = store.trials(id);
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
-                param, row.get().seed());
+                param, row.seed());
         if (json) {
             ExperimentReport.json(s, streams.out());
             streams.out().println();
@@ -280,7 +275,7 @@ final class ResultsCommand implements Runnable {
             ExperimentReport.text(s, streams.out());
         }
         if (html != null) {
-            Path session = row.get().outRoot() == null ? null : Path.of(row.get().outRoot());
+            Path session = row.outRoot() == null ? null : Path.of(row.outRoot());
             boolean tuning = session != null && Files.isRegularFile(session.resolve("tune.json"))
                     && Files.isRegularFile(session.resolve("tune.jsonl"));
             if (id.startsWith("tune-") && !tuning) {
@@ -293,11 +288,12 @@ final class ResultsCommand implements Runnable {
                             ? spec.workload() : String.join(" ", spec.command()),
                             Journal.trials(session.resolve("tune.jsonl")), html);
                 } else {
-                    AtomicFile.write(html, o -> ExperimentHtml.write(s, row.get(), spec, trials, Main.version(), o));
+                    AtomicFile.write(html, o -> ExperimentHtml.write(s, row, spec, trials, Main.version(), o));
                 }
+                command.wrote(html.toString(), tuning ? "the tuning page" : "the experiment's page");
             } catch (IOException e) { // what was printed stays printed
-                streams.err().println("jvmtune: cannot write " + html + ": " + IoErrors.describe(e));
-                return Main.INPUT_ERROR;
+                return command.reported(CommandException.inputError("cannot write " + html + ": "
+                        + IoErrors.describe(e)));
             }
         }
         return Main.OK;

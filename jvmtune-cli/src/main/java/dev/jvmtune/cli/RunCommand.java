@@ -56,11 +56,12 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune run --workload timeseries --flags \"-Xmx256m\" -- --days 5",
                 "  jvmtune run --profile --workload codecache --flags \"-XX:ReservedCodeCacheSize=4m\" -- --seconds 20",
                 ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the trial ended OK", "1:internal error",
+        exitCodeList = {"0:the trial ended OK",
                 "2:wrong command line (unknown JDK, workload or parameter)", "3:the program could not be started",
-                "4:--profile: this machine cannot sample (the reason is printed)",
-                "5:the trial did not end OK (its outcome is printed)"})
+                "4:--profile: this machine cannot sample; --memory-limit: it has no memory cgroup jvmtune can write "
+                        + "(the reason is printed)",
+                "5:the trial did not end OK (its outcome is printed)",
+                "130:stopped by Ctrl-C or SIGTERM: the program was killed, the trial discarded"})
 final class RunCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
@@ -74,6 +75,9 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
 
     @Mixin
     SharedOptions.Json jsonOption;
+
+    @Mixin
+    SharedOptions.Memory memoryOption;
 
     /** async-profiler's sampling interval with --profile, jvmtune profile's default. */
     private static final int PROFILE_INTERVAL_MS = 10;
@@ -106,7 +110,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, ProfilingUnavailableException {
         PrintStream err = streams.err();
         TrialSpec spec;
         try {
@@ -116,39 +120,35 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             Duration limit = timeoutOption.duration();
             HostFacts.Jdk j = new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk);
             Program program = workload != null ? new Program.Workload(workload, command) : new Program.Command(command);
-            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, outOption.dir(), jfr, stdoutMetrics);
+            spec = new TrialSpec(j, TrialSpec.splitFlags(flags), program, limit, outOption.dir(), jfr, stdoutMetrics,
+                    memoryOption.memory());
             if (profile && j.feature() < 11) {
                 throw new IllegalArgumentException("--profile needs JDK 11 or newer (JFR); this is " + j.version());
             }
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         }
         ProfileSetup setup = null;
         if (profile) {
-            try {
-                setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
-                        Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
-            } catch (ProfilingUnavailableException e) {
-                err.println("jvmtune: " + e.getMessage());
-                return Main.NOT_ANALYZABLE;
-            }
+            setup = ProfileSetup.prepare(outOption.dir(), ProfileEvent.CPU, PROFILE_INTERVAL_MS,
+                    Path.of(spec.jdk().home(), "bin", "java"), AsyncProfilerLibrary.defaultCache());
             List<String> withProfiler = new ArrayList<>(spec.jvmFlags());
             withProfiler.addAll(setup.jvmOptions());
             spec = new TrialSpec(spec.jdk(), withProfiler, spec.program(), spec.timeout(), spec.outDir(), spec.jfr(),
-                    spec.stdoutMetrics());
+                    spec.stdoutMetrics(), spec.memory());
         }
         err.println("jvmtune run: JDK " + spec.jdk().version() + " (" + spec.jdk().home() + "), limit "
-                + timeoutOption.timeout + ", files in " + outOption.dir().toAbsolutePath().normalize());
+                + timeoutOption.timeout + (memoryOption.limit == null ? "" : ", memory limit " + memoryOption.limit)
+                + ", files in " + outOption.dir().toAbsolutePath().normalize());
         TrialResult r;
         try {
             r = new TrialRunner().run(spec);
+        } catch (dev.jvmtune.lab.run.MemoryLimitUnavailableException e) {
+            throw CommandException.of(e);
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         } catch (IOException e) { // the program cannot start, or jvmtune cannot write the trial's files
-            err.println("jvmtune: " + e.getMessage());
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError(e.getMessage());
         }
         PrintStream o = streams.out();
         if (jsonOption.json) {
@@ -188,6 +188,11 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
                 r.crashLog() == null ? "" : ", crash log " + r.crashLog());
         o.printf(Locale.ROOT, "wall        %.2f s%n", r.wallSec());
         o.printf(Locale.ROOT, "peak RSS    %s%n", r.peakRssBytes() < 0 ? "unknown" : (r.peakRssBytes() >> 20) + " MiB");
+        if (r.footprint() != null) {
+            List<dev.jvmtune.report.Summary.Line> lines = dev.jvmtune.report.FootprintText.lines(r.footprint());
+            int w = lines.stream().mapToInt(l -> l.label().length()).max().orElse(0);
+            lines.forEach(l -> o.printf(Locale.ROOT, "%-" + Math.max(11, w) + "s %s%n", l.label(), l.text()));
+        }
         o.println("metrics");
         int width = r.metrics().keySet().stream().mapToInt(String::length).max().orElse(0);
         r.metrics().forEach((k, v) -> o.printf(Locale.ROOT, "  %-" + width + "s  %s%n", k, Metrics.format(k, v)));
@@ -195,7 +200,7 @@ final class RunCommand extends StreamCommand implements Callable<Integer> {
             o.println("note        " + n);
         }
         o.println("files       " + r.outDir().toAbsolutePath().normalize() + " (stdout.log, stderr.log, gc.log, "
-                + "result.json)");
+                + "result.json" + (r.footprint() != null ? ", footprint.json" : "") + ")");
         o.println("analysis    " + Main.command("analyze", r.outDir().resolve("gc.log")));
     }
 }

@@ -1,9 +1,11 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.lab.run.Durations;
+import dev.jvmtune.lab.store.ResultStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -83,6 +85,35 @@ final class SharedOptions {
                 // opening the database says what is wrong with it
             }
             return dir.resolve("jvmtune.db").toString();
+        }
+
+        /** The database cannot be used: a line that names it (without its password), says why, then {@code more}. */
+        CommandException unusable(SQLException e, String more) {
+            String db = location();
+            return CommandException.inputError("results database " + ResultStore.redact(db) + ": "
+                    + ResultStore.explain(e, db) + more);
+        }
+    }
+
+    /** {@code --memory-limit} and {@code --no-nmt}: how a trial's memory is limited and measured. */
+    static final class Memory {
+        @Option(names = "--memory-limit", paramLabel = "SIZE", description = "Run the trial in a memory cgroup of its "
+                + "own with this limit (512m, 2g), as a container would: the kernel's OOM killer ends it past the "
+                + "limit (outcome OOM_KILLED). Needs a writable memory cgroup (root; cgroup v1, or v2 with the memory "
+                + "controller delegated): exit code 4 where there is none.")
+        String limit;
+
+        @Option(names = "--no-nmt", description = "Run without Native Memory Tracking: the footprint then has the "
+                + "resident set and the heap, not the other parts (docs/memory.md: what NMT costs).")
+        boolean noNmt;
+
+        /** @throws IllegalArgumentException for a size that is not one, for a wrong command line */
+        dev.jvmtune.lab.run.TrialSpec.Memory memory() {
+            long bytes = limit == null ? -1 : dev.jvmtune.host.Sizes.parse(limit);
+            if (limit != null && bytes <= 0) {
+                throw new IllegalArgumentException("--memory-limit must be a positive size, e.g. 512m");
+            }
+            return new dev.jvmtune.lab.run.TrialSpec.Memory(!noNmt, bytes);
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.jvmtune.cli;
 
 import dev.jvmtune.core.text.SafeText;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,8 +17,30 @@ import java.nio.file.Path;
 record Streams(PrintStream out, PrintStream err, PrintStream terminal) {
 
     static Streams of(PrintStream out, PrintStream err) {
-        return new Streams(new PrintStream(SafeText.escaping(out), true, StandardCharsets.UTF_8),
+        return new Streams(new PrintStream(SafeText.escaping(failing(out)), true, StandardCharsets.UTF_8),
                 new PrintStream(SafeText.escaping(err), true, StandardCharsets.UTF_8), err);
+    }
+
+    /**
+     * Passes bytes on to {@code printed} and fails once it has failed, which a {@link PrintStream} keeps to itself:
+     * so that {@link PrintStream#checkError} of the stream a command prints to tells, and a live view whose reader
+     * closed the pipe stops.
+     */
+    private static OutputStream failing(PrintStream printed) {
+        return new FilterOutputStream(printed) {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                printed.write(b, off, len);
+                if (printed.checkError()) {
+                    throw new IOException("standard output failed");
+                }
+            }
+        };
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostJson;
-import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.HostText;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,8 +18,7 @@ import picocli.CommandLine.Option;
                 + "transparent and static huge pages, whether this is a container, and the installed JDKs.", "",
                 "Everything is read from /sys and /proc (or the copy under --root); a file that is missing "
                         + "shows as unknown.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:shown", "1:internal error (a bug: please report it)", "2:wrong command line",
+        exitCodeList = {"0:shown",
                 "3:--root is not a directory"},
         footer = {"", "Examples:", "  jvmtune system                    this machine, as text for a bug report",
                 "  jvmtune system --json > host.json",
@@ -35,11 +33,7 @@ final class SystemCommand extends StreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        HostProbe probe = HostCli.probe(root, streams);
-        if (probe == null) {
-            return Main.INPUT_ERROR;
-        }
-        HostFacts facts = probe.probe();
+        HostFacts facts = HostCli.probe(root).probe();
         if (jsonOption.json) {
             HostJson.system(facts, "jvmtune " + Main.version(), streams.out());
             streams.out().println();

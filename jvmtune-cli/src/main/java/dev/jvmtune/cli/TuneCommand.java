@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
+import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.run.Durations;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
@@ -18,6 +19,7 @@ import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.tune.LabTrialRunner;
 import dev.jvmtune.tune.CpuCandidates;
 import dev.jvmtune.tune.Evidence;
+import dev.jvmtune.tune.HeapCandidates;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
@@ -52,10 +54,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "tune",
         header = "Tune JVM flags toward a goal by A/B experiments",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated), then "
-                + "one candidate change at a time from jvmtune's rules and a declared search space, each verified "
-                + "against the current best in an interleaved A/B and kept only if the goal metric improves beyond "
-                + "noise and no guard breaks; until the goal is met, the budget is spent or nothing is left to try.",
+        description = {"Tune JVM flags toward a goal by experiment: baseline (the starting flags, repeated) and its "
+                + "noise (too noisy for the goal: said, with the --repeats it would need), then candidates from the "
+                + "evidence of the best's trials (rules, the compilers' and GC's CPU, the peak live set; the "
+                + "independent ones first as one trial), a declared search space and a model of what was measured, "
+                + "each raced against the current best one trial at a time, dropped as soon as it cannot pass, and "
+                + "kept only if interleaved pairs confirm it beyond noise and no guard breaks; until the goal is met, "
+                + "it lies beyond what flags can give, the budget is spent or nothing is left to try.",
                 "Every trial and decision goes to DIR/tune.jsonl as it ends (--resume continues a killed session); "
                         + "the result to DIR/tune.json and stdout.", ""},
         footer = {"", "Examples:",
@@ -69,9 +74,8 @@ import picocli.CommandLine.Parameters;
                 + "latency.p50Ms/p99Ms/p999Ms/maxMs and metrics.NAME (the program's JVMTUNE_METRICS file); the names "
                 + "without units of earlier versions work too. A signed percentage is relative to the baseline's "
                 + "median.", "See docs/tuner.md."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:goal met", "1:internal error", "2:wrong command line",
-                "6:goal not met (not reachable by JVM flags, or budget spent)",
+        exitCodeList = {"0:goal met",
+                "6:goal not met (out of reach or not reachable by JVM flags, too noisy to tell, or budget spent)",
                 "5:the baseline did not run, does not report the goal's metric, or a relative target cannot be judged "
                         + "on it (a baseline of 0)", "130:stopped by Ctrl-C or SIGTERM: the trial that was running is "
                         + "discarded, --resume runs it again"})
@@ -146,7 +150,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException, InterruptedException, WriterLockedException {
         PrintStream err = streams.err();
         Path out = outOption.dir();
         Path journalFile = out.resolve("tune.jsonl");
@@ -161,15 +165,18 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 s = settings();
             }
             jdkToRun = new JdkChoice(HostProbe.local().probe()).resolve(s.jdk());
+            // as `results` will read the session back: what it would refuse (a {placeholder} in the command that
+            // nothing replaces) is refused now
+            ExperimentSpec.parse(experimentSpec(sessionName(s), s, jdkToRun));
             if (journal == null) { // only a session that can run is recorded
                 journal = Journal.create(journalFile, s, dbOption.location());
             }
-        } catch (IllegalArgumentException | IllegalStateException e) { // state: another jvmtune runs the session
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+        } catch (IllegalStateException e) { // another jvmtune runs the session
+            throw new CommandException(Main.USAGE, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw CommandException.usage(e.getMessage());
         } catch (IOException e) {
-            err.println("jvmtune tune: cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("cannot write the journal " + journalFile + ": " + IoErrors.describe(e));
         }
         try (Journal j = journal; ResultStore store = openStore(j, s, jdkToRun)) {
             Program program = s.workload() != null ? new Program.Workload(s.workload(), s.params())
@@ -180,10 +187,10 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     + (resume ? "; resuming after " + runner.replayable() + " finished trials" : "")
                     + "; trials saved in " + store.describe() + " as " + j.storeExperimentId());
             String metric = s.goalTarget().metric();
-            Tuner.EvidenceReader evidence = trials -> Evidence.of(trials, metric);
-            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(metric, s.pauseGoalMs()),
-                    new CpuCandidates(metric, evidence)), SearchSpace.standard(machineBytes()), s, j, listener(err, s),
-                    runner.replayable(), evidence);
+            long machine = machineBytes();
+            Tuner tuner = new Tuner(runner, List.of(new RuleCandidates(), new CpuCandidates(metric),
+                    new HeapCandidates(machine)), SearchSpace.standard(machine), s, j, listener(err, s),
+                    runner.replayable(), t -> Evidence.read(t, s.pauseGoalMs()), machine);
             TuneResult r = tuner.run();
             AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
             Path html = out.resolve("report.html");
@@ -203,25 +210,20 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                 default -> Main.GOAL_NOT_MET;
             };
         } catch (IllegalStateException | IllegalArgumentException e) {
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+            throw new CommandException(Main.USAGE, e.getMessage());
         } catch (WriterLockedException e) {
-            err.println("jvmtune tune: " + e.getMessage());
-            return Main.USAGE;
+            throw e;
         } catch (SQLException e) {
             String db = dbOption.location();
-            err.println("jvmtune tune: results database " + (resume ? "" : ResultStore.redact(db) + " ")
+            throw CommandException.inputError("results database " + (resume ? "" : ResultStore.redact(db) + " ")
                     + "cannot be used: " + ResultStore.explain(e, db));
-            return Main.INPUT_ERROR;
         } catch (ProgramNotStartedException e) {
-            err.println("jvmtune tune: cannot run a trial: " + e.getMessage() + " (finished trials are kept in "
-                    + journalFile + ")");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("cannot run a trial: " + e.getMessage() + " (finished trials are kept "
+                    + "in " + journalFile + ")");
         } catch (IOException e) {
             // jvmtune's own failure, never a trial's outcome: the session stops, --resume continues it
-            err.println("jvmtune tune: stopped: " + e.getMessage() + " (finished trials are kept in " + journalFile
-                    + "; --resume continues)");
-            return Main.INPUT_ERROR;
+            throw CommandException.inputError("stopped: " + e.getMessage() + " (finished trials are kept in "
+                    + journalFile + "; --resume continues)");
         }
     }
 
@@ -250,12 +252,17 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
         // from anywhere
         String where = resume && j.database() != null ? j.database() : dbOption.location();
         ResultStore store = ResultStore.open(where);
-        String name = "tune-" + (s.workload() != null ? s.workload()
-                : Path.of(s.command().get(0)).getFileName().toString());
+        String name = sessionName(s);
         String id = store.createExperiment(name, experimentSpec(name, s, jdk), s.seed(), s.maxTrials(),
                 java.time.Instant.now().toString(), outOption.dir().toAbsolutePath().toString());
         j.store(where, id);
         return store;
+    }
+
+    /** The session's experiment name, tune-WORKLOAD or tune-PROGRAM, in the characters a spec's name may hold. */
+    private static String sessionName(TuneSettings s) {
+        return ("tune-" + (s.workload() != null ? s.workload() : Path.of(s.command().get(0)).getFileName()))
+                .replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.live.JfrSource;
 import dev.jvmtune.report.RunFormat;
@@ -10,9 +11,11 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.rmi.ConnectIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,15 +34,28 @@ import picocli.CommandLine.Parameters;
                         + "JMX connection. The recording is stopped when watching ends. Events reach the view about "
                         + "6 s after they happen: JFR writes them per thread once a second, and a collection's "
                         + "events are held until all have come.", ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:watched until the JVM exited, --for passed or Ctrl-C", "1:internal error",
-                "2:wrong command line", "3:cannot attach or connect to the JVM"},
+        exitCodeList = {"0:watched until the JVM exited or --for passed",
+                "3:cannot attach or connect to the JVM (or log in to its JMX agent), or serve the metrics",
+                "130:stopped by Ctrl-C: the recording closed, the last window printed",
+                "143:stopped by SIGTERM: the recording closed, the last window printed"},
         footer = {"", "Examples:", "  jvmtune watch 12345", "  jvmtune watch 12345 --json --for 60 > windows.jsonl",
-                "  jvmtune watch --jmx localhost:9010 --prometheus 9400",
-                "", "A JVM to watch over JMX runs with (only on a trusted network):",
+                "  jvmtune watch --jmx app1:9010 --jmx-tls --jmx-login ~/.jvmtune-jmx", "",
+                "A JVM to watch over JMX: a JMX port lets whoever logs in with write access run code in the JVM, so "
+                        + "it needs a password and TLS (the JDK's defaults: authenticate=true, ssl=true):",
                 "  -Dcom.sun.management.jmxremote.port=9010",
-                "  -Dcom.sun.management.jmxremote.authenticate=false",
-                "  -Dcom.sun.management.jmxremote.ssl=false"})
+                "  -Dcom.sun.management.jmxremote.rmi.port=9010",
+                "  -Dcom.sun.management.jmxremote.password.file=/etc/app/jmxremote.password",
+                "  -Dcom.sun.management.jmxremote.access.file=/etc/app/jmxremote.access",
+                "  -Dcom.sun.management.jmxremote.registry.ssl=true",
+                "  -Dcom.sun.management.jmxremote.ssl.config.file=/etc/app/jmxremote.ssl",
+                "jmxremote.password (mode 600, owned by the JVM's user): 'jvmtune SECRET'; jmxremote.access: "
+                        + "'jvmtune readwrite' (a watch starts a recording); jmxremote.ssl: javax.net.ssl.keyStore and "
+                        + "javax.net.ssl.keyStorePassword of the JVM's certificate. Here, the same user and password "
+                        + "go in a file of mode 600 given with --jmx-login (or JVMTUNE_JMX_USER and "
+                        + "JVMTUNE_JMX_PASSWORD), and the trust store of the JVM's certificate in a file of mode 600 "
+                        + "given as JVMTUNE_OPTS=@FILE (ps shows the name, not the password), holding "
+                        + "-Djavax.net.ssl.trustStore=jmx.truststore -Djavax.net.ssl.trustStorePassword=...; then "
+                        + "--jmx-tls. docs/live.md has the steps."})
 final class WatchCommand extends StreamCommand implements Callable<Integer> {
 
     @ArgGroup(multiplicity = "1")
@@ -52,6 +68,17 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         @Option(names = "--jmx", paramLabel = "HOST:PORT", description = "Watch the JVM whose JMX agent listens here.")
         String jmx;
     }
+
+    @Option(names = "--jmx-login", paramLabel = "FILE",
+            description = "With --jmx: the user and password for the JVM's JMX agent, one line 'USER PASSWORD' in a "
+                    + "file only its owner may read (default: the environment's JVMTUNE_JMX_USER and "
+                    + "JVMTUNE_JMX_PASSWORD, if set). Never on the command line, which ps shows to everyone.")
+    Path jmxLogin;
+
+    @Option(names = "--jmx-tls", description = "With --jmx: the agent's RMI registry uses TLS too "
+            + "(com.sun.management.jmxremote.registry.ssl=true). The connection uses TLS whenever the agent has "
+            + "ssl=true; the JVM's certificate must be in the trust store named by -Djavax.net.ssl.trustStore.")
+    boolean jmxTls;
 
     @Mixin
     LiveOptions live;
@@ -72,26 +99,40 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
         PrintStream err = streams.err();
         String invalid = live.invalid();
         if (invalid != null || pauseGoalMs < 0) {
-            err.println("jvmtune: " + (invalid != null ? invalid : "--pause-goal wants a positive number of ms"));
-            return Main.USAGE;
+            throw CommandException.usage(invalid != null ? invalid : "--pause-goal wants a positive number of ms");
         }
-        JfrSource source;
-        try {
-            source = target.pid != null ? JfrSource.attach(target.pid) : JfrSource.jmx(target.jmx);
-        } catch (IOException | RuntimeException e) {
-            err.println("jvmtune: cannot watch " + (target.pid != null ? "process " + target.pid : target.jmx) + ": "
-                    + e.getMessage());
-            return Main.INPUT_ERROR;
+        if (target.jmx == null && (jmxLogin != null || jmxTls)) {
+            throw CommandException.usage("--jmx-login and --jmx-tls go with --jmx HOST:PORT");
+        }
+        String[] credentials = null;
+        if (target.jmx != null) {
+            try {
+                credentials = JmxLogin.read(jmxLogin, System.getenv());
+            } catch (IllegalArgumentException e) {
+                throw CommandException.usage(e.getMessage());
+            } catch (IOException e) {
+                throw CommandException.inputError("cannot read " + jmxLogin + ": " + IoErrors.describe(e));
+            }
         }
         OutputStream eventStream = null;
         RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
         try {
             Consumer<JvmEvent> tap = null;
             if (events != null) {
-                eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                try {
+                    eventStream = new BufferedOutputStream(Files.newOutputStream(events), 1 << 16);
+                } catch (IOException e) {
+                    throw CommandException.inputError("cannot write " + events + ": " + IoErrors.describe(e));
+                }
                 tap = eventFormat.attach(eventStream, null);
             }
-            live.run(source, pauseGoalMs, json, streams.out(), err, tap);
+            String[] login = credentials;
+            JfrSource[] opened = {null};
+            live.run(() -> opened[0] = open(login), pauseGoalMs, json, streams.out(), err, tap);
+            if (opened[0].recordingLost()) {
+                err.println("jvmtune: the watch's recording in " + opened[0].name() + " was stopped (JFR.stop, or "
+                        + "the watch was held up beyond the recording's lease); watching ended");
+            }
         } finally {
             if (eventStream != null) {
                 eventFormat.write(List.of(), eventStream); // ends the last line
@@ -99,5 +140,36 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
+    }
+
+    /** Attaches to the JVM, or connects to it, and starts the recording; one line and exit code 3 if it cannot. */
+    private JfrSource open(String[] credentials) {
+        String what = target.pid != null ? "process " + target.pid : target.jmx;
+        try {
+            return target.pid != null ? JfrSource.attach(target.pid) : JfrSource.jmx(target.jmx, credentials, jmxTls);
+        } catch (SecurityException e) { // the agent's authenticator
+            throw CommandException.inputError("cannot watch " + what + ": the JMX agent refused the login: "
+                    + e.getMessage() + (credentials == null ? " (give the user and password with --jmx-login FILE, "
+                    + "or " + JmxLogin.USER_ENV + " and " + JmxLogin.PASSWORD_ENV + ")" : ""));
+        } catch (IOException | RuntimeException e) {
+            String hint = "";
+            if (caused(e, SSLException.class)) {
+                hint = " (TLS: the JVM's certificate must be in the trust store of -Djavax.net.ssl.trustStore, given "
+                        + "in a file with JVMTUNE_OPTS=@FILE)";
+            } else if (target.jmx != null && !jmxTls && caused(e, ConnectIOException.class)) {
+                hint = " (a JVM whose registry uses TLS, com.sun.management.jmxremote.registry.ssl=true, wants "
+                        + "--jmx-tls)";
+            }
+            throw CommandException.inputError("cannot watch " + what + ": " + e.getMessage() + hint);
+        }
+    }
+
+    private static boolean caused(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

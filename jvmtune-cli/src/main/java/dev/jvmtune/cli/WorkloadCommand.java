@@ -36,8 +36,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a bundled workload in a fresh JVM with GC logging on; writes DIR/gc.log, "
                 + "DIR/metrics.json (its JVMTUNE_METRICS file), DIR/stdout.log and DIR/stderr.log (its console output)."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done", "1:internal error", "2:wrong command line (unknown workload or parameter)",
+        exitCodeList = {"0:done", "2:wrong command line (unknown workload or parameter)",
                 "5:the workload JVM failed or timed out (its output is shown)"})
 final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
 
@@ -71,7 +70,11 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
     }
 
     static String catalog() {
-        StringBuilder b = new StringBuilder("%nWorkloads:%n");
+        StringBuilder b = new StringBuilder("%nExamples:%n"
+                + "  jvmtune workload timeseries --days 2%n"
+                + "  jvmtune workload blockcache --mix 50-50 --flags '-XX:+UseZGC -Xmx1g'%n"
+                + "  jvmtune analyze workload-out/timeseries/gc.log%n"
+                + "%nWorkloads:%n");
         for (WorkloadSpec w : Workloads.all()) {
             b.append("%n").append(escape(w.usage()).replace("\n", "%n"));
         }
@@ -85,21 +88,12 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintStream err = streams.err();
-        WorkloadSpec spec = Workloads.find(name).orElse(null);
-        if (spec == null) {
-            err.println("jvmtune: unknown workload '" + name + "'; one of: "
-                    + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList()));
-            return Main.USAGE;
-        }
-        try {
-            spec.parse(params.toArray(String[]::new)); // names and presence; the workload checks the values
-        } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
-        }
+        WorkloadSpec spec = Workloads.find(name).orElseThrow(() -> CommandException.usage("unknown workload '" + name
+                + "'; one of: " + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
         Path dir = outOption.out != null ? outOption.out : outOption.dir().resolve(name); // workload-out/NAME
         TrialResult r;
         try {
+            spec.parse(params.toArray(String[]::new)); // names and presence; the workload checks the values
             TrialSpec trial = new TrialSpec(new JdkChoice(HostProbe.local().probe()).resolve(jdkOption.jdk),
                     TrialSpec.splitFlags(flags != null ? flags : spec.defaultFlags()),
                     new Program.Workload(name, params), timeoutOption.duration(), dir, false, Map.of());
@@ -107,17 +101,15 @@ final class WorkloadCommand extends StreamCommand implements Callable<Integer> {
                     + String.join(" ", trial.jvmFlags()));
             r = new TrialRunner().run(trial);
         } catch (IllegalArgumentException e) {
-            err.println("jvmtune: " + e.getMessage());
-            return Main.USAGE;
+            throw CommandException.usage(e.getMessage());
         }
         Path metrics = dir.resolve("metrics.json");
         byte[] console = console(dir);
         if (r.outcome() != Outcome.OK || r.metricsJson() == null) {
             err.write(console);
-            err.println("jvmtune workload: " + name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
+            throw CommandException.programFailed(name + " ended " + r.outcome() + " (exit " + r.exitCode() + ")"
                     + (r.outcome() == Outcome.TIMEOUT ? " after " + timeoutOption.timeout + " and was killed" : "")
                     + (r.metricsJson() != null ? "" : " without writing " + metrics));
-            return Main.PROGRAM_FAILED;
         }
         PrintStream stdout = streams.out();
         stdout.write(console);

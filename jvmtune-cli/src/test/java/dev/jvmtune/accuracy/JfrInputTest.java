@@ -24,6 +24,8 @@ import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.profile.JfrSettings;
+import dev.jvmtune.workloads.AllocationChurn;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -33,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -160,6 +163,33 @@ class JfrInputTest {
                 recording);
     }
 
+    /**
+     * The recording {@code jvmtune profile} writes ({@link JfrSettings}) is read as a GC log is: its collector, heap,
+     * live set and findings - not "collector unknown" and no findings, as when it held only collections and pauses.
+     */
+    @Test
+    void theProfilesRecordingIsReadLikeAGcLog(@TempDir Path tmp) throws Exception {
+        Path java = JfrGroundTruthTest.JDK17.resolve("bin/java");
+        assumeTrue(Files.isExecutable(java), "JDK 17 not installed");
+        Path recordings = tmp.resolve("jfr");
+        Path classes = Path.of(AllocationChurn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Process p = new ProcessBuilder(java.toString(), "-Xmx160m", "-XX:+UseG1GC", JfrSettings.jvmOption(tmp, recordings),
+                "-cp", classes.toString(), AllocationChurn.class.getName(), "--seconds", "3", "--live-mb", "100")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile()).start();
+        assertTrue(p.waitFor(90, TimeUnit.SECONDS) && p.exitValue() == 0,
+                Files.readString(tmp.resolve("out.txt")));
+        Path recording;
+        try (Stream<Path> files = Files.list(recordings)) {
+            recording = files.filter(f -> f.toString().endsWith(".jfr")).findFirst().orElseThrow();
+        }
+        Run r = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0);
+        assertEquals(dev.jvmtune.core.model.Collector.G1, r.jvm().collector());
+        assertEquals(160L << 20, r.jvm().heapMaxBytes());
+        assertNotNull(r.summary().liveSet(), "no live set from the heap summaries");
+        assertTrue(r.summary().liveSet().maxBytes() >= 90L << 20, r.summary().liveSet().toString());
+        assertFalse(r.findings().isEmpty(), "100 MiB live in a 160 MiB heap, and no finding");
+    }
+
     @Test
     void factsFromConfigurationEventsAndFlags() throws IOException {
         Run a = RunReader.read(timeline(recording), RunReader.Options.DEFAULT).get(0);
@@ -167,7 +197,9 @@ class JfrInputTest {
         assertEquals(dev.jvmtune.core.model.Collector.G1, f.collector());
         assertEquals(256L << 20, f.heapMaxBytes(), "-Xmx256m");
         assertTrue(f.version().startsWith("17."), f.version());
-        assertEquals("200", f.raw().get("MaxGCPauseMillis"), "G1's default pause target, from jdk.UnsignedLongFlag");
+        // G1's 200 ms is its default (the flag's origin, jdk.GCConfiguration's pauseTarget): no goal of the user's
+        assertEquals(null, f.raw().get("MaxGCPauseMillis"));
+        assertEquals(null, a.summary().pauseGoal());
         assertEquals("268435456", f.raw().get("MaxHeapSize"));
         assertTrue(f.regionSizeBytes() > 0 && Long.bitCount(f.regionSizeBytes()) == 1, "region size " + f.regionSizeBytes());
         assertTrue(f.cpusTotal() > 0 && f.memoryBytes() > 0 && f.parallelWorkers() > 0);

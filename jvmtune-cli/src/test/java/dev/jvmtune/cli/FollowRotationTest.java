@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code analyze --follow} on the log of a live JVM that rotates it ({@code filecount=3,filesize=1m}): started before
- * the JVM and stopped like Ctrl-C after it (SIGTERM to its process), it must have every pause of the finished files
- * analyzed afterwards - no pause missed across the rotations - and print the same analysis.
+ * the JVM (which starts once the follower's events file exists) and stopped like Ctrl-C after it (SIGTERM to its
+ * process), it must have every pause of the finished files analyzed afterwards - no pause missed across the
+ * rotations - and print the same analysis.
  */
 class FollowRotationTest {
 
@@ -34,6 +35,11 @@ class FollowRotationTest {
                 "1", "--events", "events.jsonl");
         Process jvm;
         try {
+            // the follower opens its events file, then looks for the log: started before the JVM, it reads every file
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.exists(dir.resolve("events.jsonl")) && follow.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
             // debug level: about 17 KB per collection, so a rotation every 60 collections; on a quiet machine the
             // JVM writes more than the four files hold, and the first files are overwritten (checked below)
             jvm = LiveJvm.start(LiveJvm.JDK17, dir, List.of("-XX:+UseG1GC",

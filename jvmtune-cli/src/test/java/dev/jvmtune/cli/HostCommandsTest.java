@@ -1,6 +1,7 @@
 package dev.jvmtune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,11 +44,16 @@ class HostCommandsTest {
         assertEquals(0, r.exit(), r.err());
         JsonNode doc = r.json();
         assertEquals(17, doc.path("jdk").path("feature").asInt(), "the only JDK of that tree");
-        assertEquals("-Xmx3267m", doc.path("flags").get(0).asText());
+        assertEquals("-Xmx2991m", doc.path("flags").get(0).asText());
         JsonNode m = doc.path("memoryMiB");
-        assertEquals(m.path("limit").asLong() - m.path("headroom").asLong() - m.path("metaspace").asLong()
-                - m.path("codeCache").asLong() - m.path("threads").asLong() * m.path("threadStack").asLong()
-                - m.path("directMemory").asLong(), m.path("heap").asLong());
+        long nonHeap = 0;
+        for (JsonNode p : m.path("nonHeap")) {
+            nonHeap += p.path("mib").asLong();
+        }
+        assertEquals(m.path("limit").asLong() - m.path("headroom").asLong() - nonHeap, m.path("heap").asLong());
+        assertFalse(m.path("measured").asBoolean(), "no run measured: the parts are the JDK's and assumed");
+        assertFalse(doc.path("flags").toString().contains("MaxMetaspaceSize"), "nothing capped that was not measured");
+        assertFalse(doc.path("flags").toString().contains("MaxDirectMemorySize"), doc.path("flags").toString());
     }
 
     @Test

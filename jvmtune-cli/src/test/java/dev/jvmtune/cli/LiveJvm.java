@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /** A JVM running the bundled AllocationChurn for the live tests, and what they read from its GC log. */
 final class LiveJvm {
@@ -69,13 +70,34 @@ final class LiveJvm {
         }
     }
 
-    /** Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}. */
+    /**
+     * Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}.
+     * SIGINT is reset to its default first, as a terminal's Ctrl-C finds it: a shell's background job, which may have
+     * started these tests, ignores it, and a JVM that inherits that ignores Ctrl-C.
+     */
     static Process jvmtune(Path dir, Path out, Path err, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return jvmtune(dir, args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    }
+
+    /** jvmtune's command line in a JVM of its own, run in {@code dir}, for the caller to connect and start. */
+    static ProcessBuilder jvmtune(Path dir, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .start();
+        return new ProcessBuilder(cmd).directory(dir.toFile());
+    }
+
+    /** What {@code jcmd PID COMMAND} of {@code jdk} prints. */
+    static String jcmd(Path jdk, Process jvm, String command) throws Exception {
+        Process p = new ProcessBuilder(jdk.resolve("bin/jcmd").toString(), Long.toString(jvm.pid()), command)
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("jcmd " + jvm.pid() + " " + command + " did not end");
+        }
+        return out;
     }
 
     private static Path workloadClasses() {

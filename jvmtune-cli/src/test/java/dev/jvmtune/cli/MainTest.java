@@ -80,7 +80,8 @@ class MainTest {
     /**
      * {@code help} fits a screen of 24 lines with one line per command, and no help text wraps a value meant to be
      * pasted: every flag, path, URL and metric name declared in any command's help (a word with {@code : = / .} in it)
-     * shows whole on one line, and every example line that does not fit ends in a shell continuation.
+     * shows whole on one line, every example line that does not fit ends in a shell continuation, and every command
+     * shows at least one example.
      */
     @Test
     void helpFitsAScreenAndNeverWrapsAValueToPaste() {
@@ -121,6 +122,9 @@ class MainTest {
             }
         }
         List<String> lines = help.lines().toList();
+        if (command.getParent().getParent() == null && lines.stream().noneMatch(l -> l.startsWith("  jvmtune " + name))) {
+            wrapped.add(name + ": no example");
+        }
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i);
             if (l.length() > 80) {

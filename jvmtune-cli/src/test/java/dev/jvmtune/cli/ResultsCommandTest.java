@@ -48,6 +48,10 @@ class ResultsCommandTest {
                         if (!oom) {
                             m.put("wall", wall);
                         }
+                        // the JVM's footprint at its resident peak: 200 MiB, 128 MiB of heap resident, 40 of metaspace
+                        m.put("footprint.rssPeakBytes", (200.0 + r) * (1 << 20));
+                        m.put("footprint.heapResidentBytes", 128.0 * (1 << 20));
+                        m.put("footprint.metaspaceBytes", 40.0 * (1 << 20));
                         s.save(new StoredTrial(id, ++seq, "jdk" + jdk + "/a", jdk, jdk + ".0.1", "a", "-Xmx256m",
                                 Map.of("days", Integer.toString(days)), r, oom ? "OOM" : "OK", oom ? 1 : 0, wall, 1 << 28,
                                 "2026-11-23T08:00:0" + (seq % 10) + "Z", tmp.resolve("t" + seq).toString(), "", m));
@@ -96,7 +100,8 @@ class ResultsCommandTest {
         List<String> lines = csv.out().lines().toList();
         assertEquals(19, lines.size());
         // stored as "wall" (the name of earlier versions): read back as wallSec
-        assertTrue(lines.get(0).endsWith(",days,gc.fullCount,wallSec"), lines.get(0));
+        assertTrue(lines.get(0).endsWith(",days,footprint.heapResidentBytes,footprint.metaspaceBytes,"
+                + "footprint.rssPeakBytes,gc.fullCount,wallSec"), lines.get(0));
         CliRun oom = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "outcome=OOM");
         JsonNode j = oom.json();
         assertEquals(1, j.size());
@@ -123,9 +128,15 @@ class ResultsCommandTest {
             assertEquals("jdk17/a", c.path("baseline").asText());
             assertEquals("BETTER", c.path("comparison").path("verdict").asText(), c.toString());
         }
+        JsonNode fp = s.path("footprints").get(0);
+        assertEquals(202.0 * (1 << 20), fp.path("rssPeakBytes").asDouble(), "the median of 201, 202, 203 MiB: " + fp);
+        assertEquals(40.0 * (1 << 20), fp.path("partsBytes").path("metaspace").asDouble(), fp.toString());
         CliRun text = CliRun.of("results", "summary", "sizes-1", "--db", db);
         assertTrue(text.out().contains("jdk25/a vs jdk17/a"), text.out());
         assertTrue(text.out().contains("better"), text.out());
+        assertTrue(text.out().contains("footprint at the JVM's resident peak, MiB"), text.out());
+        assertTrue(text.out().lines().anyMatch(l -> l.matches(" *jdk17/a +days=1 +202\\.0 +128\\.0 +- +40\\.0 .*")),
+                text.out());
     }
 
     /** The page's data: per configuration its OK trials, its line and the failed trials with their outcome. */
@@ -135,9 +146,12 @@ class ResultsCommandTest {
         CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--html", html.toString());
         assertEquals(Main.OK, r.exit(), r.err());
         assertTrue(r.out().contains("jdk25/a vs jdk17/a"), "the text summary as usual: " + r.out());
+        assertTrue(r.err().startsWith("wrote " + html + " (the experiment's page, "), "where it went: " + r.err());
         String page = java.nio.file.Files.readString(html);
         assertTrue(page.contains("<h1>Experiment: sizes-1</h1>"), "heading");
         assertTrue(page.contains("<th>slope (s/day)</th>"), "the slope's unit from wall and days");
+        assertTrue(page.contains("Footprint at the JVM") && page.contains("<th>RSS MiB</th>")
+                && page.contains("<th>metaspace MiB</th>"), "the footprint table with its units");
         int data = page.indexOf("<script type=\"application/json\" id=\"jvmtune-data\">");
         JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(page.substring(
                 page.indexOf('>', data) + 1, page.indexOf("</script>", data)));

@@ -58,7 +58,8 @@ class TuneCommandTest {
     @Test
     void whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted() throws IOException {
         Path out = dir.resolve("fixed");
-        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -20%", "--flags", "-Xmx64m", "--beyond-bound"),
+        // -50%: an effect the noise check lets through even where load spreads the probe's sleeps 0.22-0.37 s
+        CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -50%", "--flags", "-Xmx64m", "--beyond-bound"),
                 probe("fixed", "200"));
         assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal not reachable by JVM flags"), r.out());
@@ -83,12 +84,42 @@ class TuneCommandTest {
         CliRun r = tune(out, List.of("--goal", "wallSec <= -50%", "--flags", "-Xmx64m"), probe("fixed", "200"));
         assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         assertTrue(r.out().startsWith("jvmtune tune: goal out of reach of JVM flags"), r.out());
-        assertTrue(r.err().contains("bound: at most the JVM's own time comes back: GC pauses "), r.err());
+        assertTrue(r.err().contains("noise: the baseline's 3 trials "), r.err());
+        assertTrue(r.err().contains("bound: at most the JVM's own time comes back: "), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
         assertEquals("OUT_OF_REACH", json.path("outcome").asText());
         assertEquals(3, json.path("trialsRun").asInt(), "the baseline only");
         assertEquals(0, json.path("steps").size());
-        assertTrue(json.path("bound").asText().contains("+ compilers "), json.path("bound").asText());
+        assertTrue(json.path("bound").asText().contains("compilers "), json.path("bound").asText());
+        assertTrue(json.path("boundRatio").asDouble() > 0.5, json.toString());
+    }
+
+    /**
+     * A program that sends all its output to /dev/null, as scripts often do: the tuner still has the compilers' time
+     * and the GC's CPU - the JVM's counters on JDK 25, the GC log's pause times on JDK 17 - from the reports the JVM
+     * writes into each trial's directory, and bounds the goal with them.
+     */
+    @Test
+    void theCompilersAndTheGcCpuComeThroughWhenTheProgramsOutputGoesToDevNull() throws IOException {
+        for (String jdk : List.of("17", "25")) {
+            Path out = dir.resolve("devnull" + jdk);
+            List<String> java = probe("heap", "1", "300");
+            String probeLine = String.join(" ", java.subList(1, java.size())); // the JDK's java, from the PATH
+            CliRun r = tune(out, List.of("--jdk", jdk, "--goal", "wallSec <= -60%", "--flags", "-Xmx64m -XX:+UseG1GC"),
+                    List.of("sh", "-c", "exec java " + probeLine + " >/dev/null 2>&1"));
+            JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+            String evidence = json.path("evidence").asText();
+            assertTrue(evidence.matches("compilers \\d+\\.\\d+ s \\(C2 \\d+\\.\\d+ s\\), GC .*"), jdk + ": " + evidence
+                    + r.err());
+            assertTrue(evidence.contains(jdk.equals("25") ? "GC threads' CPU " : "GC CPU in pauses "), evidence);
+            assertFalse(evidence.contains("missing"), evidence);
+            assertEquals("OUT_OF_REACH", json.path("outcome").asText(), r.out());
+            assertTrue(json.path("bound").asText().matches(".*compilers \\d+\\.\\d+ s / \\d+ CPUs.*"),
+                    json.path("bound").asText());
+            for (int i = 0; i < 3; i++) {
+                assertEquals(0, Files.size(out.resolve("trials/00" + i + "/stdout.log")), "nothing reached the output");
+            }
+        }
     }
 
     /**
@@ -124,16 +155,17 @@ class TuneCommandTest {
                 "--patch-module", "java.base=" + src.resolve("java.base"), "-d", dir.resolve("classes").toString(),
                 "@" + list);
         // 4 a side: one A faster than one B (a neighbour's build) still passes round 1 (p 2/70); 3 a side failed
-        // twice of three sessions at load 15 that way (0.684x, p 0.1)
+        // twice of three sessions at load 15 that way (0.684x, p 0.1). A budget of the baseline, measured twice
+        // where it looks noisy, and one race (8 + 4 + 8 trials): what comes after the first candidate is not this
+        // test's, and at load 20 a budget of 30 ran all 30 trials
         CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -20%", "--flags", "-Xmx256m",
-                "--repeats", "4", "--max-trials", "30"), javac);
+                "--repeats", "4", "--max-trials", "20"), javac);
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
+        // a machine too loaded for a 20% effect in 8 trials a side says so, and then this test has nothing to check
+        org.junit.jupiter.api.Assumptions.assumeFalse(json.path("outcome").asText().equals("TOO_NOISY"), r.out());
         JsonNode first = json.path("steps").get(0);
-        if (first.path("reason").asText().startsWith("the machine's speed moved")) {
-            first = json.path("steps").get(1); // tried again against the best's latest trials
-        }
         // C1 only, with Parallel where the collector is G1 on a few CPUs (a batch job)
-        assertTrue(first.path("source").asText().endsWith("jit:c1-only"), r.out());
+        assertTrue(first.path("source").asText().contains("jit:c1-only"), r.out());
         boolean figures = false;
         for (JsonNode line : first.path("arithmetic")) {
             figures |= line.asText().startsWith("the compilers took ");
@@ -143,29 +175,32 @@ class TuneCommandTest {
         // accepted where the machine's noise lets the pooled decision reach alpha/5 (at load 15 it missed once in
         // four sessions: 0.602x, p 0.014 over 8 a side), the goal then met
         assertEquals("BETTER", first.path("firstRound").path("verdict").asText(), r.out());
-        assertTrue(first.path("pooled").path("value").asDouble() <= 0.8, r.out());
+        if (!first.path("decision").asText().equals("MACHINE_MOVED")) { // else undecided: no pooled comparison
+            assertTrue(first.path("pooled").path("value").asDouble() <= 0.8, r.out());
+        }
         if (first.path("accepted").asBoolean()) {
             assertEquals("GOAL_MET", json.path("outcome").asText(), r.out());
             assertTrue(json.path("finalFlags").asText().contains("-XX:TieredStopAtLevel=1"), r.out());
         }
     }
 
+    /**
+     * Noise first: a program whose time is random between 100 and 400 ms cannot show a 10% effect in two rounds of 3
+     * trials a side; the session says so after the baseline, measured over 6 trials, with the repeats it would need,
+     * instead of spending its budget accepting nothing.
+     */
     @Test
-    void aNoisyMetricAcceptsNothingWithinNoise() throws IOException {
+    void aMachineTooNoisyForTheGoalSaysSoWithTheRepeatsItWouldNeed() throws IOException {
         Path out = dir.resolve("noise");
         CliRun r = tune(out, List.of("--goal", "metrics.wallSec <= -10%", "--flags", "-Xmx64m", "--seed", "7",
-                "--beyond-bound"),
-                probe("random", "100", "400"));
+                "--beyond-bound"), probe("random", "100", "400"));
         assertEquals(Main.GOAL_NOT_MET, r.exit(), r.err());
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
-        assertTrue(json.path("steps").size() >= 3, r.out());
-        for (JsonNode s : json.path("steps")) {
-            assertFalse(s.path("accepted").asBoolean(), "accepted noise: " + s);
-            // a round of pure noise separates by chance one time in 20 either way; "worse" is rejected too
-            String reason = s.path("reason").asText();
-            assertTrue(reason.contains("within noise") || reason.contains("worse in the first round")
-                    || reason.startsWith("the machine's speed moved"), reason);
-        }
+        assertEquals("TOO_NOISY", json.path("outcome").asText(), r.out());
+        assertEquals(6, json.path("trialsRun").asInt(), "the baseline, measured twice");
+        assertEquals(0, json.path("steps").size());
+        assertTrue(r.out().startsWith("jvmtune tune: too noisy for the goal: the baseline's 6 trials "), r.out());
+        assertTrue(r.out().matches("(?s).*rerun with --repeats \\d+, or on a quieter machine.*"), r.out());
     }
 
     @Test
@@ -270,20 +305,20 @@ class TuneCommandTest {
         CliRun r = CliRun.of("tune", "--out", dir.resolve("bad").toString(), "--goal", "gc.pause.p99 < fast", "--",
                 "java", "-version");
         assertEquals(Main.USAGE, r.exit());
-        assertTrue(r.err().startsWith("jvmtune tune: cannot read target 'gc.pause.p99 < fast'"), r.err());
+        assertTrue(r.err().startsWith("jvmtune: cannot read target 'gc.pause.p99 < fast'"), r.err());
         assertFalse(r.err().strip().contains("\n"), r.err());
 
         Path out = dir.resolve("nojdk");
         r = CliRun.of("tune", "--out", out.toString(), "--jdk", "99", "--goal", "wall <= -5%", "--", "java", "-version");
         assertEquals(Main.USAGE, r.exit());
-        assertTrue(r.err().startsWith("jvmtune tune: no JDK 99 installed here"), r.err());
+        assertTrue(r.err().startsWith("jvmtune: no JDK 99 installed here"), r.err());
         assertFalse(Files.exists(out.resolve("tune.jsonl")), "no session recorded for a command line that cannot run");
 
         r = CliRun.of("tune", "--out", out.toString(), "--db", out.resolve("jvmtune.db").toString(), "--goal",
                 "wall <= -5%", "--", dir.resolve("no-such").toString());
         assertEquals(3, r.exit(), r.err());
         String[] lines = r.err().strip().split("\n");
-        assertTrue(lines[lines.length - 1].startsWith("jvmtune tune: cannot run a trial: "), r.err());
+        assertTrue(lines[lines.length - 1].startsWith("jvmtune: cannot run a trial: "), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
     }
 }

@@ -32,7 +32,7 @@ class TuneGoalsTest {
             String[] options = java.util.Arrays.copyOfRange(c, 1, c.length);
             CliRun r = tune(c[0], options);
             assertEquals(Main.USAGE, r.exit(), String.join(" ", c) + ": " + r.err());
-            assertTrue(r.err().startsWith("jvmtune tune: "), r.err());
+            assertTrue(r.err().startsWith("jvmtune: "), r.err());
             assertFalse(r.err().strip().contains("\n"), r.err());
             assertFalse(Files.exists(tmp.resolve("out/trials")), "no trial ran for " + String.join(" ", c));
         }

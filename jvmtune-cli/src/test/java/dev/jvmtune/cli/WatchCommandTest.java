@@ -3,18 +3,21 @@ package dev.jvmtune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.core.model.GcKind;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.RuntimeMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +33,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * process id and over JMX at the same time: every window's pause count equals the JVM's own GC log for the same
  * pauses, its total agrees within docs/accuracy.md's timer allowance, and findings appear while the JVM runs - G1's
  * humongous allocations, and on every collector the explicit GC the test asks for over JMX halfway, which must start
- * and then clear once the window has slid past it.
+ * and then clear once the window has slid past it. A real Prometheus scrapes the watch by process id meanwhile and
+ * finds the OpenTelemetry JVM metrics with the convention's names, types, units and attributes
+ * ({@link OpenTelemetryNames}).
  *
  * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
  * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
@@ -42,21 +47,27 @@ class WatchCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Case {
-        JDK17_G1(LiveJvm.JDK17, 0.5, true, "-XX:+UseG1GC"),
-        JDK25_G1(LiveJvm.JDK25, 0.5, true, "-XX:+UseG1GC"),
-        /** Generational is JDK 25's only ZGC. */
-        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, "-XX:+UseZGC");
+        /** G1 on JDK 17; JDK 25 with ZGC (each JDK once, each collector once: a case costs half a minute). */
+        JDK17_G1(LiveJvm.JDK17, 0.5, true, Set.of(), "-XX:+UseG1GC"),
+        /**
+         * Generational is JDK 25's only ZGC. It records the whole heap after a cycle, not each generation's pool: no
+         * {@code jvm.memory.used_after_last_gc}.
+         */
+        JDK25_ZGC(LiveJvm.JDK25, 0.005, false, Set.of("jvm_memory_used_after_last_gc_bytes"), "-XX:+UseZGC");
 
         final Path jdk;
         /** docs/accuracy.md's per-pause timer-scope allowance between the log and JFR, ms. */
         final double allowanceMs;
         final boolean humongous;
+        /** The OpenTelemetry metrics the JVM's recording does not tell. */
+        final Set<String> notTold;
         final String flag;
 
-        Case(Path jdk, double allowanceMs, boolean humongous, String flag) {
+        Case(Path jdk, double allowanceMs, boolean humongous, Set<String> notTold, String flag) {
             this.jdk = jdk;
             this.allowanceMs = allowanceMs;
             this.humongous = humongous;
+            this.notTold = notTold;
             this.flag = flag;
         }
     }
@@ -65,33 +76,88 @@ class WatchCommandTest {
     @EnumSource(Case.class)
     void windowsCountTheLogsPausesAndShowFindingsLive(Case c, @TempDir Path dir) throws Exception {
         int port = LiveJvm.freePort();
+        int metrics = LiveJvm.freePort();
         List<String> flags = new ArrayList<>(List.of(c.flag, "-Xlog:gc*:file=gc.log:uptime,level,tags"));
         flags.addAll(LiveJvm.jmxFlags(port));
-        Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", "22");
         CliRun byPid;
         CliRun byJmx;
-        try {
-            LiveJvm.awaitPort(port, jvm, 30_000);
-            String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "90"};
-            CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    Long.toString(jvm.pid()), "--events", dir.resolve("pid.jsonl").toString())));
-            CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
-                    "--jmx", "127.0.0.1:" + port, "--events", dir.resolve("jmx.jsonl").toString())));
-            Thread.sleep(9_000); // the watches have started (attaching takes seconds on a loaded machine)
-            try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
-                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
-                ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
-                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+        try (RealPrometheus prometheus = RealPrometheus.scraping(dir, metrics)) {
+            // runs until stopped: how long attaching takes depends on the machine's load, not on the test
+            // a humongous array every 1024 operations, not 4096: G1's 5 humongous collections in a 3 s window on a
+            // loaded machine
+            Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC),
+                    "--huge-every", "1024");
+            try {
+                LiveJvm.awaitPort(port, jvm, 30_000);
+                String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
+                Path pidEvents = dir.resolve("pid.jsonl");
+                Path jmxEvents = dir.resolve("jmx.jsonl");
+                // a thread each: the common pool may have fewer workers than blocking tasks
+                CompletableFuture<CliRun> pid = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        Long.toString(jvm.pid()), "--events", pidEvents.toString(), "--prometheus",
+                        Integer.toString(metrics))), r -> new Thread(r, "watch-by-pid").start());
+                CompletableFuture<CliRun> jmx = CompletableFuture.supplyAsync(() -> CliRun.of(with(common, "watch",
+                        "--jmx", "127.0.0.1:" + port, "--events", jmxEvents.toString())),
+                        r -> new Thread(r, "watch-by-jmx").start());
+                // both watches stream (a few GCs seen) before the System.gc() they must find
+                awaitPause(pidEvents, jvm, pid, 0);
+                awaitPause(jmxEvents, jvm, jmx, 0);
+                double explicitSec;
+                OpenTelemetryNames.Beans beans;
+                try (JMXConnector jmxc = JMXConnectorFactory.connect(new JMXServiceURL(
+                        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"))) {
+                    explicitSec = ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class).getUptime() / 1000.0;
+                    ManagementFactory.newPlatformMXBeanProxy(jmxc.getMBeanServerConnection(),
+                            ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class).gc(); // System.gc()
+                    beans = OpenTelemetryNames.Beans.of(jmxc.getMBeanServerConnection());
+                }
+                // and long enough after it for the window (3 s) to slide past it, with pauses of many GC ids
+                awaitPause(pidEvents, jvm, pid, explicitSec + AFTER_EXPLICIT_SEC);
+                awaitPause(jmxEvents, jvm, jmx, explicitSec + AFTER_EXPLICIT_SEC);
+                jvm.destroy(); // SIGTERM: the JVM exits normally, and the watches end with it
+                assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the workload ends");
+                byPid = pid.get(60, TimeUnit.SECONDS);
+                byJmx = jmx.get(60, TimeUnit.SECONDS);
+                assertEquals(0, byPid.exit(), c + " watched by pid: " + byPid.err());
+                OpenTelemetryNames.check(c + " watched by pid", prometheus, beans, c.notTold);
+            } finally {
+                jvm.destroyForcibly();
             }
-            assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the workload ends");
-            byPid = pid.get(60, TimeUnit.SECONDS);
-            byJmx = jmx.get(60, TimeUnit.SECONDS);
-        } finally {
-            jvm.destroyForcibly();
         }
         Map<Long, List<LiveJvm.Pause>> log = LiveJvm.logPauses(dir.resolve("gc.log"));
         check(c, "pid", byPid, dir.resolve("pid.jsonl"), log);
         check(c, "jmx", byJmx, dir.resolve("jmx.jsonl"), log);
+    }
+
+    /** Longest the workload runs; the test stops it much sooner. */
+    private static final long WORKLOAD_MAX_SEC = 150;
+    /** Seconds of the JVM's uptime watched after the System.gc(): the 3 s window slides past it. */
+    private static final double AFTER_EXPLICIT_SEC = 8;
+
+    /** Waits until the watch's events file holds a pause after {@code uptimeSec} of the JVM's uptime. */
+    private static void awaitPause(Path events, Process jvm, CompletableFuture<CliRun> watch, double uptimeSec)
+            throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKLOAD_MAX_SEC - 10);
+        while (System.nanoTime() < end) {
+            assertTrue(jvm.isAlive(), "the workload runs");
+            if (watch.isDone()) {
+                CliRun w = watch.get();
+                fail(events.getFileName() + ": the watch ended (exit " + w.exit() + "): " + w.err().strip());
+            }
+            if (Files.exists(events)) {
+                for (String line : Files.readAllLines(events)) {
+                    JsonNode e = line.endsWith("}") ? JSON.readTree(line) : null; // the last line may be half written
+                    if (e != null && e.path("type").asText().equals("GcEvent")
+                            && GcKind.valueOf(e.path("kind").asText()).isPause() && e.path("uptimeSec").asDouble() > uptimeSec) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(500);
+        }
+        fail(events.getFileName() + ": no pause after " + uptimeSec + " s of uptime; the watch printed: "
+                + (watch.isDone() ? watch.get().err().strip() : "(still running)"));
     }
 
     private static String[] with(String[] common, String... args) {
@@ -118,9 +184,13 @@ class WatchCommandTest {
         Map<Long, List<LiveJvm.Pause>> seen = new TreeMap<>();
         double firstSec = Double.NaN;
         double lastSec = Double.NaN;
+        List<JsonNode> cycles = new ArrayList<>();
         for (String line : Files.readAllLines(events)) {
             JsonNode e = JSON.readTree(line);
             double t = e.path("uptimeSec").asDouble(Double.NaN);
+            if (e.path("type").asText().equals("GcEvent") && e.path("kind").asText().equals("CYCLE")) {
+                cycles.add(e);
+            }
             if (e.path("type").asText().equals("GcEvent") && GcKind.valueOf(e.path("kind").asText()).isPause()) {
                 // pauses, not cycles: a ZGC major collection's cycle begins long before its last pauses
                 firstSec = Double.isNaN(firstSec) ? t : Math.min(firstSec, t);
@@ -131,10 +201,32 @@ class WatchCommandTest {
             }
         }
         assertTrue(seen.size() > 10, what + ": pauses of more than 10 GC ids, got " + seen.keySet());
+        // the recording's uptime counts from the JVM's start time in milliseconds, the log's from the VM's own
+        // clock: the two differ by a constant, up to a second on a loaded machine, measured on the ids both have
+        List<Double> offsets = new ArrayList<>();
+        for (Map.Entry<Long, List<LiveJvm.Pause>> id : seen.entrySet()) {
+            List<LiveJvm.Pause> inLog = log.get(id.getKey());
+            if (inLog != null) {
+                offsets.add(id.getValue().get(0).uptimeSec() - inLog.get(0).uptimeSec());
+            }
+        }
+        assertFalse(offsets.isEmpty(), what + ": GC ids both in the log and in the watch");
+        offsets.sort(null);
+        double offset = offsets.get(offsets.size() / 2);
+        // a collection in flight when the watch began (a generational ZGC major collection) may run other
+        // collections inside it that the watch cannot tell whole: the span starts after those ended
+        double startSec = firstSec;
+        for (JsonNode cycle : cycles) {
+            if (cycle.path("uptimeSec").asDouble() <= firstSec + MARGIN_SEC) {
+                startSec = Math.max(startSec,
+                        cycle.path("uptimeSec").asDouble() + cycle.path("durationMs").asDouble() / 1000);
+            }
+        }
         java.util.Set<Long> whole = new java.util.HashSet<>();
         for (Map.Entry<Long, List<LiveJvm.Pause>> id : log.entrySet()) {
             List<LiveJvm.Pause> p = id.getValue();
-            if (p.get(0).uptimeSec() > firstSec + MARGIN_SEC && p.get(p.size() - 1).uptimeSec() < lastSec - MARGIN_SEC) {
+            if (p.get(0).uptimeSec() + offset > startSec + MARGIN_SEC
+                    && p.get(p.size() - 1).uptimeSec() + offset < lastSec - MARGIN_SEC) {
                 whole.add(id.getKey());
                 assertEquals(p.size(), seen.getOrDefault(id.getKey(), List.of()).size(),
                         what + ": pauses of GC(" + id.getKey() + "), log " + p + ", watch " + seen.get(id.getKey()));

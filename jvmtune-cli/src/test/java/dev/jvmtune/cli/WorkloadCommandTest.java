@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,11 +36,13 @@ class WorkloadCommandTest {
     private static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
     @Test
+    @Tag("ab")
     void codeCacheFillsAndThroughputDropsAtASmallCodeCacheOnJdk17() throws IOException {
         codeCacheSymptom(Path.of(System.getProperty("java.home"), "bin", "java"), "jdk17");
     }
 
     @Test
+    @Tag("ab")
     void codeCacheFillsAndThroughputDropsAtASmallCodeCacheOnJdk25() throws IOException {
         assumeTrue(Files.isExecutable(JDK25), "JDK 25 not installed at " + JDK25);
         codeCacheSymptom(JDK25, "jdk25");

@@ -27,21 +27,32 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Rules on logs of real JVMs provoked into the symptom, on both JDKs: the finding appears, its flags start
- * that JDK, and with the recommended value applied the finding is gone.
+ * Rules on logs of real JVMs provoked into the symptom: the finding appears, its flags start that JDK, and with the
+ * recommended value applied the finding is gone. On JDK 25 in a plain build and CI; on JDK 17 and 25 with
+ * {@code -Djvmtune.test.everyJdk=true} (docs/testing.md): the stored labelled runs (LabelledRunsTest) hold both JDKs'
+ * logs of these symptoms in CI.
  */
 class RulesOnRealRunsTest {
+
+    /** The JDKs each case runs on: JDK 25, or JDK 17 and 25 with {@code -Djvmtune.test.everyJdk=true}. */
+    static Stream<Arguments> jdks() {
+        Arguments jdk25 = Arguments.of(25, "jvmtune.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64");
+        return Boolean.getBoolean("jvmtune.test.everyJdk")
+                ? Stream.of(Arguments.of(17, "jvmtune.jdk17", "/usr/lib/jvm/java-17-openjdk-amd64"), jdk25)
+                : Stream.of(jdk25);
+    }
 
     /**
      * {@link AllocationChurn} allocates 2-6 MB arrays: humongous with the 1 MB regions G1 picks for a 256 MB
      * heap (6 forced collections in 2 s on JDK 17, 33 on JDK 25), ordinary ones with 16 MB regions.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void humongousAllocationsAskForLargerRegions(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);
@@ -63,8 +74,7 @@ class RulesOnRealRunsTest {
      * count for 2 CPUs; with that applied, it stays silent.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void moreGcWorkersThanCpus(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
         Path java = java(jdk, property, fallback);
         List<String> twoCpus = List.of("-XX:ActiveProcessorCount=2", "-XX:ParallelGCThreads=8");
@@ -85,8 +95,7 @@ class RulesOnRealRunsTest {
      * reach safepoints drops to a small share and the rule is silent.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void countedLoopsWithoutPollsDelaySafepoints(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);
@@ -107,8 +116,7 @@ class RulesOnRealRunsTest {
      * silent. Serial with an 8 MB young generation keeps the run's real footprint small whatever -Xmx says.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void heapSizing(int jdk, String property, String fallback, @TempDir Path dir) throws Exception {
         Path java = java(jdk, property, fallback);
         long memory = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
@@ -141,8 +149,7 @@ class RulesOnRealRunsTest {
      * long pauses on both JDKs). The same run with the recommended pre-touch stays silent.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void firstTouchedPagesPutPausesInTheKernel(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);
@@ -166,8 +173,7 @@ class RulesOnRealRunsTest {
      * the evacuation failures ask for, with -Xmx = 3 x the live set; with that heap it is silent.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void aLiveSetThatFillsTheHeapAsksForAHeapFromIt(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);
@@ -180,7 +186,7 @@ class RulesOnRealRunsTest {
         assertEquals(xmx, f.recommendation().options().get(0), f.toString());
         assertTrue(f.recommendation().arithmetic().contains(String.format(Locale.ROOT, "3 x %d MiB = %d MiB",
                 Math.round(live / 1048576.0), Math.round(3 * live / 1048576.0))), f.recommendation().arithmetic().toString());
-        assertTrue(f.gain().seconds() > 0, f.gain().toString());
+        assertTrue(f.cost().seconds() > 0, f.cost().toString());
         Verdict v = full.verdict();
         assertEquals("heap-too-small", v.top().get(0).ruleId());
         assertEquals(xmx, v.flags().get(0), v.flags().toString());
@@ -238,8 +244,7 @@ class RulesOnRealRunsTest {
      * with its flags the young pauses get shorter.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void youngPausesOverGoalGetASmallerEden(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);
@@ -296,8 +301,7 @@ class RulesOnRealRunsTest {
      * but no sizing, and the rule is silent.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @CsvSource({"17, jvmtune.jdk17, /usr/lib/jvm/java-17-openjdk-amd64",
-            "25, jvmtune.jdk25, /usr/lib/jvm/temurin-25-jdk-amd64"})
+    @MethodSource("jdks")
     void survivorWavesMakePlabSizesSwing(int jdk, String property, String fallback, @TempDir Path dir)
             throws Exception {
         Path java = java(jdk, property, fallback);

@@ -29,14 +29,21 @@ public record Baseline(Goal goal, int jdkFeature, Collector collector, MemoryBud
     }
 
     /**
-     * The memory-calculator split of the memory limit, in MiB, so that the parts add up exactly:
-     * heap = limit - headroom - metaspace - codeCache - threads x threadStack - directMemory.
+     * The split of the memory limit, in MiB, so that the parts add up exactly: heap = limit - headroom - the parts.
      *
      * @param limitSource where the limit came from ("cgroup v2 memory.max", "MemTotal", "MemAvailable")
-     * @param appMemoryMiB the user's --app-memory, which replaces metaspace and direct memory; -1 without
+     * @param nonHeap     the parts besides the heap, each with its basis: measured (from {@code --from}), the JDK's
+     *                    default, assumed, or given ({@code --app-memory})
+     * @param measuredFrom "measured" when the parts come from a measured run; null when not
      */
-    public record MemoryBudget(String limitSource, long limitMiB, long headroomMiB, long metaspaceMiB,
-                               long codeCacheMiB, int threads, long threadStackMiB, long directMemoryMiB,
-                               long appMemoryMiB, long heapMiB, boolean pinned) {
+    public record MemoryBudget(String limitSource, long limitMiB, long headroomMiB, List<Part> nonHeap, long heapMiB,
+                               boolean pinned, String measuredFrom) {
+        public MemoryBudget {
+            nonHeap = List.copyOf(nonHeap);
+        }
+    }
+
+    /** One part of the non-heap memory: its name, MiB, and basis. */
+    public record Part(String name, long mib, String basis) {
     }
 }

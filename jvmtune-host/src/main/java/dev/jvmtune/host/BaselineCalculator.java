@@ -2,30 +2,37 @@ package dev.jvmtune.host;
 
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
+import dev.jvmtune.host.memory.NonHeap;
+import dev.jvmtune.host.memory.Term;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Derives a starting configuration from {@link HostFacts}. Memory follows the memory-calculator model of the
- * Cloud Foundry java-buildpack and the Paketo buildpacks (github.com/cloudfoundry/java-buildpack-memory-calculator):
- * heap = limit - headroom - metaspace - code cache - thread stacks x threads - direct memory, with that
- * model's defaults for what an unknown application needs. GC threads follow HotSpot's own ergonomics, so
- * the numbers match what the JVM would choose for the CPUs it sees, stated rather than implied.
+ * Derives a starting configuration from {@link HostFacts}. Memory follows the shape of the memory-calculator model
+ * of the Cloud Foundry java-buildpack and the Paketo buildpacks (github.com/cloudfoundry/java-buildpack-memory-
+ * calculator): heap = limit - headroom - the parts besides the heap. Those parts come from a measured run of the
+ * application ({@link NonHeap}: each part's peak with headroom, and the flags that cap it) or, without one, are left
+ * to the JVM - no cap is set on what nobody measured - with a stated share of the limit kept for them. The host is
+ * taken as shared (its available memory, an unpinned heap) unless the request says it is dedicated. GC threads
+ * follow HotSpot's own ergonomics, so the numbers match what the JVM would choose for the CPUs it sees, stated
+ * rather than implied.
  */
 public final class BaselineCalculator {
 
-    // Defaults of the memory calculator (Paketo libjvm), used when the application's needs are not given
+    /** Thread stacks without a measured run: the memory calculator's (Paketo libjvm) thread count, assumed. */
     static final int THREADS = 250;
     static final long THREAD_STACK_MIB = 1; // -Xss default on 64-bit Linux
-    static final long DIRECT_MEMORY_MIB = 10;
-    static final long METASPACE_BYTES_PER_CLASS = 5_800;
-    static final long METASPACE_BASE_BYTES = 14_000_000;
-    /** Without an application to count, a mid-size framework application; --app-memory replaces it. */
-    static final int ASSUMED_CLASSES = 20_000;
     /** ReservedCodeCacheSize with tiered compilation, JDK 8 and later. */
     static final long CODE_CACHE_MIB = 240;
+    /**
+     * Without a measured run, what is kept for the parts nobody measured (metaspace, direct buffers, the GC's
+     * structures, native libraries): this share of the limit, at most {@link #UNMEASURED_MAX_MIB}.
+     */
+    static final int UNMEASURED_PCT = 10;
+    static final long UNMEASURED_MAX_MIB = 1024;
     /** Native memory the model does not count (GC remembered sets and card tables, malloc and JIT arenas). */
     static final int CONTAINER_HEADROOM_PCT = 5;
     /** On a whole machine the kernel, page cache and other processes need memory too (S3: available - ~1 GB). */
@@ -37,10 +44,13 @@ public final class BaselineCalculator {
 
     /**
      * @param appMemoryBytes the application's non-heap needs (metaspace, direct buffers, native libraries),
-     *        or -1 to use the model's defaults
-     * @param shared the host runs other work too: size from available memory and let the heap grow
+     *        or -1
+     * @param dedicated the host runs this JVM alone: size from all its memory and pin the heap; otherwise the host
+     *        is taken as shared (size from available memory, let the heap grow)
+     * @param measured the non-heap parts of a measured run of the application, each with its cap; null without
      */
-    public record Request(Goal goal, int jdkFeature, long appMemoryBytes, boolean shared, int pauseGoalMs) {
+    public record Request(Goal goal, int jdkFeature, long appMemoryBytes, boolean dedicated, int pauseGoalMs,
+                          NonHeap measured) {
     }
 
     /** The facts do not allow a configuration (memory unknown, or too small for the non-heap parts). */
@@ -91,12 +101,12 @@ public final class BaselineCalculator {
         if (limited) {
             limitBytes = cgroupLimit;
             source = facts.cgroup().version() == 2 ? "cgroup v2 memory.max" : "cgroup v1 memory.limit_in_bytes";
-        } else if (req.shared() && facts.memory().availableBytes() > 0) {
+        } else if (!req.dedicated() && facts.memory().availableBytes() > 0) {
             limitBytes = facts.memory().availableBytes();
-            source = "MemAvailable (shared host)";
+            source = "MemAvailable (a shared host: --dedicated for all of MemTotal)";
         } else if (facts.memory().totalBytes() > 0) {
             limitBytes = facts.memory().totalBytes();
-            source = "MemTotal (no cgroup memory limit)";
+            source = req.dedicated() ? "MemTotal (--dedicated, no cgroup memory limit)" : "MemTotal (no MemAvailable)";
         } else {
             throw new Impossible("memory size unknown: neither a cgroup memory limit nor /proc/meminfo could be read under "
                     + facts.root());
@@ -118,49 +128,52 @@ public final class BaselineCalculator {
                     pct, headroom));
         }
 
-        long metaspace;
-        long direct;
-        long app = -1;
-        if (req.appMemoryBytes() >= 0) {
-            app = ceilDiv(req.appMemoryBytes(), Sizes.MIB);
-            metaspace = 0;
-            direct = 0;
-            step("application memory", String.format(Locale.ROOT, "%,d MiB (--app-memory) replaces the model's "
-                    + "metaspace and direct memory estimates", app));
+        List<Baseline.Part> parts = new ArrayList<>();
+        if (req.measured() != null) {
+            for (Term t : req.measured().terms()) {
+                parts.add(new Baseline.Part(t.name(), ceilDiv(t.bytes(), Sizes.MIB), t.basis().label()));
+                step(t.name(), String.format(Locale.ROOT, "%,d MiB (%s): %s", ceilDiv(t.bytes(), Sizes.MIB),
+                        t.basis().label(), t.arithmetic()));
+            }
+            req.measured().notes().forEach(notes::add);
         } else {
-            long metaBytes = METASPACE_BYTES_PER_CLASS * ASSUMED_CLASSES + METASPACE_BASE_BYTES;
-            metaspace = ceilDiv(metaBytes, Sizes.MIB);
-            step("metaspace", String.format(Locale.ROOT, "%,d B x %,d classes + %,d B = %,d B = %,d MiB (memory "
-                            + "calculator formula; %,d loaded classes assumed: give --app-memory for your application)",
-                    METASPACE_BYTES_PER_CLASS, ASSUMED_CLASSES, METASPACE_BASE_BYTES, metaBytes, metaspace,
-                    ASSUMED_CLASSES));
-            direct = DIRECT_MEMORY_MIB;
-            step("direct memory", String.format(Locale.ROOT, "%d MiB (the calculator's default; without a cap the JVM "
-                    + "allows as much direct memory as heap)", direct));
+            if (req.appMemoryBytes() >= 0) {
+                long app = ceilDiv(req.appMemoryBytes(), Sizes.MIB);
+                parts.add(new Baseline.Part("application", app, "given"));
+                step("application memory", String.format(Locale.ROOT, "%,d MiB (--app-memory): metaspace, direct "
+                        + "buffers and native libraries as the user gives them", app));
+            } else {
+                long unmeasured = Math.min(UNMEASURED_MAX_MIB, ceilDiv(limit * UNMEASURED_PCT, 100));
+                parts.add(new Baseline.Part("unmeasured non-heap", unmeasured, "assumed"));
+                step("unmeasured non-heap", String.format(Locale.ROOT, "min(%d%% x %,d MiB, %,d MiB) = %,d MiB kept "
+                        + "for metaspace, direct buffers, the GC's structures and native libraries, which no run "
+                        + "measured: they are left to the JVM, uncapped (measure one with 'jvmtune run', then "
+                        + "'baseline --from DIR' counts and caps them)", UNMEASURED_PCT, limit, UNMEASURED_MAX_MIB,
+                        unmeasured));
+            }
+            parts.add(new Baseline.Part("code cache", CODE_CACHE_MIB, "JDK default"));
+            step("code cache", String.format(Locale.ROOT, "%d MiB, the JDK's ReservedCodeCacheSize with tiered "
+                    + "compilation; not lowered (S4: a full code cache costs far more than it saves)", CODE_CACHE_MIB));
+            long stacks = THREADS * THREAD_STACK_MIB;
+            parts.add(new Baseline.Part("thread stacks", stacks, "assumed"));
+            step("thread stacks", String.format(Locale.ROOT, "%d threads x %d MiB = %d MiB (assumed: the memory "
+                    + "calculator's thread count at the JDK's stack size)", THREADS, THREAD_STACK_MIB, stacks));
         }
-        step("code cache", String.format(Locale.ROOT, "%d MiB, the JDK's ReservedCodeCacheSize with tiered "
-                + "compilation; not lowered (S4: a full code cache costs far more than it saves)", CODE_CACHE_MIB));
-        long stacks = THREADS * THREAD_STACK_MIB;
-        step("thread stacks", String.format(Locale.ROOT, "%d threads x %d MiB = %d MiB (the calculator's default "
-                + "thread count)", THREADS, THREAD_STACK_MIB, stacks));
-
-        long nonHeap = app >= 0 ? app : metaspace + direct;
-        long heap = limit - headroom - nonHeap - CODE_CACHE_MIB - stacks;
-        String parts = app >= 0
-                ? String.format(Locale.ROOT, "%,d - %,d headroom - %,d application - %d code cache - %d stacks",
-                        limit, headroom, app, CODE_CACHE_MIB, stacks)
-                : String.format(Locale.ROOT, "%,d - %,d headroom - %,d metaspace - %d code cache - %d stacks - %d direct",
-                        limit, headroom, metaspace, CODE_CACHE_MIB, stacks, direct);
+        long nonHeap = parts.stream().mapToLong(Baseline.Part::mib).sum();
+        long heap = limit - headroom - nonHeap;
+        StringBuilder arithmetic = new StringBuilder(String.format(Locale.ROOT, "%,d - %,d headroom", limit, headroom));
+        parts.forEach(p -> arithmetic.append(String.format(Locale.ROOT, " - %,d %s", p.mib(), p.name())));
         if (heap < 16) {
             throw new Impossible(String.format(Locale.ROOT, "the memory limit is too small: heap = %s = %,d MiB; "
-                    + "give a smaller --app-memory or more memory", parts, heap));
+                    + "give more memory%s", arithmetic, heap, req.measured() != null ? ""
+                    : req.appMemoryBytes() >= 0 ? " or a smaller --app-memory" : ""));
         }
-        step("heap", String.format(Locale.ROOT, "%s = %,d MiB (%s) -> -Xmx%dm", parts, heap,
+        step("heap", String.format(Locale.ROOT, "%s = %,d MiB (%s) -> -Xmx%dm", arithmetic, heap,
                 Sizes.human(heap * Sizes.MIB), heap));
 
-        boolean pin = req.goal() != Goal.FOOTPRINT && !req.shared();
-        return new Baseline.MemoryBudget(source, limit, headroom, metaspace, CODE_CACHE_MIB, THREADS,
-                THREAD_STACK_MIB, direct, app, heap, pin);
+        boolean pin = req.goal() != Goal.FOOTPRINT && (limited || req.dedicated());
+        return new Baseline.MemoryBudget(source, limit, headroom, parts, heap, pin,
+                req.measured() == null ? null : "measured");
     }
 
     private void memoryFlags(Baseline.MemoryBudget m) {
@@ -170,15 +183,17 @@ public final class BaselineCalculator {
             step("initial heap", "-Xms = -Xmx: the " + req.goal().label() + " goal on memory this JVM owns; a heap "
                     + "that grows and shrinks pays for it in collections and page faults (S3: 1.38x faster)");
         } else {
-            step("initial heap", req.shared() ? "not pinned: on a shared host the heap grows only when it must"
-                    : "not pinned: the footprint goal lets the heap start small and grow on demand");
+            step("initial heap", req.goal() == Goal.FOOTPRINT
+                    ? "not pinned: the footprint goal lets the heap start small and grow on demand"
+                    : "not pinned: on a shared host (the default; --dedicated when this JVM has it alone) the heap grows "
+                    + "only when it must");
         }
-        if (m.appMemoryMiB() < 0) {
-            xx("MaxMetaspaceSize", m.metaspaceMiB() + "m");
-            xx("MaxDirectMemorySize", m.directMemoryMiB() + "m");
-        } else {
+        if (req.measured() != null) {
+            flags.addAll(req.measured().flags());
+        } else if (req.appMemoryBytes() >= 0) {
             notes.add("with --app-memory the split between metaspace and direct memory is yours: cap them with "
-                    + "-XX:MaxMetaspaceSize and -XX:MaxDirectMemorySize inside " + m.appMemoryMiB() + " MiB");
+                    + "-XX:MaxMetaspaceSize and -XX:MaxDirectMemorySize inside " + ceilDiv(req.appMemoryBytes(),
+                    Sizes.MIB) + " MiB");
         }
         if (m.heapMiB() > LARGE_HEAP_MIB) {
             notes.add(String.format(Locale.ROOT, "a %,d MiB heap is above 32 GiB: object references take 8 bytes "
@@ -231,11 +246,13 @@ public final class BaselineCalculator {
                                 heapMiB, jdk)
                         : String.format(Locale.ROOT, "heap %,d MiB <= 32 GiB", heapMiB);
                 step("collector", "latency goal, " + why + " -> G1 with a pause goal of " + req.pauseGoalMs()
-                        + " ms (--pause-goal; G1's own default is 200)");
+                        + " ms (--pause-goal; G1's own default is "
+                        + JdkDefaults.value("MaxGCPauseMillis", Collector.G1, jdk).orElse("?") + ")");
                 if (heapMiB > LARGE_HEAP_MIB) {
-                    notes.add(String.format(Locale.ROOT, "G1's young generation starts at G1NewSizePercent = 5%% of "
+                    int newSize = (int) JdkDefaults.number("G1NewSizePercent", Collector.G1, jdk);
+                    notes.add(String.format(Locale.ROOT, "G1's young generation starts at G1NewSizePercent = %d%% of "
                             + "the heap = %,d MiB; if young pauses miss the goal, measure the evacuation speed with "
-                            + "'jvmtune analyze' and cap Eden (S1)", heapMiB * 5 / 100));
+                            + "'jvmtune analyze' and cap Eden (S1)", newSize, heapMiB * newSize / 100));
                 }
                 return Collector.G1;
             }
@@ -269,14 +286,13 @@ public final class BaselineCalculator {
         }
         switch (collector) {
             case G1, PARALLEL -> {
-                int parallel = n <= 8 ? n : 8 + (n - 8) * 5 / 8;
+                int jdk = req.jdkFeature();
+                int parallel = JdkDefaults.parallelGcThreads(collector, n, jdk);
                 xx("ParallelGCThreads", Integer.toString(parallel));
-                step("gc threads", n <= 8
-                        ? String.format(Locale.ROOT, "ParallelGCThreads = N = %d (N <= 8; HotSpot's rule)", n)
-                        : String.format(Locale.ROOT, "ParallelGCThreads = 8 + (N - 8) x 5/8 = 8 + (%d - 8) x 5/8 = %d "
-                        + "(HotSpot's rule; S1: 28 for 40 CPUs)", n, parallel));
+                step("gc threads", "ParallelGCThreads: " + JdkDefaults.parallelGcThreadsArithmetic(collector, n, jdk)
+                        + " (HotSpot's rule; S1: 28 for 40 CPUs)");
                 if (collector == Collector.G1) {
-                    int conc = Math.max(1, (parallel + 2) / 4);
+                    int conc = JdkDefaults.concGcThreads(collector, n, jdk);
                     xx("ConcGCThreads", Integer.toString(conc));
                     step("concurrent threads", String.format(Locale.ROOT,
                             "ConcGCThreads = max(1, (ParallelGCThreads + 2) / 4) = max(1, (%d + 2) / 4) = %d", parallel, conc));

@@ -49,7 +49,7 @@ final class CgroupProbe {
         if (v2 != null) {
             return v2(v2, paths.getOrDefault("", "/"));
         }
-        return new HostFacts.Cgroup(0, null, HostFacts.UNKNOWN, HostFacts.UNKNOWN, HostFacts.UNKNOWN, null, -1);
+        return new HostFacts.Cgroup(0, null, HostFacts.UNKNOWN, HostFacts.UNKNOWN, HostFacts.UNKNOWN, null, -1, null);
     }
 
     private HostFacts.Cgroup v1(List<Mount> mounts, Map<String, String> paths, Mount memory, Mount cpu) {
@@ -85,7 +85,7 @@ final class CgroupProbe {
             String dir = dirOf(cpusetMount, paths.getOrDefault("cpuset", "/"));
             cpuset = fs.line(dir + "/cpuset.effective_cpus").or(() -> fs.line(dir + "/cpuset.cpus")).orElse(null);
         }
-        return cgroup(1, memPath, quota, period, limit, cpuset);
+        return cgroup(1, memPath, quota, period, limit, cpuset, memory == null ? null : dirOf(memory, memPath));
     }
 
     private HostFacts.Cgroup v2(Mount mount, String path) {
@@ -113,13 +113,14 @@ final class CgroupProbe {
         }
         String leaf = dirOf(mount, path);
         String cpuset = fs.line(leaf + "/cpuset.cpus.effective").filter(s -> !s.isEmpty()).orElse(null);
-        return cgroup(2, path, quota, period, limit, cpuset);
+        return cgroup(2, path, quota, period, limit, cpuset, leaf);
     }
 
-    private static HostFacts.Cgroup cgroup(int version, String path, long quota, long period, long limit, String cpuset) {
+    private HostFacts.Cgroup cgroup(int version, String path, long quota, long period, long limit, String cpuset,
+                                    String memoryDir) {
         BitSet set = cpuset == null ? null : CpuList.parse(cpuset);
         return new HostFacts.Cgroup(version, path, quota, period, limit, cpuset,
-                set == null || set.isEmpty() ? -1 : set.cardinality());
+                set == null || set.isEmpty() ? -1 : set.cardinality(), memoryDir == null ? null : fs.resolve(memoryDir).toString());
     }
 
     /** A limit that is set beats "unknown" and "none"; of two set limits the lower binds. */

@@ -60,9 +60,12 @@ public record HostFacts(String root, Cpus cpus, Memory memory, Cgroup cgroup, Li
      * @param cpuQuotaUs {@link #NONE} for no quota
      * @param memoryLimitBytes {@link #NONE} for no limit, as the kernel says (not yet compared with physical memory)
      * @param cpuset the CPUs the cgroup allows, or null where no cpuset file says
+     * @param memoryDir the directory of the process's memory cgroup (v1: under the memory controller's mount, v2:
+     *                  under the unified mount), where a child cgroup with its own limit can be made; null when
+     *                  there is none
      */
     public record Cgroup(int version, String path, long cpuQuotaUs, long cpuPeriodUs, long memoryLimitBytes,
-                         String cpuset, int cpusetCount) {
+                         String cpuset, int cpusetCount, String memoryDir) {
 
         /** The quota in CPUs (quota / period), NaN without a quota. */
         public double cpuLimit() {

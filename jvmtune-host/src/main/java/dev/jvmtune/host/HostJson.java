@@ -43,17 +43,18 @@ public final class HostJson {
             g.writeStringField("limitSource", m.limitSource());
             g.writeNumberField("limit", m.limitMiB());
             g.writeNumberField("headroom", m.headroomMiB());
-            if (m.appMemoryMiB() >= 0) {
-                g.writeNumberField("application", m.appMemoryMiB());
-            } else {
-                g.writeNumberField("metaspace", m.metaspaceMiB());
-                g.writeNumberField("directMemory", m.directMemoryMiB());
+            g.writeArrayFieldStart("nonHeap");
+            for (Baseline.Part p : m.nonHeap()) {
+                g.writeStartObject();
+                g.writeStringField("part", p.name());
+                g.writeNumberField("mib", p.mib());
+                g.writeStringField("basis", p.basis());
+                g.writeEndObject();
             }
-            g.writeNumberField("codeCache", m.codeCacheMiB());
-            g.writeNumberField("threads", m.threads());
-            g.writeNumberField("threadStack", m.threadStackMiB());
+            g.writeEndArray();
             g.writeNumberField("heap", m.heapMiB());
             g.writeBooleanField("initialEqualsMax", m.pinned());
+            g.writeBooleanField("measured", m.measuredFrom() != null);
             g.writeEndObject();
             g.writeArrayFieldStart("flags");
             for (String flag : b.flags()) {
@@ -110,6 +111,7 @@ public final class HostJson {
             g.writeNumberField("cpuLimit", cg.cpuLimit());
         }
         g.writeStringField("cpuset", cg.cpuset());
+        g.writeStringField("memoryDir", cg.memoryDir());
         g.writeEndObject();
 
         g.writeObjectFieldStart("container");

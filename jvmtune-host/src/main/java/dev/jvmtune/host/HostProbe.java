@@ -45,6 +45,11 @@ public final class HostProbe {
                 new JdkProbe(fs, env, userHome).probe());
     }
 
+    /** The cgroup facts alone: what running a trial under a memory limit needs, without probing the rest. */
+    public HostFacts.Cgroup cgroup() {
+        return new CgroupProbe(fs).probe();
+    }
+
     /** "always [madvise] never": the kernel marks the active choice with brackets. */
     static String selected(String line) {
         int open = line.indexOf('[');

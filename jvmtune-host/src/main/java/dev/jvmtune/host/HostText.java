@@ -105,6 +105,10 @@ public final class HostText {
             parts.add(String.format(Locale.ROOT, "CPU quota %d/%d us = %.2f CPUs", cg.cpuQuotaUs(), cg.cpuPeriodUs(),
                     cg.cpuLimit()));
         }
+        if (cg.memoryDir() != null) {
+            parts.add("memory cgroup " + cg.memoryDir() + (java.nio.file.Files.isWritable(java.nio.file.Path.of(
+                    cg.memoryDir())) ? " (writable: trials can run under a memory limit)" : " (not writable)"));
+        }
         return parts.stream().collect(Collectors.joining(", "));
     }
 

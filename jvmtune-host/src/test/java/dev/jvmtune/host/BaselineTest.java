@@ -15,7 +15,7 @@ class BaselineTest {
     private static final String LOGGING = "-Xlog:gc*,safepoint:file=gc.log:time,uptime,level,tags:filecount=5,filesize=50m";
 
     private static Baseline baseline(String host, Goal goal, int jdk) throws Exception {
-        return BaselineCalculator.compute(Fixtures.facts(host), new BaselineCalculator.Request(goal, jdk, -1, false, 100));
+        return BaselineCalculator.compute(Fixtures.facts(host), new BaselineCalculator.Request(goal, jdk, -1, true, 100, null));
     }
 
     private static String step(Baseline b, String topic) {
@@ -27,18 +27,20 @@ class BaselineTest {
     void s1HostOnJdk17GetsG1With28WorkersAndNuma() throws Exception {
         Baseline b = baseline(Fixtures.S1, Goal.LATENCY, 17);
         // MemTotal 263855752 kB = 257,671 MiB; headroom max(1024, ceil(5% = 12,883.55)) = 12,884
-        // heap = 257671 - 12884 - 124 - 240 - 250 - 10 = 244,163 MiB
-        assertEquals(List.of("-Xmx244163m", "-Xms244163m", "-XX:MaxMetaspaceSize=124m", "-XX:MaxDirectMemorySize=10m",
+        // heap = 257671 - 12884 - min(10% = 25,768, 1024) unmeasured - 240 - 250 = 243,273 MiB; no cap on what no run
+        // measured (metaspace, direct memory)
+        assertEquals(List.of("-Xmx243273m", "-Xms243273m",
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:ParallelGCThreads=28", "-XX:ConcGCThreads=7",
                 "-XX:+UseNUMA", LOGGING), b.flags());
         assertEquals("G1", b.collector().label());
-        assertEquals(244163, b.memory().heapMiB());
-        assertTrue(step(b, "heap").startsWith("257,671 - 12,884 headroom - 124 metaspace - 240 code cache - 250 stacks "
-                + "- 10 direct = 244,163 MiB"), step(b, "heap"));
+        assertEquals(243273, b.memory().heapMiB());
+        assertTrue(step(b, "heap").startsWith("257,671 - 12,884 headroom - 1,024 unmeasured non-heap - 240 code cache "
+                + "- 250 thread stacks = 243,273 MiB"), step(b, "heap"));
+        assertTrue(step(b, "unmeasured non-heap").contains("left to the JVM, uncapped"), step(b, "unmeasured non-heap"));
         assertTrue(step(b, "gc threads").contains("8 + (40 - 8) x 5/8 = 28"), step(b, "gc threads"));
         assertTrue(step(b, "concurrent threads").contains("max(1, (28 + 2) / 4) = 7"));
         // largest node 132186144 kB = 129,088 MiB < heap
-        assertTrue(step(b, "numa").contains("2 nodes, the largest holds 129,088 MiB; heap 244,163 MiB > one node"),
+        assertTrue(step(b, "numa").contains("2 nodes, the largest holds 129,088 MiB; heap 243,273 MiB > one node"),
                 step(b, "numa"));
         assertTrue(b.notes().stream().anyMatch(n -> n.contains("G1NewSizePercent")), b.notes().toString());
     }
@@ -58,10 +60,10 @@ class BaselineTest {
     @Test
     void s2HostThroughputGetsParallelWith43WorkersAndNuma() throws Exception {
         Baseline b = baseline(Fixtures.S2, Goal.THROUGHPUT, 17);
-        // MemTotal 527988612 kB = 515,613 MiB; headroom ceil(5%) = 25,781; heap = 515613 - 25781 - 624 = 489,208
-        assertEquals(489208, b.memory().heapMiB());
+        // MemTotal 527988612 kB = 515,613 MiB; headroom ceil(5%) = 25,781; heap = 515613 - 25781 - 1514 = 488,318
+        assertEquals(488318, b.memory().heapMiB());
         assertTrue(b.flags().containsAll(List.of("-XX:+UseParallelGC", "-XX:ParallelGCThreads=43", "-XX:+UseNUMA",
-                "-Xms489208m")), b.flags().toString());
+                "-Xms488318m")), b.flags().toString());
         assertFalse(b.flags().stream().anyMatch(f -> f.startsWith("-XX:ConcGCThreads")), "Parallel has no concurrent workers");
         assertTrue(step(b, "gc threads").contains("8 + (64 - 8) x 5/8 = 43"));
         assertTrue(step(b, "numa").startsWith("4 nodes"), step(b, "numa"));
@@ -70,10 +72,11 @@ class BaselineTest {
     @Test
     void s2HostSharedHeapFitsInOneNodeSoNoNuma() throws Exception {
         Baseline b = BaselineCalculator.compute(Fixtures.facts(Fixtures.S2),
-                new BaselineCalculator.Request(Goal.THROUGHPUT, 17, -1, true, 100));
-        // MemAvailable 97520332 kB = 95,234 MiB; headroom ceil(5%) = 4,762; heap = 95234 - 4762 - 624 = 89,848
-        assertEquals("MemAvailable (shared host)", b.memory().limitSource());
-        assertEquals(89848, b.memory().heapMiB());
+                new BaselineCalculator.Request(Goal.THROUGHPUT, 17, -1, false, 100, null));
+        // shared, the default: MemAvailable 97520332 kB = 95,234 MiB; headroom ceil(5%) = 4,762;
+        // heap = 95234 - 4762 - 1024 - 240 - 250 = 88,958
+        assertEquals("MemAvailable (a shared host: --dedicated for all of MemTotal)", b.memory().limitSource());
+        assertEquals(88958, b.memory().heapMiB());
         assertFalse(b.flags().contains("-XX:+UseNUMA"), b.flags().toString());
         assertFalse(b.flags().stream().anyMatch(f -> f.startsWith("-Xms")), "not pinned on a shared host");
         assertTrue(step(b, "numa").contains("fits in one node"), step(b, "numa"));
@@ -90,14 +93,15 @@ class BaselineTest {
     @Test
     void containerV2With2CpusAnd4GiB() throws Exception {
         Baseline b = baseline(Fixtures.CONTAINER_V2, Goal.LATENCY, 21);
-        // 4096 MiB; headroom ceil(5% x 4096 = 204.8) = 205; heap = 4096 - 205 - 124 - 240 - 250 - 10 = 3,267
-        assertEquals(List.of("-Xmx3267m", "-Xms3267m", "-XX:MaxMetaspaceSize=124m", "-XX:MaxDirectMemorySize=10m",
+        // 4096 MiB; headroom ceil(5% x 4096 = 204.8) = 205; heap = 4096 - 205 - ceil(409.6) - 240 - 250 = 2,991,
+        // pinned: a container's limit is the JVM's own memory, shared host or not
+        assertEquals(List.of("-Xmx2991m", "-Xms2991m",
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1",
                 LOGGING), b.flags());
         assertEquals("cgroup v2 memory.max", b.memory().limitSource());
         assertTrue(step(b, "headroom").startsWith("5% x 4,096 MiB = 205 MiB"), step(b, "headroom"));
-        assertTrue(step(b, "heap").startsWith("4,096 - 205 headroom - 124 metaspace - 240 code cache - 250 stacks - "
-                + "10 direct = 3,267 MiB"), step(b, "heap"));
+        assertTrue(step(b, "heap").startsWith("4,096 - 205 headroom - 410 unmeasured non-heap - 240 code cache - 250 "
+                + "thread stacks = 2,991 MiB"), step(b, "heap"));
         assertTrue(step(b, "cpus").contains("ceil(quota 200000 us / period 100000 us = 2.00)) = 2"), step(b, "cpus"));
         assertTrue(step(b, "numa").startsWith("1 node"));
     }
@@ -113,12 +117,12 @@ class BaselineTest {
     @Test
     void containerFootprintWithLargeAppMemoryFallsToSerial() throws Exception {
         Baseline b = BaselineCalculator.compute(Fixtures.facts(Fixtures.CONTAINER_V2),
-                new BaselineCalculator.Request(Goal.FOOTPRINT, 17, 2L << 30, false, 100));
+                new BaselineCalculator.Request(Goal.FOOTPRINT, 17, 2L << 30, false, 100, null));
         // 4096 - 205 - 2048 application - 240 - 250 = 1,353 MiB < 1,792
         assertEquals(1353, b.memory().heapMiB());
         assertEquals(List.of("-Xmx1353m", "-XX:+UseSerialGC", LOGGING), b.flags());
-        assertTrue(step(b, "heap").startsWith("4,096 - 205 headroom - 2,048 application - 240 code cache - 250 stacks "
-                + "= 1,353 MiB"), step(b, "heap"));
+        assertTrue(step(b, "heap").startsWith("4,096 - 205 headroom - 2,048 application - 240 code cache - 250 thread "
+                + "stacks = 1,353 MiB"), step(b, "heap"));
         assertTrue(step(b, "collector").contains("1,353 MiB < 1,792 MiB"), step(b, "collector"));
     }
 
@@ -128,9 +132,11 @@ class BaselineTest {
         Jdks.Choice jdk = Jdks.choose(null, f, 17, "17");
         assertEquals(21, jdk.feature());
         assertEquals("JAVA_HOME", jdk.how());
-        Baseline b = BaselineCalculator.compute(f, new BaselineCalculator.Request(Goal.LATENCY, jdk.feature(), -1, false, 100));
-        // MemTotal 16146712 kB = 15,768 MiB; headroom max(1,024, 789) = 1,024; heap = 15768 - 1024 - 624 = 14,120
-        assertEquals(List.of("-Xmx14120m", "-Xms14120m", "-XX:MaxMetaspaceSize=124m", "-XX:MaxDirectMemorySize=10m",
+        Baseline b = BaselineCalculator.compute(f, new BaselineCalculator.Request(Goal.LATENCY, jdk.feature(), -1, true,
+                100, null));
+        // --dedicated: MemTotal 16146712 kB = 15,768 MiB; headroom max(1,024, 789) = 1,024;
+        // heap = 15768 - 1024 - 1024 - 240 - 250 = 13,230
+        assertEquals(List.of("-Xmx13230m", "-Xms13230m",
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:ParallelGCThreads=8", "-XX:ConcGCThreads=2",
                 LOGGING), b.flags());
         assertTrue(step(b, "headroom").startsWith("max(1,024 MiB, 5% x 15,768 MiB = 789 MiB) = 1,024 MiB"),
@@ -150,7 +156,7 @@ class BaselineTest {
     void noMemoryFactsIsAClearRefusal() {
         HostFacts empty = new HostProbe(Fixtures.root("does-not-exist"), Map.of(), "/root").probe();
         BaselineCalculator.Impossible e = assertThrows(BaselineCalculator.Impossible.class, () ->
-                BaselineCalculator.compute(empty, new BaselineCalculator.Request(Goal.LATENCY, 17, -1, false, 100)));
+                BaselineCalculator.compute(empty, new BaselineCalculator.Request(Goal.LATENCY, 17, -1, false, 100, null)));
         assertTrue(e.getMessage().startsWith("memory size unknown"), e.getMessage());
     }
 

@@ -12,7 +12,8 @@ import javax.tools.ToolProvider;
 /**
  * Tiny real Java programs for the lab's tests, compiled once for release 17 so JDK 17 and 25 both run them:
  * one that ends well and writes a metrics file, one that exits 3, one that hangs with a child process, one
- * that runs out of memory, one that crashes the JVM.
+ * that runs out of memory, one that crashes the JVM, one that holds a given footprint (heap, direct buffers,
+ * threads) for a while.
  */
 public final class TestPrograms {
 
@@ -51,6 +52,34 @@ public final class TestPrograms {
                         public static void main(String[] a) {
                             java.util.List<long[]> keep = new java.util.ArrayList<>();
                             while (true) keep.add(new long[100_000]);
+                        }
+                    }""",
+            "Hold", """
+                    public class Hold {
+                        // Hold HEAP_MIB DIRECT_MIB THREADS MS: keeps that much heap and direct memory (every page
+                        // touched) and that many sleeping threads for MS milliseconds
+                        public static void main(String[] a) throws Exception {
+                            java.util.List<Object> keep = new java.util.ArrayList<>();
+                            for (int i = 0; i < Integer.parseInt(a[0]); i++) {
+                                byte[] b = new byte[1 << 20];
+                                java.util.Arrays.fill(b, (byte) 1);
+                                keep.add(b);
+                            }
+                            for (int i = 0; i < Integer.parseInt(a[1]); i++) {
+                                java.nio.ByteBuffer d = java.nio.ByteBuffer.allocateDirect(1 << 20);
+                                while (d.hasRemaining()) d.put((byte) 1);
+                                keep.add(d);
+                            }
+                            System.gc(); // a collection: the GC log has the heap's use too
+                            for (int i = 0; i < Integer.parseInt(a[2]); i++) {
+                                Thread t = new Thread(() -> { try { Thread.sleep(600_000); } catch (InterruptedException e) { } });
+                                t.setDaemon(true);
+                                t.start();
+                            }
+                            Thread.sleep(Long.parseLong(a[3]));
+                            System.out.println("held " + keep.size());
+                            System.out.print(new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(
+                                    "/proc/self/cgroup")))); // the cgroups it ran in
                         }
                     }""",
             "Crash", """

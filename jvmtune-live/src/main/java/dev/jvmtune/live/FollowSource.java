@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 
 /**
  * A GC log being written ({@code analyze --follow}), read by {@code RunReader} - the reader of {@code analyze} - on a
- * thread of its own, across the JVM's rotations, with the live view as its tap. When it is closed it reads what was
+ * thread of its own, across the JVM's rotations and truncations, with the live view as its tap. When it is closed it reads what was
  * written up to then and keeps the runs of everything it read: the same runs {@code analyze} gives for the finished
  * files.
  */
@@ -34,11 +34,14 @@ public final class FollowSource implements LiveSource {
     private volatile List<Run> runs;
     private volatile Exception failure;
 
-    /** @param options how {@code analyze} reads (pause goal, a tap such as the {@code --events} writer) */
-    public FollowSource(Path log, RunReader.Options options) {
+    /**
+     * @param options  how {@code analyze} reads (pause goal, a tap such as the {@code --events} writer)
+     * @param warnings told at once of a truncation, and of rotated files deleted before they could be read
+     */
+    public FollowSource(Path log, RunReader.Options options, Consumer<String> warnings) {
         this.log = log;
         this.options = options;
-        this.stream = GcLogStream.follow(log, () -> stop);
+        this.stream = GcLogStream.follow(log, () -> stop, warnings);
     }
 
     @Override

@@ -12,10 +12,18 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,8 +35,10 @@ import javax.management.remote.JMXConnectionNotification;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import javax.rmi.ssl.SslRMIClientSocketFactory;
 import jdk.jfr.consumer.EventStream;
 import jdk.management.jfr.FlightRecorderMXBean;
+import jdk.management.jfr.RecordingInfo;
 import jdk.management.jfr.RemoteRecordingStream;
 
 /**
@@ -45,12 +55,14 @@ import jdk.management.jfr.RemoteRecordingStream;
  * </ul>
  *
  * The recording has only the events the parser reads, so that watching costs the JVM little (docs/live.md measures
- * it); it is stopped when the source is closed, and kept at most {@link #MAX_AGE} on the JVM's disk meanwhile.
+ * it); it is closed when the source is closed, held on a {@link RecordingLease} meanwhile so that a watcher killed
+ * without closing it leaves it running at most {@link RecordingLease#BOUND}, and its chunks are kept at most
+ * {@link #MAX_AGE} on the JVM's disk.
  */
 public final class JfrSource implements LiveSource {
 
     /** How long the watched JVM keeps the recording's chunks on disk (it removes older ones itself). */
-    static final String MAX_AGE = "2 m";
+    static final Duration MAX_AGE = Duration.ofMinutes(2);
 
     /**
      * The recording's settings: the events {@code JfrParser} reads, duration events at every length. JFR's
@@ -67,23 +79,38 @@ public final class JfrSource implements LiveSource {
     private final String name;
     private final EventStream stream;
     private final JMXConnector connector;
-    private final FlightRecorderMXBean recorder;
-    private final long recordingId;
+    private final RecordingLease lease;
     private final ProcessHandle process;
     private JfrParser parser;
     private Object lock = this;
     private volatile boolean ended;
     private volatile boolean finished;
+    /**
+     * Set by {@link #close()}: the stream's thread drops the rest of the batch it is dispatching (a second of events,
+     * thousands in a JVM that collects a hundred times a second) instead of holding the lock the close waits for, and
+     * the parser is the closing thread's.
+     */
+    private volatile boolean closing;
     private long events;
+    /** The stream and the recording closing, once begun: by {@link #close()}, or by jvmtune's JVM exiting. */
+    private CompletableFuture<Void> recordingClosed;
+    /** Holds jvmtune's exit until the recording is closed; null where the JVM was exiting already. */
+    private final Thread exitHook;
 
-    private JfrSource(String name, EventStream stream, JMXConnector connector, FlightRecorderMXBean recorder,
-                      long recordingId, ProcessHandle process) {
+    private JfrSource(String name, EventStream stream, JMXConnector connector, RecordingLease lease,
+                      ProcessHandle process) {
         this.name = name;
         this.stream = stream;
         this.connector = connector;
-        this.recorder = recorder;
-        this.recordingId = recordingId;
+        this.lease = lease;
         this.process = process;
+        Thread hook = new Thread(() -> await(closeRecording()), "jvmtune-close-recording-at-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException exiting) { // Ctrl-C while attaching: close() waits itself
+            hook = null;
+        }
+        exitHook = hook;
     }
 
     private static Map<String, String> settings() {
@@ -102,6 +129,12 @@ public final class JfrSource implements LiveSource {
         s.put("jdk.CPULoad#period", "1 s"); // also what moves the stream's clock on when no GC runs
         s.put("jdk.CodeCacheStatistics#enabled", "true");
         s.put("jdk.CodeCacheStatistics#period", "5 s");
+        // the footprint the watch shows and exports; a JDK without one of these events ignores its settings
+        for (String e : List.of("GCHeapMemoryPoolUsage", "JavaThreadStatistics", "ClassLoadingStatistics",
+                "NativeMemoryUsage", "ResidentSetSize")) {
+            s.put("jdk." + e + "#enabled", "true");
+            s.put("jdk." + e + "#period", "1 s");
+        }
         for (String e : List.of("JVMInformation", "CPUInformation", "PhysicalMemory", "GCConfiguration",
                 "GCHeapConfiguration", "GCSurvivorConfiguration", "GCTLABConfiguration", "YoungGenerationConfiguration",
                 "CodeCacheConfiguration", "ContainerConfiguration", "BooleanFlag", "IntFlag", "UnsignedIntFlag",
@@ -131,48 +164,87 @@ public final class JfrSource implements LiveSource {
                     + "started with -XX:+DisableAttachMechanism): " + e.getMessage(), e);
         }
         JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(url));
+        RecordingLease lease = null;
         try {
             MBeanServerConnection conn = connector.getMBeanServerConnection();
-            FlightRecorderMXBean recorder = JMX.newMXBeanProxy(conn, objectName(FlightRecorderMXBean.MXBEAN_NAME),
-                    FlightRecorderMXBean.class);
+            FlightRecorderMXBean recorder = recorder(conn);
             // from the recording's start: its first chunk begins with the JVM's start time and facts, which a
             // stream opened at "the next event" would miss until the next chunk; and no earlier, where another
             // recording's chunk may hold events from before this one (not all of them: a watch starts complete)
             Instant before = Instant.now();
-            long id = recorder.newRecording();
-            recorder.setRecordingOptions(id, Map.of("name", "jvmtune-watch", "disk", "true", "maxAge", MAX_AGE));
-            recorder.setRecordingSettings(id, SETTINGS);
-            recorder.startRecording(id);
+            lease = RecordingLease.create(recorder, Map.of("disk", "true", "maxAge", MAX_AGE.toSeconds() + " s"));
+            recorder.setRecordingSettings(lease.id(), SETTINGS);
+            lease.started();
+            recorder.startRecording(lease.id());
             // the JVM names its repository once a recording is on disk
             RuntimeMXBean runtime = ManagementFactory.newPlatformMXBeanProxy(conn,
                     ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class);
             String repository = runtime.getSystemProperties().get("jdk.jfr.repository");
             if (repository == null) {
-                recorder.closeRecording(id);
                 throw new IOException("process " + pid + " started the recording but names no JFR repository");
             }
             EventStream stream = EventStream.openRepository(Path.of(repository));
             stream.setStartTime(before);
-            return new JfrSource("pid " + pid, stream, connector, recorder, id, process);
+            return new JfrSource("pid " + pid, stream, connector, lease, process);
         } catch (IOException | RuntimeException e) {
+            if (lease != null) {
+                lease.close();
+            }
             connector.close();
             throw e;
         }
     }
 
-    /** Watches the JVM whose JMX agent listens at {@code host:port}, streaming its recording over the connection. */
-    public static JfrSource jmx(String hostPort) throws IOException {
+    private static FlightRecorderMXBean recorder(MBeanServerConnection conn) {
+        return JMX.newMXBeanProxy(conn, objectName(FlightRecorderMXBean.MXBEAN_NAME), FlightRecorderMXBean.class);
+    }
+
+    /**
+     * Watches the JVM whose JMX agent listens at {@code host:port}, streaming its recording over the connection.
+     *
+     * @param credentials the user and password the agent's password file has ({@code JMXConnector.CREDENTIALS}), or
+     *                    null for an agent without authentication
+     * @param registryTls the agent's RMI registry speaks TLS ({@code com.sun.management.jmxremote.registry.ssl});
+     *                    the connection itself uses TLS whenever the agent has {@code ssl=true} (its stub says so).
+     *                    Either way the JVM's certificate is checked against the trust store of the standard
+     *                    {@code javax.net.ssl.trustStore} properties, and a client certificate comes from
+     *                    {@code javax.net.ssl.keyStore}
+     * @throws SecurityException the agent refused the credentials (or wanted some)
+     */
+    public static JfrSource jmx(String hostPort, String[] credentials, boolean registryTls) throws IOException {
         JMX_CLIENT_LOG.setLevel(Level.OFF);
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostPort + "/jmxrmi");
+        Map<String, Object> env = new HashMap<>();
         // the RMI client checks the connection this often (default: a minute) and reports a JVM gone
-        JMXConnector connector = JMXConnectorFactory.connect(url,
-                Map.of("jmx.remote.x.client.connection.check.period", 1000L));
+        env.put("jmx.remote.x.client.connection.check.period", 1000L);
+        if (credentials != null) {
+            env.put(JMXConnector.CREDENTIALS, credentials);
+        }
+        if (registryTls) {
+            env.put("com.sun.jndi.rmi.factory.socket", new SslRMIClientSocketFactory());
+        }
+        JMXConnector connector;
         try {
-            RemoteRecordingStream stream = new RemoteRecordingStream(connector.getMBeanServerConnection());
+            connector = JMXConnectorFactory.connect(url, env);
+        } catch (IOException e) {
+            throw new IOException(rootMessage(e), e);
+        }
+        RemoteRecordingStream stream = null;
+        try {
+            MBeanServerConnection conn = connector.getMBeanServerConnection();
+            FlightRecorderMXBean recorder = recorder(conn);
+            Set<Long> before = new HashSet<>();
+            for (RecordingInfo r : recorder.getRecordings()) {
+                before.add(r.getId());
+            }
+            Instant from = Instant.now();
+            stream = new RemoteRecordingStream(conn);
+            RecordingLease lease = new RecordingLease(recorder, createdBy(recorder, before, from, Instant.now()),
+                    Map.of());
             stream.setStartTime(Instant.now()); // as for a local JVM: from the recording's start, and no earlier
             stream.setSettings(SETTINGS);
-            stream.setMaxAge(java.time.Duration.ofMinutes(2));
-            JfrSource source = new JfrSource(hostPort, stream, connector, null, -1, null);
+            stream.setMaxAge(MAX_AGE);
+            JfrSource source = new JfrSource(hostPort, stream, connector, lease, null);
             connector.addConnectionNotificationListener((n, handback) -> {
                 if (JMXConnectionNotification.FAILED.equals(n.getType())
                         || JMXConnectionNotification.CLOSED.equals(n.getType())) {
@@ -181,9 +253,47 @@ public final class JfrSource implements LiveSource {
             }, null, null);
             return source;
         } catch (IOException | RuntimeException e) {
+            if (stream != null) {
+                stream.close(); // closes its recording
+            }
             connector.close();
             throw e;
         }
+    }
+
+    /**
+     * The id of the recording a {@code RemoteRecordingStream} created between {@code from} and {@code to}: one not
+     * among {@code before} and not started; where others were created meanwhile (another watch attaching), the one
+     * the stream named after its creation time ({@code "Remote Recording Stream: 2026-11-27T01:02:03.456Z"}).
+     */
+    private static long createdBy(FlightRecorderMXBean recorder, Set<Long> before, Instant from, Instant to)
+            throws IOException {
+        List<RecordingInfo> created = recorder.getRecordings().stream()
+                .filter(r -> !before.contains(r.getId()) && r.getState().equals("NEW")).toList();
+        if (created.size() > 1) {
+            created = created.stream().filter(r -> {
+                try {
+                    Instant at = Instant.parse(r.getName().substring(r.getName().indexOf(": ") + 2));
+                    return !at.isBefore(from) && !at.isAfter(to);
+                } catch (RuntimeException otherName) {
+                    return false;
+                }
+            }).toList();
+        }
+        if (created.size() != 1) {
+            throw new IOException("cannot tell the watch's recording among " + created.size() + " created meanwhile");
+        }
+        return created.get(0).getId();
+    }
+
+    /** The innermost cause's message, on one line: RMI nests "Connection refused" three levels down. */
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String m = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+        return m.lines().findFirst().orElse(m).strip();
     }
 
     private static ObjectName objectName(String name) {
@@ -205,17 +315,24 @@ public final class JfrSource implements LiveSource {
             }
         });
         stream.onEvent(e -> {
+            if (closing) {
+                return;
+            }
             synchronized (lock) {
                 events++;
                 parser.accept(e);
             }
         });
         stream.onFlush(() -> {
+            if (closing) {
+                return;
+            }
             synchronized (lock) {
                 parser.flushStale();
             }
         });
         stream.onClose(() -> ended = true);
+        lease.started(); // by process id, attach() started it already
         stream.startAsync();
     }
 
@@ -227,7 +344,12 @@ public final class JfrSource implements LiveSource {
     /** True once the JVM has exited or the connection is gone: nothing more will come. */
     @Override
     public boolean ended() {
-        return ended || (process != null && !process.isAlive());
+        return ended || lease.lost() || (process != null && !process.isAlive());
+    }
+
+    /** True once the recording was found stopped or closed in the JVM by someone else: the watch ended for that. */
+    public boolean recordingLost() {
+        return lease.lost();
     }
 
     /**
@@ -251,28 +373,66 @@ public final class JfrSource implements LiveSource {
         return List.of(new InputStats(name, LogFormat.JFR, 0, events, 0, List.of(), List.of(), 0, List.of()));
     }
 
-    /** Stops the recording and the stream, and passes on what the parser still holds. */
+    /**
+     * Stops the stream, passes on what the parser still holds, and closes the recording and then the connection. The
+     * recording closes meanwhile, on a thread of its own (a call into the watched JVM), and may still be closing when
+     * this returns: a shutdown hook holds jvmtune's exit until it is closed, so that a stopped watch prints its last
+     * window while the JVM answers. The hook begins the closing itself when jvmtune is stopped (Ctrl-C, SIGTERM), or
+     * ends with the source open.
+     */
     @Override
     public void close() {
-        try {
-            stream.close();
-        } finally {
-            synchronized (lock) {
-                parser.finish();
-                finished = true;
-            }
-            try {
-                if (recorder != null && !ended()) {
-                    recorder.closeRecording(recordingId);
+        closing = true; // from here the stream passes nothing on: the parser is this thread's
+        CompletableFuture<Void> closed = closeRecording();
+        synchronized (lock) {
+            parser.finish();
+            finished = true;
+        }
+        closed.whenComplete((done, failed) -> {
+            if (exitHook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(exitHook);
+                } catch (IllegalStateException exiting) {
+                    // the hook runs, and has found the recording closed
                 }
-            } catch (IOException | RuntimeException gone) {
-                // the JVM exited meanwhile: its recording went with it
             }
             try {
                 connector.close();
             } catch (IOException gone) {
-                // same
+                // the JVM exited meanwhile; it notices a connection gone as well as one closed
             }
+        });
+        if (exitHook == null) {
+            await(closed);
+        }
+    }
+
+    /** Begins closing the stream and the recording, once: the stream first, as a remote one closes its recording. */
+    private synchronized CompletableFuture<Void> closeRecording() {
+        if (recordingClosed == null) {
+            lease.end();
+            recordingClosed = CompletableFuture.runAsync(() -> {
+                try {
+                    stream.close();
+                } finally {
+                    lease.close();
+                }
+            }, r -> new Thread(r, "jvmtune-close-recording").start());
+        }
+        return recordingClosed;
+    }
+
+    /**
+     * Waits for the recording to close, at most {@link RecordingLease#BOUND}: a JVM that does not answer that long has
+     * stopped it by itself by then.
+     */
+    private static void await(CompletableFuture<Void> closed) {
+        try {
+            closed.get(RecordingLease.BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException notClosed) {
+            // the lease ends it
         }
     }
 }

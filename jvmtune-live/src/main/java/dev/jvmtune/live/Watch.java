@@ -6,13 +6,15 @@ import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmEvent;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * The live loop of {@code watch} and {@code analyze --follow}: events from a {@link LiveSource} go to a
- * {@link LiveRun} (the sliding window), to the Prometheus endpoint and to an optional tap; every interval the
- * window's run is taken and printed - the view redrawn on a terminal, one JSON line per window with {@code json}.
+ * {@link LiveRun} (the sliding window), to the JVM's gauges ({@link JvmGauges}), to the Prometheus endpoint and to an
+ * optional tap; every interval the window's run is taken and printed - the view redrawn on a terminal, one JSON line
+ * per window with {@code json}.
  */
 public final class Watch {
 
@@ -28,11 +30,15 @@ public final class Watch {
                            double forSec) {
     }
 
+    /** How often the loop looks whether the source ended or it was stopped, when nobody wakes it. */
+    private static final long POLL_NANOS = 100_000_000;
+
     private final Settings settings;
     private final PrintStream out;
     private final PrometheusEndpoint endpoint;
     private final Consumer<JvmEvent> tap;
     private final AfterGc after = new AfterGc();
+    private final JvmGauges gauges = new JvmGauges();
     private Window last;
 
     /**
@@ -47,14 +53,19 @@ public final class Watch {
     }
 
     /**
-     * Watches until the source ends, {@code forSec} has passed or {@code stopped} is true, then closes the source and
-     * prints the last window, which then holds everything the source passed on.
+     * Watches until the source ends, {@code forSec} has passed, {@code stopped} is true or {@code out} fails, then
+     * closes the source and prints the last window, which then holds everything the source passed on.
+     * Who sets {@code stopped} may wake the calling thread with {@link LockSupport#unpark} to have it seen at once.
      */
     public void run(LiveSource source, BooleanSupplier stopped) throws IOException {
         LiveRun live = new LiveRun(source.name(), settings.windowSec(), settings.pauseGoalMs(), source::facts,
                 source::inputs);
+        if (endpoint != null) {
+            endpoint.observe(gauges);
+        }
         source.start(e -> {
             live.accept(e);
+            gauges.accept(e);
             if (e instanceof GcEvent gc) {
                 after.add(gc);
                 if (endpoint != null) {
@@ -69,18 +80,17 @@ public final class Watch {
         long intervalNanos = (long) (settings.intervalSec() * 1e9);
         long next = start + intervalNanos;
         try {
-            while (!source.ended() && !stopped.getAsBoolean()
+            // out failing: its reader closed the pipe (| head), or the disk is full
+            while (!source.ended() && !stopped.getAsBoolean() && !out.checkError()
                     && (settings.forSec() <= 0 || System.nanoTime() - start < settings.forSec() * 1e9)) {
                 long wait = next - System.nanoTime();
                 if (wait > 0) {
-                    Thread.sleep(Math.min(wait / 1_000_000 + 1, 100));
+                    LockSupport.parkNanos(Math.min(wait, POLL_NANOS)); // or woken by the one who stops it
                     continue;
                 }
                 next += intervalNanos;
                 show(live, source);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             source.close();
         }
@@ -101,8 +111,9 @@ public final class Watch {
             return;
         }
         last = w;
+        gauges.facts(w.run().jvm());
         if (endpoint != null) {
-            endpoint.window(w, after);
+            endpoint.window(w);
         }
         if (settings.json()) {
             out.println(WindowJson.line(w, after));
@@ -110,7 +121,7 @@ public final class Watch {
             if (settings.redraw()) {
                 out.print("\033[H\033[2J");
             }
-            out.print(WindowText.render(w, after, live.received()));
+            out.print(WindowText.render(w, after, gauges, live.received()));
             if (!settings.redraw()) {
                 out.println();
             }

@@ -85,6 +85,10 @@ final class WindowJson {
                 g.writeStringField("ruleId", f.ruleId());
                 g.writeStringField("severity", f.severity().name());
                 g.writeStringField("title", f.title());
+                g.writeStringField("cost", f.cost().describe());
+                if (f.unsure() != null) {
+                    g.writeStringField("unsure", f.unsure());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();

@@ -5,18 +5,27 @@ import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.live.Window;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.ClassCountSample;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.model.NativeMemorySample;
+import dev.jvmtune.core.model.ResidentSetSample;
+import dev.jvmtune.core.model.ThreadCountSample;
 import dev.jvmtune.core.rules.Finding;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The live view of one window, as lines of text: what {@code watch} redraws every second. */
+/**
+ * The live view of one window, as lines of text: what {@code watch} redraws every second - the window's pauses, rates
+ * and findings, and the JVM's footprint now (its memory pools, native memory, threads and classes, from
+ * {@link JvmGauges}). Memory in MiB ({@link Mib}).
+ */
 final class WindowText {
 
     private WindowText() {
     }
 
-    static String render(Window w, AfterGc after, long eventsRead) {
+    static String render(Window w, AfterGc after, JvmGauges jvmNow, long eventsRead) {
         Analysis a = w.run().summary();
         JvmFacts jvm = w.run().jvm();
         StringBuilder s = new StringBuilder();
@@ -30,7 +39,7 @@ final class WindowText {
                 row(s, "  " + k.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '), k.getValue());
             }
         }
-        s.append(String.format(Locale.ROOT, "throughput %s %%   allocation %s MB/s   promotion %s MB/s%n",
+        s.append(String.format(Locale.ROOT, "throughput %s %%   allocation %s MiB/s   promotion %s MiB/s%n",
                 fmt(a.throughputPct()), fmt(a.allocationRateMBps()), fmt(a.promotionRateMBps())));
         if (a.stalls() != null) {
             s.append(String.format(Locale.ROOT, "stalls %d: %s ms of thread time, longest %s ms; held up %s ms in all "
@@ -39,22 +48,17 @@ final class WindowText {
         }
         MemoryUsage heap = after.heap();
         if (heap != null) {
-            s.append(String.format(Locale.ROOT, "heap after the last GC (uptime %.1f s): %s MB of %s MB%n",
-                    after.atSec(), mb(heap.afterBytes()), mb(heap.capacityBytes())));
+            s.append(String.format(Locale.ROOT, "heap after the last GC (uptime %.1f s): %s MiB of %s MiB%n",
+                    after.atSec(), Mib.of(heap.afterBytes()), Mib.of(heap.capacityBytes())));
         }
         if (a.safepoints() != null && a.safepoints().count() > 0) {
             s.append(String.format(Locale.ROOT, "safepoints %d: %s ms stopped, %s ms reaching them, longest %s ms, "
                             + "%s ms not for GC%n", a.safepoints().count(), fmt(a.safepoints().totalMs()),
                     fmt(a.safepoints().timeToSafepointMs()), fmt(a.safepoints().maxMs()), fmt(a.safepoints().nonGcMs())));
         }
-        if (a.codeCache() != null && !a.codeCache().heaps().isEmpty()) {
-            s.append("code cache (peak used of reserved):");
-            for (Analysis.CodeHeap h : a.codeCache().heaps()) {
-                s.append(String.format(Locale.ROOT, "  %s %s/%s MB", h.name(), mb(h.peakUsedBytes()),
-                        mb(h.reservedBytes())));
-            }
-            s.append(a.codeCache().fullEvents() > 0 ? "  FULL " + a.codeCache().fullEvents() + " times" : "")
-                    .append(System.lineSeparator());
+        footprint(s, jvmNow);
+        if (a.codeCache() != null && a.codeCache().fullEvents() > 0) {
+            s.append(String.format(Locale.ROOT, "code cache FULL %d times in this window%n", a.codeCache().fullEvents()));
         }
         if (a.cpuLoad() != null && a.cpuLoad().samples() > 0) {
             s.append(String.format(Locale.ROOT, "CPU: this JVM %s %% (max %s %%), the machine %s %%%n",
@@ -63,7 +67,9 @@ final class WindowText {
         s.append(w.run().findings().isEmpty() ? "no findings over this window" : "findings over this window:")
                 .append(System.lineSeparator());
         for (Finding f : w.run().findings()) {
-            s.append(String.format(Locale.ROOT, "  %-8s %-32s %s%n", f.severity(), f.ruleId(), f.title()));
+            s.append(String.format(Locale.ROOT, "  %-8s %-32s %s%s%n", f.severity(), f.ruleId(), f.title(),
+                    f.unsure() == null ? "" : " (unsure: " + f.unsure() + ")"));
+            s.append(String.format(Locale.ROOT, "  %-8s %-32s costs %s%n", "", "", f.cost().describe()));
         }
         for (Finding f : w.started()) {
             s.append(String.format(Locale.ROOT, "+ started at uptime %.1f s: %s (%s)%n", w.toSec(), f.ruleId(), f.title()));
@@ -72,6 +78,58 @@ final class WindowText {
             s.append(String.format(Locale.ROOT, "- cleared at uptime %.1f s: %s%n", w.toSec(), f.ruleId()));
         }
         return s.toString();
+    }
+
+    /**
+     * The JVM's memory pools as their beans name them (used/committed of the limit, MiB; a heap pool that only
+     * collections told of, as they left it), Native Memory Tracking's other parts and the resident set where recorded,
+     * threads and classes: lines only for what the source told.
+     */
+    private static void footprint(StringBuilder s, JvmGauges jvm) {
+        StringBuilder heap = new StringBuilder();
+        StringBuilder nonHeap = new StringBuilder();
+        jvm.pools().forEach((name, p) -> {
+            StringBuilder to = p.heap ? heap : nonHeap;
+            to.append("  ").append(name).append(' ');
+            if (p.used >= 0) {
+                to.append(Mib.of(p.used)).append(p.committed >= 0 ? "/" + Mib.of(p.committed) : "");
+            } else {
+                to.append(Mib.of(p.usedAfterGc)).append(" after GC");
+            }
+            to.append(p.limit >= 0 ? " of " + Mib.of(p.limit) : "");
+        });
+        if (heap.length() > 0) {
+            s.append("heap pools now (MiB used/committed of limit):").append(heap).append(System.lineSeparator());
+        }
+        if (nonHeap.length() > 0) {
+            s.append("non-heap pools now (MiB):").append(nonHeap).append(System.lineSeparator());
+        }
+        List<NativeMemorySample> nmt = jvm.nativeMemory();
+        if (!nmt.isEmpty()) {
+            s.append("native memory now (MiB committed):");
+            for (NativeMemorySample n : nmt) {
+                s.append("  ").append(n.category()).append(' ').append(Mib.of(n.committedBytes()));
+            }
+            s.append(System.lineSeparator());
+        }
+        ResidentSetSample rss = jvm.resident();
+        if (rss != null) {
+            s.append(String.format(Locale.ROOT, "resident set now %s MiB (peak %s MiB)%n", Mib.of(rss.sizeBytes()),
+                    Mib.of(rss.peakBytes())));
+        }
+        ThreadCountSample t = jvm.threads();
+        ClassCountSample c = jvm.classes();
+        if (t != null) {
+            s.append(String.format(Locale.ROOT, "threads %,d live (%,d daemon), peak %,d, %,d started", t.live(),
+                    t.daemon(), t.peak(), t.started()));
+        }
+        if (c != null) {
+            s.append(t == null ? "" : "   ").append(String.format(Locale.ROOT, "classes %,d loaded (%,d since start, "
+                    + "%,d unloaded)", c.current(), c.loaded(), c.unloaded()));
+        }
+        if (t != null || c != null) {
+            s.append(System.lineSeparator());
+        }
     }
 
     private static String describe(JvmFacts jvm) {
@@ -91,9 +149,5 @@ final class WindowText {
             return "-";
         }
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : "%.2f", v);
-    }
-
-    private static String mb(long bytes) {
-        return bytes < 0 ? "?" : fmt(bytes / 1048576.0);
     }
 }

@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.run.KeyFigure;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
@@ -14,7 +15,8 @@ import java.util.List;
 
 /**
  * One row per run, for spreadsheets and scripts: the run, collector and JDK, the {@link KeyFigure}s under their
- * stable names, whether the goal was met, the number of findings, the top finding and the verdict's flag line.
+ * stable names, whether the goal was met, the number of findings, the top finding with its cost (and why it is unsure,
+ * where it is) and the verdict's flag line.
  * Cells are written by {@link SafeText#csvCell} (RFC 4180 quoting, no terminal controls, no formulas); unknown
  * figures are empty.
  */
@@ -27,7 +29,7 @@ final class CsvFormat implements RunFormat {
         for (KeyFigure f : KeyFigure.values()) {
             header.add(f.metric());
         }
-        header.addAll(List.of("goalMet", "findings", "topFinding", "flags"));
+        header.addAll(List.of("goalMet", "findings", "topFinding", "topFindingCost", "topFindingUnsure", "flags"));
         row(w, header);
         for (Run run : runs) {
             List<String> row = new ArrayList<>(List.of(run.name(), run.jvm().collector().label(),
@@ -38,7 +40,10 @@ final class CsvFormat implements RunFormat {
             }
             row.add(run.verdict().goalMet() == null ? "" : run.verdict().goalMet().toString());
             row.add(Integer.toString(run.findings().size()));
-            row.add(run.findings().isEmpty() ? "" : run.findings().get(0).ruleId());
+            Finding top = run.findings().isEmpty() ? null : run.findings().get(0);
+            row.add(top == null ? "" : top.ruleId());
+            row.add(top == null ? "" : top.cost().describe());
+            row.add(top == null || top.unsure() == null ? "" : top.unsure());
             row.add(String.join(" ", run.verdict().flags()));
             row(w, row);
         }

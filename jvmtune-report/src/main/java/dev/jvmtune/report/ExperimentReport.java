@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
@@ -64,6 +65,85 @@ public final class ExperimentReport {
             sweeps(s, o);
         }
         comparisons(s, o);
+        footprints(s, o);
+        limits(s, o);
+    }
+
+    /** The parts of the footprint table, in order, each headed by its key. */
+    private static final List<MemoryPart> FOOTPRINT_COLUMNS = List.of(MemoryPart.HEAP, MemoryPart.METASPACE,
+            MemoryPart.CLASS_SPACE, MemoryPart.CODE_CACHE, MemoryPart.THREADS, MemoryPart.GC, MemoryPart.COMPILER,
+            MemoryPart.DIRECT, MemoryPart.OTHER);
+
+    private static void footprints(ExperimentSummary s, PrintStream o) {
+        if (s.footprints().isEmpty()) {
+            return;
+        }
+        o.println();
+        o.println("footprint at the JVM's resident peak, MiB (medians of every trial): RSS, the heap's resident pages, "
+                + "then committed by part; threads");
+        List<String[]> rows = new java.util.ArrayList<>();
+        List<String> header = new java.util.ArrayList<>(List.of("config", "params", "RSS", "heap res"));
+        for (MemoryPart c : FOOTPRINT_COLUMNS) {
+            header.add(c.key());
+        }
+        header.add("threads");
+        rows.add(header.toArray(String[]::new));
+        for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
+            List<String> r = new java.util.ArrayList<>(List.of(f.config(), params(f.params()), mib(f.rssPeakBytes()),
+                    mib(f.heapResidentBytes())));
+            for (MemoryPart c : FOOTPRINT_COLUMNS) {
+                r.add(mib(f.partsBytes().getOrDefault(c.key(), Double.NaN)));
+            }
+            r.add(num(f.threads()));
+            rows.add(r.toArray(String[]::new));
+        }
+        table(rows, o);
+    }
+
+    private static void limits(ExperimentSummary s, PrintStream o) {
+        if (s.limits().isEmpty()) {
+            return;
+        }
+        o.println();
+        o.println("memory limits: trials OK of those run (K: ended by the OOM killer), median GC overhead % (time held "
+                + "up by GC) and JVM resident peak MiB");
+        for (dev.jvmtune.lab.stats.LimitSweep l : s.limits()) {
+            String where = l.params().isEmpty() ? "" : " " + params(l.params());
+            o.println("  " + l.config() + where + ": smallest limit that held " + (l.smallestHeldBytes() == null ? "none"
+                    : mib(l.smallestHeldBytes()) + " MiB") + "; GC overhead climbs " + (l.climbsBelowBytes() == null
+                    ? "at none of these limits" : "below " + mib(l.climbsBelowBytes()) + " MiB"));
+            for (dev.jvmtune.lab.stats.LimitSweep.Point p : l.points()) {
+                o.println(Rounding.text("    %8s  %d/%d OK%s  GC %s%%  RSS %s", p.limit(), p.ok(), p.trials(),
+                        p.oomKilled() > 0 ? " (" + p.oomKilled() + "K)" : "", num(p.gcOverheadPct()),
+                        mib(p.rssPeakBytes())));
+            }
+        }
+    }
+
+    private static String params(Map<String, String> params) {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    private static String mib(double bytes) {
+        return Double.isNaN(bytes) ? "-" : Rounding.text("%.1f", bytes / (1 << 20));
+    }
+
+    /** Rows in columns as wide as their widest cell, the first two left-aligned, figures right-aligned. */
+    private static void table(List<String[]> rows, PrintStream o) {
+        int[] w = new int[rows.get(0).length];
+        rows.forEach(r -> {
+            for (int i = 0; i < r.length; i++) {
+                w[i] = Math.max(w[i], r[i].length());
+            }
+        });
+        for (String[] r : rows) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                String pad = " ".repeat(w[i] - r[i].length());
+                b.append(i == 0 ? "" : "  ").append(i < 2 ? r[i] + pad : pad + r[i]);
+            }
+            o.println(b.toString().stripTrailing());
+        }
     }
 
     private static void cells(ExperimentSummary s, PrintStream o) {

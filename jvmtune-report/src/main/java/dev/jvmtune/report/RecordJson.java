@@ -2,6 +2,7 @@ package dev.jvmtune.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.Phase;
@@ -29,8 +30,8 @@ import java.util.function.BiPredicate;
  *   bytes; chart arrays to 3 decimals, whole numbers without a fraction;</li>
  *   <li>unknown numbers are {@code null}, never NaN: a NaN double, and a negative size ({@code ...Bytes},
  *   {@code ...Regions}) or JVM fact (core's -1);</li>
- *   <li>a collector is its label ({@code G1}), {@code null} when unknown; a log format is lower case; another enum its
- *   name; an instant ISO-8601.</li>
+ *   <li>a collector is its label ({@code G1}), {@code null} when unknown; a log format is lower case; a memory part
+ *   its key ({@code codeCache}); another enum its name; an instant ISO-8601.</li>
  * </ul>
  * The table {@link #RULES} says only what a record alone cannot: a JSON name that differs from the Java one, a field
  * an event line leaves out when absent, the order of an event's fields. The walk is Jackson's streaming generator over
@@ -54,9 +55,11 @@ public final class RecordJson {
             Map.entry("Verdict.top/Finding.score", Rule.SKIP),
             Map.entry("Verdict.top/Finding.evidence", Rule.SKIP),
             Map.entry("Verdict.top/Finding.recommendation", Rule.SKIP),
-            Map.entry("Verdict.top/Finding.gain", Rule.SKIP),
+            Map.entry("Verdict.top/Finding.cost", Rule.SKIP),
             Map.entry("Finding.recommendation", Rule.ABSENT),
-            Map.entry("Finding.gain", Rule.ABSENT),
+            Map.entry("Finding.unsure", Rule.ABSENT),
+            Map.entry("PauseClass.overGoal", Rule.UNKNOWN),
+            Map.entry("LiveSet.unsure", Rule.ABSENT),
             Map.entry("GcEvent.wallTime", Rule.ABSENT),
             Map.entry("GcEvent.heap", Rule.ABSENT),
             Map.entry("GcEvent.heap/MemoryUsage.name", Rule.SKIP),
@@ -71,6 +74,8 @@ public final class RecordJson {
             Map.entry("MemoryUsage.capacityRegions", Rule.UNKNOWN),
             // a slowest worker apart from the average only where a per-worker line gives one
             Map.entry("Phase.maxMs", new Rule(null, (r, v) -> v.equals(((Phase) r).ms()))),
+            Map.entry("Analysis.footprint", Rule.ABSENT),
+            Map.entry("Footprint.series", Rule.ABSENT),
             Map.entry("PlabStatistics.young", Rule.ABSENT),
             Map.entry("PlabStatistics.old", Rule.ABSENT));
 
@@ -101,8 +106,9 @@ public final class RecordJson {
                     "memoryBytes", "heapMinBytes", "heapInitialBytes", "heapMaxBytes", "regionSizeBytes",
                     "parallelWorkers", "concurrentWorkers", "numa", "numaNodes", "numaStatistics", "largePages",
                     "compressedOops", "raw"));
-    /** Records whose negative counts mean "not logged". */
-    private static final Set<Class<?>> FACTS = Set.of(dev.jvmtune.core.model.JvmFacts.class);
+    /** Records whose negative counts mean "not logged" (or not measured). */
+    private static final Set<Class<?>> FACTS = Set.of(dev.jvmtune.core.model.JvmFacts.class,
+            dev.jvmtune.core.memory.Footprint.class, dev.jvmtune.core.memory.Footprint.Resident.class);
 
     private static final ClassValue<List<RecordComponent>> COMPONENTS = new ClassValue<>() {
         @Override
@@ -168,6 +174,8 @@ public final class RecordJson {
             }
         } else if (v instanceof LogFormat f) {
             g.writeString(f.name().toLowerCase(Locale.ROOT));
+        } else if (v instanceof MemoryPart p) {
+            g.writeString(p.key());
         } else if (v instanceof Enum<?> e) {
             g.writeString(e.name());
         } else if (v instanceof Instant t) {
@@ -179,7 +187,8 @@ public final class RecordJson {
         } else if (v instanceof Map<?, ?> m) {
             g.writeStartObject();
             for (Map.Entry<?, ?> e : m.entrySet()) {
-                g.writeFieldName(e.getKey() instanceof Enum<?> k ? k.name() : String.valueOf(e.getKey()));
+                g.writeFieldName(e.getKey() instanceof MemoryPart p ? p.key()
+                        : e.getKey() instanceof Enum<?> k ? k.name() : String.valueOf(e.getKey()));
                 value(g, e.getValue(), name, "", unknownIfNegative);
             }
             g.writeEndObject();

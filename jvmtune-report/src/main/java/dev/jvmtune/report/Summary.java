@@ -213,7 +213,7 @@ public final class Summary {
         PhaseShares p = a.phases();
         if (p.pauses() > 0 && p.other().ms() < p.pauseMs()) {
             PhaseShares.ReferenceTrend r = p.referenceTrend();
-            String trend = r.pauses() >= 3 && !Double.isNaN(r.slopeMsPerHour())
+            String trend = r.pauses() >= 3 && r.spanSec() > 0
                     ? f(" (%.2f -> %.2f ms per pause over the run)", r.firstMs(), r.lastMs()) : "";
             out.add(new Line("Phases", f("evacuation %.1f%%, roots %.1f%%, reference processing %.1f%%%s, remark %.1f%%, "
                             + "termination %.1f%%, other %.1f%% of %.0f ms", p.evacuation().pct(), p.roots().pct(),
@@ -222,11 +222,18 @@ public final class Summary {
         }
         LiveSet l = a.liveSet();
         if (l != null) {
-            String trend = Double.isNaN(l.slopeMBPerHour()) ? ""
-                    : f(", trend %+.1f MiB/h (r %.2f)", l.slopeMBPerHour(), l.correlation());
-            out.add(new Line("Live set", f("after %,d Full/mixed: %.0f -> %.0f MiB (min %.0f, max %.0f)%s",
-                    l.collections(), l.firstBytes() / MIB, l.lastBytes() / MIB, l.minBytes() / MIB, l.maxBytes() / MIB,
-                    trend)));
+            String leftOut = l.unsure() != null ? " (unsure: " + l.unsure() + ")"
+                    : l.leftOut() > 0 ? f(" (%,d start-up or requested collections left out)", l.leftOut()) : "";
+            // a rate per hour only from 6 minutes of span on; below it, what the line rose over the span
+            String trend = !Double.isNaN(l.slopeMBPerHour())
+                    ? f(", trend %+.1f MiB/h over %.1f min (r %.2f)", l.slopeMBPerHour(), l.spanSec() / 60, l.correlation())
+                    : !Double.isNaN(l.riseBytes()) ? f(", trend %+.1f MiB over %s (r %.2f)", l.riseBytes() / MIB,
+                    l.spanSec() >= 120 ? f("%.1f min", l.spanSec() / 60) : f("%.2f s", l.spanSec()), l.correlation())
+                    : "";
+            String rest = l.trendCollections() == 0 ? "" : f("; %,d nobody asked for: %.0f -> %.0f MiB%s",
+                    l.trendCollections(), l.firstBytes() / MIB, l.lastBytes() / MIB, trend);
+            out.add(new Line("Live set", f("after %,d old-generation collections: min %.0f, max %.0f MiB%s%s",
+                    l.collections(), l.minBytes() / MIB, l.maxBytes() / MIB, leftOut, rest)));
         }
         HeapResizing r = a.heapResizing();
         if (r != null && r.expansions() + r.shrinks() > 0) {
@@ -256,6 +263,9 @@ public final class Summary {
         PlabSizing plabs = a.plab();
         if (plabs != null) {
             out.add(new Line("PLABs", plab("young", plabs.young()) + "; " + plab("old", plabs.old())));
+        }
+        if (a.footprint() != null) {
+            out.addAll(FootprintText.lines(a.footprint()));
         }
     }
 

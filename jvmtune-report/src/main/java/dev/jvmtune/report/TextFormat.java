@@ -76,7 +76,9 @@ final class TextFormat implements RunFormat {
         }
         for (int i = 0; i < v.top().size(); i++) {
             Finding f = v.top().get(i);
-            out.println("  " + (i + 1) + ". " + f.title() + "  [" + f.severity() + ", " + f.ruleId() + "]");
+            out.println("  " + (i + 1) + ". " + f.title() + "  [" + f.severity() + ", " + f.ruleId()
+                    + (f.unsure() == null ? "" : ", unsure") + "]");
+            out.println("     costs " + f.cost().describe());
         }
         if (!v.flags().isEmpty()) {
             out.println("Flags     " + String.join(" ", v.flags()));
@@ -100,15 +102,19 @@ final class TextFormat implements RunFormat {
         out.println("Findings");
         for (Finding f : findings) {
             out.printf(Locale.ROOT, "  %-8s %s  [%s, score %d]%n", f.severity(), f.title(), f.ruleId(), f.score());
+            if (f.unsure() != null) {
+                out.println("             unsure: " + f.unsure());
+            }
             for (String e : f.evidence()) {
                 out.println("             " + e);
             }
-            if (f.gain() != null) {
-                out.printf(Locale.ROOT, "             could give back up to %.2f s of %.1f s (%.0f%%): %s%n",
-                        f.gain().seconds(), f.gain().ofSeconds(), f.gain().sharePct(), String.join("; ", f.gain().figures()));
-            }
-            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
-                out.println("           try: " + String.join(" ", f.recommendation().options()));
+            out.println("           costs " + f.cost().describe());
+            out.println("             = " + String.join("; ", f.cost().figures()));
+            out.println("             from " + f.cost().basis().describe());
+            if (f.recommendation() != null && (!f.recommendation().options().isEmpty()
+                    || !f.recommendation().arithmetic().isEmpty())) {
+                out.println(f.recommendation().options().isEmpty() ? "           no flag:"
+                        : "           try: " + String.join(" ", f.recommendation().options()));
                 for (String step : f.recommendation().arithmetic()) {
                     out.println("             - " + step);
                 }

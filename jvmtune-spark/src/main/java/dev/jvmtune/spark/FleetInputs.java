@@ -1,6 +1,8 @@
 package dev.jvmtune.spark;
 
 import dev.jvmtune.core.input.LogFile;
+import dev.jvmtune.core.input.LogInputs;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,7 +13,9 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * Lists the fleet's files on any Hadoop file system and groups them per JVM, on the driver (listing is
@@ -28,9 +32,15 @@ import org.apache.hadoop.fs.Path;
  *       {@code service}, {@code jvm} and {@code date} replace the defaults (a {@code jvm} group keeps the
  *       rotated-set rule within it). A file it does not match is an error row.</li>
  * </ul>
- * Hidden files ({@code .name}, {@code _name}: checksums, {@code _SUCCESS}) are skipped, as Hadoop does.
+ * Hidden files ({@code .name}, {@code _name}: checksums, {@code _SUCCESS}) are skipped, as Hadoop does. The
+ * other entries are read as {@code analyze DIR} reads a directory ({@link LogInputs#notRead}): regular files
+ * only; a symbolic link, a FIFO, a device or an unreadable file found below a root is an error row with the
+ * reason, never followed or opened. A path named on the command line is followed if it is a link, as
+ * {@code analyze} follows it, but a FIFO or device is not opened either: a task reads files.
  */
 final class FleetInputs {
+
+    private static final String WILDCARD = ".*[*?\\[{].*";
 
     /** How files are grouped into JVMs. */
     record Grouping(boolean perDirectory, Pattern pattern) {
@@ -56,11 +66,10 @@ final class FleetInputs {
                 continue;
             }
             Path root = fs.makeQualified(globRoot(in, fs));
+            boolean named = !hasWildcard(in);
             for (FileStatus m : matched) {
-                if (m.isDirectory()) {
-                    walk(fs, m.getPath(), m.getPath(), root, grouping, groups, errors);
-                } else {
-                    add(m, m.getPath().getParent(), root, grouping, groups, errors);
+                if (m.isDirectory() || !isHidden(m.getPath().getName())) {
+                    visit(fs, m, named, root, grouping, groups, errors);
                 }
             }
         }
@@ -71,25 +80,57 @@ final class FleetInputs {
      * Every file below {@code dir}, by {@code listStatus}: {@code listFiles} returns located statuses, whose
      * permissions the local file system reads by starting a process per file (13 s for 2,300 files).
      */
-    private static void walk(FileSystem fs, Path dir, Path listed, Path root, Grouping grouping,
+    private static void walk(FileSystem fs, Path dir, Path root, Grouping grouping,
                              Map<String, Builder> groups, List<ErrorRow> errors) throws IOException {
-        FileStatus[] entries = fs.listStatus(dir);
+        FileStatus[] entries;
+        try {
+            entries = fs.listStatus(dir);
+        } catch (FileNotFoundException gone) {
+            return; // removed since its parent was listed
+        } catch (IOException e) {
+            errors.add(new ErrorRow(dir.toString(), null, null, "cannot list directory: " + e.getMessage()));
+            return;
+        }
         java.util.Arrays.sort(entries);
         for (FileStatus f : entries) {
-            if (f.isDirectory()) {
-                walk(fs, f.getPath(), listed, root, grouping, groups, errors);
-            } else {
-                add(f, listed, root, grouping, groups, errors);
+            if (!isHidden(f.getPath().getName())) {
+                visit(fs, f, false, root, grouping, groups, errors);
             }
         }
     }
 
-    private static void add(FileStatus f, Path listed, Path root, Grouping grouping, Map<String, Builder> groups,
+    /** A file is added to its JVM, a directory walked, anything else an error row saying why it is not read. */
+    private static void visit(FileSystem fs, FileStatus f, boolean named, Path root, Grouping grouping,
+                              Map<String, Builder> groups, List<ErrorRow> errors) throws IOException {
+        LogInputs.NotRead why = notRead(fs, f, named);
+        if (why != null) {
+            errors.add(new ErrorRow(f.getPath().toString(), null, null, why.message));
+        } else if (f.isDirectory()) {
+            walk(fs, f.getPath(), root, grouping, groups, errors);
+        } else {
+            add(f, root, grouping, groups, errors);
+        }
+    }
+
+    /**
+     * Why an entry is not read ({@link LogInputs#notRead} on the local file system, where a listing follows links
+     * and shows a FIFO as a file; a link elsewhere), or null. A {@code named} path is followed if it is a link.
+     */
+    private static LogInputs.NotRead notRead(FileSystem fs, FileStatus f, boolean named) throws IOException {
+        if (!(fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem)) {
+            return f.isSymlink() && !named ? LogInputs.NotRead.SYMBOLIC_LINK : null;
+        }
+        java.nio.file.Path local = java.nio.file.Path.of(f.getPath().toUri());
+        try {
+            return LogInputs.notRead(named ? local.toRealPath() : local);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return null; // removed since it was listed: the task says so
+        }
+    }
+
+    private static void add(FileStatus f, Path root, Grouping grouping, Map<String, Builder> groups,
                             List<ErrorRow> errors) {
         String relative = relative(f.getPath(), root);
-        if (isHidden(relative(f.getPath(), listed))) {
-            return;
-        }
         String service;
         String instance;
         String date = null;
@@ -122,12 +163,22 @@ final class FleetInputs {
         groups.computeIfAbsent(s + "\u0000" + i, k -> new Builder(s, i)).add(f, date);
     }
 
+    /** Whether a path holds a glob's wildcard. */
+    static boolean hasWildcard(Path p) {
+        for (Path q = p; q != null; q = q.getParent()) {
+            if (q.getName().matches(WILDCARD)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The directory a glob starts from: the path up to the first component with a wildcard. */
     static Path globRoot(Path pattern, FileSystem fs) throws IOException {
         Path p = pattern;
         Path root = null;
         while (p != null) {
-            if (p.getName().matches(".*[*?\\[{].*")) {
+            if (p.getName().matches(WILDCARD)) {
                 root = null;
             } else if (root == null) {
                 root = p;
@@ -149,13 +200,9 @@ final class FleetInputs {
         return f.startsWith(r + "/") ? f.substring(r.length() + 1) : file.getName();
     }
 
-    private static boolean isHidden(String relative) {
-        for (String part : relative.split("/")) {
-            if (part.startsWith(".") || part.startsWith("_")) {
-                return true;
-            }
-        }
-        return false;
+    /** A name Hadoop keeps out of datasets: checksums, {@code _SUCCESS}, staging directories. */
+    private static boolean isHidden(String name) {
+        return name.startsWith(".") || name.startsWith("_");
     }
 
     private static String group(Matcher m, String name) {

@@ -32,16 +32,15 @@ import org.apache.spark.storage.StorageLevel;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The fleet job: lists and groups the files on the driver, analyzes one JVM per task, and writes the tables
+ * The fleet job: analyzes one JVM per task (of the JVMs the driver listed and grouped), and writes the tables
  * {@code runs}, {@code events} (partitioned by {@code date}), {@code findings} and {@code errors} as Parquet
- * under the output directory, registers them and the views of {@code fleet-views.sql}, and writes the fleet
- * report from those views.
+ * into a directory ({@link FleetOutput}'s staging directory, which becomes {@code --out} once complete),
+ * registers them and the views of {@code fleet-views.sql}, and writes the fleet report from those views.
  */
 final class FleetJob {
 
-    /** What a job needs to know. */
-    record Settings(List<String> inputs, String out, FleetInputs.Grouping grouping, double pauseGoalMs,
-                    String rollout, String title, boolean report) {
+    /** What a job needs to know; {@code out} is where the output is published (views.sql names it). */
+    record Settings(String out, double pauseGoalMs, String rollout, String title, boolean report) {
     }
 
     /** What a job did, for the command's summary. */
@@ -71,10 +70,11 @@ final class FleetJob {
     private FleetJob() {
     }
 
-    static Outcome run(SparkSession spark, Settings s, String toolVersion, Consumer<String> progress) throws IOException {
+    /** Runs the job over the JVMs listed, writing into {@code dir}. */
+    static Outcome run(SparkSession spark, Settings s, FleetInputs.Listing listing, String dir, String toolVersion,
+                       Consumer<String> progress) throws IOException {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Configuration conf = spark.sparkContext().hadoopConfiguration();
-        FleetInputs.Listing listing = FleetInputs.list(s.inputs(), s.grouping(), conf);
         progress.accept("listed " + listing.jvms().size() + " JVMs (" + mib(listing.jvms().stream()
                 .mapToLong(JvmGroup::bytes).sum()) + ")" + (listing.errors().isEmpty() ? ""
                 : ", " + listing.errors().size() + " inputs left out"));
@@ -91,7 +91,6 @@ final class FleetJob {
             // the tables are written by a few tasks over the stored results: a file per JVM would be thousands
             // of small files per table
             JavaRDD<JvmTask.Result> results = analyzed.coalesce(Math.min(tasks.size(), 2 * jsc.defaultParallelism()));
-            String out = s.out();
             Dataset<Row> raw = spark.createDataFrame(results.flatMap(r -> {
                 List<Row> rows = new ArrayList<>();
                 for (int i = 0; i < r.runs().size(); i++) {
@@ -108,7 +107,7 @@ final class FleetJob {
                     .select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
                             col("doc.schemaVersion"), col("doc.tool"), col("doc.runs").getItem(0).as("r"))
                     .select("service", "instance", "run", "date", "jdk", "schemaVersion", "tool", "r.*");
-            runs.write().mode(SaveMode.Overwrite).parquet(out + "/runs");
+            runs.write().mode(SaveMode.Overwrite).parquet(dir + "/runs");
             progress.accept("wrote runs");
 
             spark.createDataFrame(results.flatMap(r -> {
@@ -122,7 +121,7 @@ final class FleetJob {
                     }
                 }
                 return rows.iterator();
-            }), EVENT).write().mode(SaveMode.Overwrite).partitionBy("date").parquet(out + "/events");
+            }), EVENT).write().mode(SaveMode.Overwrite).partitionBy("date").parquet(dir + "/events");
             progress.accept("wrote events");
 
             List<Row> listed = listing.errors().stream()
@@ -130,25 +129,25 @@ final class FleetJob {
             spark.createDataFrame(results.flatMap(r -> r.errors().stream()
                             .map(e -> RowFactory.create(e.path(), e.service(), e.instance(), e.message())).iterator()), ERROR)
                     .union(spark.createDataFrame(listed, ERROR))
-                    .coalesce(1).write().mode(SaveMode.Overwrite).parquet(out + "/errors");
+                    .coalesce(1).write().mode(SaveMode.Overwrite).parquet(dir + "/errors");
         } finally {
             analyzed.unpersist(false);
         }
 
-        Dataset<Row> runs = spark.read().parquet(s.out() + "/runs");
+        Dataset<Row> runs = spark.read().parquet(dir + "/runs");
         runs.select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
                         col("summary.pauses.totalMs").as("runPauseMs"), explode(col("findings")).as("f"))
                 .select("service", "instance", "run", "date", "jdk", "runPauseMs", "f.*")
-                .write().mode(SaveMode.Overwrite).parquet(s.out() + "/findings");
+                .write().mode(SaveMode.Overwrite).parquet(dir + "/findings");
         progress.accept("wrote findings and errors");
 
-        String rollout = registerViews(spark, s.out(), s.rollout());
-        writeSql(conf, s.out(), rollout);
+        String rollout = registerViews(spark, dir, s.rollout());
+        writeSql(conf, dir, s.out(), rollout);
         long runCount = spark.table("runs").count();
         Outcome outcome = new Outcome(jvms.size(), runCount, spark.table("events").count(),
                 spark.table("findings").count(), spark.table("errors").count(), s.report() ? s.out() + "/report.html" : null);
         if (s.report()) {
-            writeReport(spark, conf, s, rollout, outcome, toolVersion);
+            writeReport(spark, conf, s, dir, rollout, outcome, toolVersion);
         }
         return outcome;
     }
@@ -187,8 +186,10 @@ final class FleetJob {
      * {@code before_after} view splits at (the one given, else the median day of the runs).
      */
     static String registerViews(SparkSession spark, String dir, String rollout) {
-        for (String table : List.of("runs", "events", "findings", "errors")) {
-            spark.read().parquet(dir + "/" + table).createOrReplaceTempView(table);
+        for (String table : FleetOutput.TABLES) {
+            // the events' schema is given: a fleet without a pause or phase has no partition to infer it from
+            (table.equals("events") ? spark.read().schema(EVENT) : spark.read()).parquet(dir + "/" + table)
+                    .createOrReplaceTempView(table);
         }
         if (rollout == null) {
             List<Row> days = spark.sql("SELECT date, count(*) FROM runs GROUP BY date ORDER BY date").collectAsList();
@@ -219,18 +220,22 @@ final class FleetJob {
         }
     }
 
-    /** views.sql beside the tables: the base views over their directories, then the fleet views. */
-    private static void writeSql(Configuration conf, String dir, String rollout) throws IOException {
+    /**
+     * views.sql, written into {@code dir}: the base views over the tables' directories under {@code published}
+     * (where they will be read), then the fleet views.
+     */
+    private static void writeSql(Configuration conf, String dir, String published, String rollout) throws IOException {
         StringBuilder b = new StringBuilder("-- Run in spark-sql (spark-sql -f views.sql -i ...) or paste into a session.\n");
-        for (String table : List.of("runs", "events", "findings", "errors")) {
-            b.append("CREATE OR REPLACE TEMP VIEW ").append(table).append(" USING parquet OPTIONS (path '")
-                    .append(dir.replace("'", "\\'")).append('/').append(table).append("');\n");
+        for (String table : FleetOutput.TABLES) {
+            b.append("CREATE OR REPLACE TEMP VIEW ").append(table)
+                    .append(table.equals("events") ? " (" + EVENT.toDDL() + ")" : "").append(" USING parquet OPTIONS (path '")
+                    .append(published.replace("'", "\\'")).append('/').append(table).append("');\n");
         }
         b.append(views(rollout));
         write(conf, dir + "/views.sql", b.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void writeReport(SparkSession spark, Configuration conf, Settings s, String rollout,
+    private static void writeReport(SparkSession spark, Configuration conf, Settings s, String dir, String rollout,
                                     Outcome o, String version) throws IOException {
         Map<String, FleetHtml.Table> tables = new LinkedHashMap<>();
         for (String view : REPORT_VIEWS) {
@@ -243,7 +248,7 @@ final class FleetJob {
         figures.put("pauses and phases", String.format("%,d", o.events()));
         figures.put("findings", String.format("%,d", o.findings()));
         figures.put("files not analyzed", String.format("%,d", o.errorFiles()));
-        OutputStreamHolder.write(conf, s.out() + "/report.html", out ->
+        OutputStreamHolder.write(conf, dir + "/report.html", out ->
                 FleetHtml.write(new FleetHtml.Page(s.title(), figures, rollout, tables), version, out));
     }
 

@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSError;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import scala.Tuple2;
 
 /**
  * {@code jvmtune fleet}: the entry point of the fleet job, for {@code spark-submit} ({@link #main}) and for the
@@ -28,8 +31,13 @@ import picocli.CommandLine.Parameters;
                         + "file system (file:, hdfs:, s3a: through the Hadoop configuration). See docs/fleet.md.", ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
-            "2:wrong command line", "3:no input found, or the output cannot be written",
-            "4:no input holds a GC log this version can analyze", "1:internal error (a bug)"})
+            "2:wrong command line, or --out overlaps an input",
+            "3:no input found, or --out cannot be written (a file, other files in it, a full disk): left as it was",
+            "4:no input holds a GC log this version can analyze (the tables and report say why)",
+            "1:internal error (a bug)"},
+        footer = {"", "Examples:", "  jvmtune fleet 'logs/*/gc.log*'",
+            "  jvmtune fleet /var/log/gc --per-directory --out fleet-out --rollout 2026-11-02",
+            "  jvmtune fleet 'logs/*/gc.log*' --pattern '(?<service>[^/]+)/(?<jvm>[^/]+)/' --pause-goal 200"})
 public final class FleetMain implements Callable<Integer> {
 
     /**
@@ -46,7 +54,9 @@ public final class FleetMain implements Callable<Integer> {
     List<String> paths;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "fleet-out",
-            description = "Where the tables, views.sql and report.html go, on any Hadoop file system (default: ${DEFAULT-VALUE}); replaced when it exists")
+            description = "Where the tables, views.sql and report.html go, on any Hadoop file system (default: "
+                    + "${DEFAULT-VALUE}): written beside it and published whole at the end, replacing a previous fleet "
+                    + "output; refused when it overlaps an input or holds other files")
     String out;
 
     @Option(names = "--per-directory", description = "Every directory holds one JVM's logs, whatever their names "
@@ -67,7 +77,7 @@ public final class FleetMain implements Callable<Integer> {
             + "at (default: the median day of the runs)")
     String rollout;
 
-    @Option(names = "--title", defaultValue = "GC logs", description = "The report's title (default: ${DEFAULT-VALUE})")
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "GC logs", description = "The report's title (default: ${DEFAULT-VALUE})")
     String title;
 
     @Option(names = "--master", paramLabel = "URL", description = "Spark master when not started by spark-submit "
@@ -123,10 +133,35 @@ public final class FleetMain implements Callable<Integer> {
             return 2;
         }
         if (System.getProperty("spark.master") == null && System.getProperty("log4j2.configurationFile") == null) {
-            // before the first Spark class, which configures logging as it loads
+            // before the first Spark or Hadoop class, which configures logging as it loads
             System.setProperty("log4j2.configurationFile", "dev/jvmtune/spark/log4j2-local.properties");
         }
         SparkConf conf = new SparkConf().setAppName("jvmtune fleet");
+        // the output and the inputs are checked, and the inputs listed, before Spark starts: a refusal costs nothing
+        Configuration hadoop = new Configuration();
+        for (Tuple2<String, String> option : conf.getAllWithPrefix("spark.hadoop.")) {
+            hadoop.set(option._1(), option._2());
+        }
+        FleetOutput output;
+        FleetInputs.Listing listing;
+        try {
+            output = FleetOutput.check(out, paths, hadoop);
+            listing = FleetInputs.list(paths, new FleetInputs.Grouping(perDirectory, regex), hadoop);
+        } catch (FleetOutput.Failure e) {
+            stderr.println("jvmtune fleet: " + e.getMessage());
+            return e.exitCode;
+        } catch (IOException e) {
+            // a file system that cannot be reached or listed (an unknown scheme, a directory it may not read)
+            stderr.println("jvmtune fleet: cannot list the inputs or --out: " + e.getMessage());
+            return 3;
+        }
+        if (listing.jvms().isEmpty()) {
+            List<ErrorRow> left = listing.errors();
+            stderr.println("jvmtune fleet: no input found" + (left.isEmpty() ? " under " + String.join(" ", paths)
+                    : ": " + left.get(0).path() + ": " + left.get(0).message()
+                    + (left.size() > 1 ? " (and " + (left.size() - 1) + " more left out)" : "")));
+            return 3;
+        }
         boolean local = !conf.contains("spark.master");
         if (local) {
             // a package this JDK no longer has (sun.security.action from JDK 24 on) needs no opening
@@ -146,27 +181,51 @@ public final class FleetMain implements Callable<Integer> {
                     .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
                     .set("spark.sql.shuffle.partitions", String.valueOf(2 * Runtime.getRuntime().availableProcessors()));
         }
-        SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+        SparkSession spark = null;
         try {
-            FleetJob.Settings settings = new FleetJob.Settings(paths, out,
-                    new FleetInputs.Grouping(perDirectory, regex), pauseGoalMs, rollout, title, true);
+            String staging = output.begin().toString();
+            spark = SparkSession.builder().config(conf).getOrCreate();
+            FleetJob.Settings settings = new FleetJob.Settings(out, pauseGoalMs, rollout, title, true);
             long start = System.nanoTime();
-            FleetJob.Outcome o = FleetJob.run(spark, settings, JvmtuneVersion.get(), quiet ? line -> { }
+            FleetJob.Outcome o = FleetJob.run(spark, settings, listing, staging, JvmtuneVersion.get(), quiet ? line -> { }
                     : line -> stderr.printf("jvmtune fleet: %s (%.1f s)%n", line, (System.nanoTime() - start) / 1e9));
+            output.publish();
             stdout.printf("%,d JVMs, %,d runs, %,d pauses and phases, %,d findings, %,d files not analyzed%n",
                     o.jvms(), o.runs(), o.events(), o.findings(), o.errorFiles());
             stdout.println("tables: " + out + "/{runs,events,findings,errors}  views: " + out + "/views.sql");
             stdout.println("report: " + o.report());
-            if (o.jvms() == 0) {
-                stderr.println("jvmtune fleet: no input found under " + String.join(" ", paths));
-                return 3;
+            if (o.runs() == 0) {
+                stderr.println("jvmtune fleet: no input holds a GC log this version can analyze: the errors table and "
+                        + o.report() + " say why, file by file");
+                return 4;
             }
-            return o.runs() == 0 ? 4 : 0;
+            return 0;
+        } catch (IOException | RuntimeException | FSError e) {
+            // FSError: Hadoop's local file system throws it for a write that failed (a full disk)
+            output.abandon();
+            IOException cause = ioCause(e);
+            if (cause == null) {
+                throw e;
+            }
+            stderr.println("jvmtune fleet: the job failed writing its output (--out " + out + " is left as it was): "
+                    + cause.getMessage());
+            return 3;
         } finally {
-            if (local) {
+            if (local && spark != null) {
                 spark.stop();
             }
         }
+    }
+
+    /** The innermost I/O failure behind an exception (Spark wraps a task's in its own), or null. */
+    private static IOException ioCause(Throwable e) {
+        IOException found = null;
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                found = io;
+            }
+        }
+        return found;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -27,7 +27,7 @@ final class RunSchema {
             + "meanExcessMs: DOUBLE, maxExcessMs: DOUBLE>";
 
     /** A RUN object of docs/json.md, as far as declared. */
-    static final StructType RUN = StructType.fromDDL(String.join(", ",
+    static final StructType RUN = StructType.fromDDL(String.join(", ", "name STRING",
             "jvm STRUCT<version: STRING, collector: STRING, facts: MAP<STRING, STRING>, "
                     + "numaStatistics: ARRAY<STRUCT<name: STRING, collections: BIGINT, hits: BIGINT, requests: BIGINT, "
                     + "byNode: MAP<STRING, STRUCT<hits: BIGINT, requests: BIGINT>>>>>",
@@ -40,8 +40,12 @@ final class RunSchema {
             "verdict STRUCT<goalMet: BOOLEAN, goal: STRING, flags: ARRAY<STRING>>",
             "findings ARRAY<STRUCT<ruleId: STRING, severity: STRING, score: BIGINT, title: STRING, "
                     + "evidence: ARRAY<STRING>, recommendation: STRUCT<options: ARRAY<STRING>, arithmetic: ARRAY<STRING>>>>"));
-    /** The document of one run: {@code {"schemaVersion", "tool", "runs": [RUN]}}. */
-    static final StructType DECLARED = new StructType().add("runs", DataTypes.createArrayType(RUN, true));
+    /**
+     * The document of one run: {@code {"schemaVersion", "tool", "runs": [RUN]}}; all there is to go by in a fleet
+     * without any run.
+     */
+    static final StructType DECLARED = StructType.fromDDL("schemaVersion BIGINT, tool STRUCT<name: STRING, version: STRING>")
+            .add("runs", DataTypes.createArrayType(RUN, true));
 
     private RunSchema() {
     }

@@ -67,6 +67,6 @@ class FleetCommandIT {
         Result missing = jvmtune(Files.createDirectories(tmp.resolve("empty")), "fleet", logs.toString());
         assertEquals(3, missing.exit(), missing.out());
         assertEquals(1, missing.out().strip().lines().count(), "one line: " + missing.out());
-        assertTrue(missing.out().startsWith("jvmtune fleet: the fleet module is not built"), missing.out());
+        assertTrue(missing.out().startsWith("jvmtune: the fleet module is not built"), missing.out());
     }
 }

@@ -1,11 +1,10 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.core.options.FlagSet;
-import java.io.IOException;
 import java.util.List;
 
-/** Proposes changes to the current best flags from what its trials showed. */
+/** Proposes changes to the current best flags from the evidence of a typical trial of them. */
 public interface CandidateSource {
 
-    List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException;
+    List<Candidate> propose(FlagSet best, Evidence evidence);
 }

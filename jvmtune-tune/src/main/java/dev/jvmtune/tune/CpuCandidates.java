@@ -1,8 +1,9 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.FlagSet;
-import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -11,12 +12,12 @@ import java.util.Locale;
  * <ul>
  * <li>C1 only ({@code -XX:TieredStopAtLevel=1}) for a short job whose C2 compilations took a large share of the
  * machine: C2's code pays back its compile time only over a long run, and on few cores the compiler thread competes
- * with the program;</li>
+ * with the program; it removes C2's compilations outright;</li>
  * <li>full tiers again for a long run held to C1;</li>
  * <li>a stop-the-world collector (Parallel) on few CPUs where a concurrent one's threads took a share of them, or
- * for a short batch job: its concurrent work and barriers cost CPU that pause times do not show.</li>
+ * for a short batch job: it removes the concurrent threads and their barriers outright - where the heap has room
+ * for it ({@link HeapCandidates#fits}).</li>
  * </ul>
- * Each carries the time it could give back ({@link Candidate#gainSec}) and the figures.
  */
 public final class CpuCandidates implements CandidateSource {
 
@@ -30,33 +31,18 @@ public final class CpuCandidates implements CandidateSource {
     static final double CONCURRENT_SHARE = 0.03;
     /** At most this many CPUs count as few. */
     static final int FEW_CPUS = 4;
-    /** The source of the stop-the-world collector's candidate. */
-    static final String STOP_THE_WORLD = "gc:stop-the-world";
     /** The option that keeps the JIT to C1. */
     static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private final String goalMetric;
-    private final Tuner.EvidenceReader evidence;
 
-    /** @param evidence reads the current best's trials' evidence ({@link Evidence#of}) */
-    public CpuCandidates(String goalMetric, Tuner.EvidenceReader evidence) {
+    public CpuCandidates(String goalMetric) {
         this.goalMetric = goalMetric;
-        this.evidence = evidence;
-    }
-
-    /** Whether the goal is the program's time or throughput, which the JVM's own CPU use takes from. */
-    static boolean cpuBound(String metric) {
-        return metric.equals("wallSec") || metric.equals("metrics.wallSec") || metric.equals("throughputOpsPerSec")
-                || metric.startsWith("metrics.") && metric.endsWith("OpsPerSec");
     }
 
     @Override
-    public List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException {
-        if (!cpuBound(goalMetric)) {
-            return List.of();
-        }
-        Evidence e = evidence.read(bestTrials).orElse(null);
-        return e == null ? List.of() : from(best, e);
+    public List<Candidate> propose(FlagSet best, Evidence e) {
+        return GoalBound.bounds(goalMetric) ? from(best, e) : List.of();
     }
 
     static List<Candidate> from(FlagSet best, Evidence e) {
@@ -67,35 +53,33 @@ public final class CpuCandidates implements CandidateSource {
         // comes first, and C1 only would hide it
         if (!Double.isNaN(e.c2Sec()) && tier > 1 && !SearchSpace.smallCodeCache(best) && e.wallSec() < SHORT_JOB_SEC
                 && e.c2Sec() / cpus / e.wallSec() >= C2_SHARE) {
-            double gain = e.c2Sec() / cpus;
             out.add(new Candidate("jit:c1-only", "C1 only for a short job: -XX:TieredStopAtLevel=1",
                     List.of(C1_ONLY), List.of(
-                    f("the compilers took %.2f s in a %.2f s run, C2 %.2f s of it (-XX:+CITime)", e.compileSec(),
-                            e.wallSec(), e.c2Sec()),
+                    f("the compilers took %.2f s in a %.2f s run, C2 %.2f s of it (-XX:+CITime, in the trial's "
+                            + "vm.log)", e.compileSec(), e.wallSec(), e.c2Sec()),
                     f("C2 / CPUs / run: %.2f / %d / %.2f = %.1f%% of the machine, over %.0f%%", e.c2Sec(), cpus,
                             e.wallSec(), 100 * e.c2Sec() / cpus / e.wallSec(), 100 * C2_SHARE),
                     f("a job under %.0f s does not run C2's code long enough to earn back its compile time; C1's code "
-                            + "is slower, so the A/B decides", SHORT_JOB_SEC)), gain));
+                            + "is slower, so the A/B decides", SHORT_JOB_SEC)),
+                    List.of(Claim.of(Cause.COMPILERS, e.c2Sec() / cpus, true))));
         }
         if (tier < 4 && e.wallSec() >= LONG_RUN_SEC) {
             out.add(new Candidate("jit:full-tiers", "all compiler tiers for a long run: -XX:TieredStopAtLevel=4",
                     List.of("-XX:TieredStopAtLevel=4"), List.of(f("TieredStopAtLevel=%d in a %.0f s run: C2's faster "
-                    + "code pays back its compile time over a run of %.0f s or more", tier, e.wallSec(), LONG_RUN_SEC)),
-                    Double.NaN));
+                    + "code pays back its compile time over a run of %.0f s or more", tier, e.wallSec(), LONG_RUN_SEC))));
         }
-        double concShare = e.concurrentCpuSec() / e.wallSec();
+        double concurrent = e.seconds(Cause.CONCURRENT_GC);
+        double concShare = concurrent / e.wallSec();
         boolean shortJob = e.wallSec() < SHORT_JOB_SEC;
-        if (e.collector() != null && e.collector().concurrent() && cpus <= FEW_CPUS
-                && (concShare >= CONCURRENT_SHARE || shortJob)) {
-            double barriers = GoalBound.BARRIER_SHARE * e.wallSec();
-            out.add(new Candidate(STOP_THE_WORLD, "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
+        if (e.concurrentCollector() && cpus <= FEW_CPUS && (concShare >= CONCURRENT_SHARE || shortJob)
+                && !Double.isNaN(concurrent)) {
+            double barriers = e.seconds(Cause.BARRIERS);
+            out.add(new Candidate("gc:stop-the-world", "Parallel collector on " + cpus + " CPUs: -XX:+UseParallelGC",
                     List.of("-XX:+UseParallelGC"), List.of(
-                    f("%s's concurrent phases ran %.2f s with %d thread(s) on %d CPUs: %.2f s of the machine's time, "
-                                    + "%.1f%% of the %.2f s run", e.collector().label(), e.concurrentSec(),
-                            Math.min(Math.max(1, e.concurrentWorkers()), cpus), cpus, e.concurrentCpuSec(),
-                            100 * concShare, e.wallSec()),
-                    f("its barriers, which no log times, allowed %.0f%% of the run: %.2f s", 100 * GoalBound.BARRIER_SHARE,
-                            barriers),
+                    f("%s: %.2f s of the machine's time, %.1f%% of the %.2f s run", e.figure(Cause.CONCURRENT_GC),
+                            concurrent, 100 * concShare, e.wallSec()),
+                    f("its barriers, which no log times, allowed %.0f%% of the run: %.2f s",
+                            100 * Evidence.BARRIER_SHARE, barriers),
                     shortJob && concShare < CONCURRENT_SHARE ? f("a batch job under %.0f s on %d CPUs: the throughput "
                             + "collector is the usual choice even where the concurrent phases are few (JDK 25 javac "
                             + "on 2 CPUs, no concurrent phase logged: C1 only 0.653x, with Parallel 0.612x)",
@@ -103,9 +87,14 @@ public final class CpuCandidates implements CandidateSource {
                             : "for a time or throughput goal on few cores, a stop-the-world collector spends no CPU "
                             + "beside the program and has no concurrent barriers",
                     "its pauses grow, so a pause guard decides"),
-                    e.concurrentCpuSec() + barriers));
+                    List.of(new Claim(EnumSet.of(Cause.CONCURRENT_GC, Cause.BARRIERS), concurrent + barriers, true))));
         }
         return out;
+    }
+
+    /** Whether {@code c} selects a stop-the-world collector. */
+    static boolean stopTheWorld(Collector c) {
+        return c == Collector.PARALLEL || c == Collector.SERIAL;
     }
 
     private static String f(String format, Object... args) {

@@ -22,7 +22,7 @@ import java.util.List;
  * finished trial and every decision, each forced to disk before the loop goes on, so a killed session loses
  * at most the trial that was running. A torn last line (killed mid-write) is dropped on reading.
  */
-public final class Journal implements Closeable {
+public final class Journal implements Closeable, Tuner.Decisions {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -200,6 +200,7 @@ public final class Journal implements Closeable {
     }
 
     /** Records decision number {@code index}, unless a resumed journal has it already. */
+    @Override
     public void decision(int index, ObjectNode decision) throws IOException {
         if (index < decisions) {
             return;

@@ -1,12 +1,17 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.lab.stats.Compare;
+import dev.jvmtune.lab.stats.MannWhitney;
+import dev.jvmtune.lab.stats.Significance;
+import dev.jvmtune.lab.stats.Verdict;
 import java.util.Arrays;
 
 /**
- * The A/B protocol's schedule, in one place for the tuner and its simulation ({@code TwoRoundsTest}): round 1 of
- * {@code repeats} trials a side at alpha, a filter; round 2 of {@code repeats} pairs, and the decision on both rounds
- * pooled at alpha / {@link #FINAL_DIVISOR}. Round 1's A side is the current best's last {@code repeats} trials where
+ * The race's schedule, in one place for the tuner and its simulation ({@code TwoRoundsTest}): round 1 of
+ * {@code repeats} trials a side at alpha, a filter, whose candidate trials run one at a time and stop as soon as
+ * round 1 can no longer pass ({@link #futile}: a loser costs one trial, seldom two, instead of {@code repeats}, and
+ * no decision changes); round 2 of {@code repeats} pairs, and the decision on both rounds pooled at alpha / {@link
+ * #FINAL_DIVISOR}. Round 1's A side is the current best's last {@code repeats} trials where
  * they ran just before the A/B ({@link #recent}): the baseline's for the first candidate, the last A/B's afterwards.
  * They are trials of the same flags, so on an unchanging machine the statistics are those of two full rounds
  * (simulated in docs/tuner.md), at {@code repeats} trials fewer per candidate: 3 + 3 + 6 = 12 trials from the start
@@ -50,5 +55,31 @@ final class Protocol {
      */
     static boolean recent(int since, int repeats) {
         return since <= 2 * repeats;
+    }
+
+    /**
+     * Whether round 1 can no longer be "better" at {@code alpha}, whatever the candidate's remaining trials show: its
+     * trials {@code b} so far, completed to {@code repeats} with values better than any measured, against the best's
+     * reference {@code a}, are still not better. The rank test and the bootstrap interval only move toward "better" as
+     * values do, so this is exactly the trials round 1 would reject anyway.
+     */
+    static boolean futile(String metric, double[] a, double[] b, int repeats, double alpha, boolean higherIsBetter,
+                          long seed) {
+        if (b.length >= repeats) {
+            return false;
+        }
+        boolean lower = !higherIsBetter;
+        double[] best = Arrays.copyOf(b, repeats);
+        double lo = Math.min(Arrays.stream(a).min().orElse(1), Arrays.stream(b).min().orElse(1));
+        double hi = Math.max(Arrays.stream(a).max().orElse(1), Arrays.stream(b).max().orElse(1));
+        for (int i = b.length; i < repeats; i++) {
+            best[i] = higherIsBetter ? 2 * Math.abs(hi) + 1 : lo > 0 ? lo / 2 : lo - 1;
+        }
+        // the rank test alone first: it is exact and cheap, the bootstrap is neither
+        if ((lower ? MannWhitney.pBelow(a, best) : MannWhitney.pBelow(best, a)) > alpha) {
+            return true;
+        }
+        return Compare.of(metric, a, best, higherIsBetter, Significance.oneSided(alpha), seed).verdict()
+                != Verdict.BETTER;
     }
 }

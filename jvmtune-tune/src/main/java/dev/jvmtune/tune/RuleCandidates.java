@@ -1,50 +1,45 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.core.rules.Cost;
 import dev.jvmtune.core.rules.Finding;
-import dev.jvmtune.core.run.Run;
-import dev.jvmtune.core.run.RunReader;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
- * Candidates from jvmtune's rules: the GC log of one of the current best's trials is read into its {@link Run}
- * as {@code analyze} reads it, and every finding of the run that recommends options becomes a candidate with the
- * rule's arithmetic. The trial read is the one whose goal metric is the median of its set, a typical run.
+ * Candidates from jvmtune's rules: every finding of a typical trial's {@link dev.jvmtune.core.run.Run} that recommends
+ * options, unless the verdict withholds them (an unsure claim, a negligible cost), becomes a candidate with the rule's
+ * evidence and arithmetic. Its claim: the causes its options act on ({@link Cause#of}), at most the time the finding's
+ * {@link Cost} states and at most what those causes took in the trial; none where the log cannot measure the cost.
+ * This class is the one place the tuner reads a finding.
  */
 public final class RuleCandidates implements CandidateSource {
 
-    private final String goalMetric;
-    private final double pauseGoalMs;
-
-    /** @param pauseGoalMs the pause goal to judge pauses by (0: the log's own) */
-    public RuleCandidates(String goalMetric, double pauseGoalMs) {
-        this.goalMetric = goalMetric;
-        this.pauseGoalMs = pauseGoalMs;
-    }
-
     @Override
-    public List<Candidate> propose(FlagSet best, List<TrialResult> bestTrials) throws IOException {
-        TrialResult typical = TrialResult.typical(bestTrials, goalMetric).orElse(null);
-        Path log = typical == null ? null : Path.of(typical.dir()).resolve("gc.log");
-        if (log == null || !Files.exists(log) || Files.size(log) == 0) {
+    public List<Candidate> propose(FlagSet best, Evidence e) {
+        if (e.run() == null) {
             return List.of();
         }
-        List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs));
         List<Candidate> out = new ArrayList<>();
-        for (Finding f : runs.get(runs.size() - 1).findings()) {
-            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
-                List<String> why = new ArrayList<>(f.evidence());
-                why.addAll(f.recommendation().arithmetic());
-                if (f.gain() != null) {
-                    why.add("could give back: " + String.join("; ", f.gain().figures()));
-                }
-                out.add(new Candidate(f.ruleId(), f.title(), f.recommendation().options(), why,
-                        f.gain() == null ? Double.NaN : f.gain().seconds()));
+        for (Finding f : e.run().findings()) {
+            // an unsure claim, or one whose cost is negligible, is not worth a trial (nor a place on the flag line)
+            if (f.recommendation() == null || f.recommendation().options().isEmpty() || f.withheld() != null) {
+                continue;
             }
+            List<String> options = f.recommendation().options();
+            List<String> why = new ArrayList<>(f.evidence());
+            why.addAll(f.recommendation().arithmetic());
+            Cost cost = f.cost();
+            why.add("costs " + cost.describe() + ": " + String.join("; ", cost.figures()));
+            Set<Cause> causes = Cause.of(options);
+            List<Claim> claims = new ArrayList<>();
+            if (cost.seconds() > 0 && !causes.isEmpty()) {
+                double measured = e.seconds(causes);
+                claims.add(new Claim(causes, Double.isNaN(measured) ? cost.seconds()
+                        : Math.min(cost.seconds(), measured), false));
+            }
+            out.add(new Candidate(f.ruleId(), f.title(), options, why, claims));
         }
         return out;
     }

@@ -1,31 +1,46 @@
 package dev.jvmtune.tune;
 
 import dev.jvmtune.lab.stats.Comparison;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One candidate's trial by A/B: what was tried against which best, the comparisons of the goal metric
- * (first round, and both rounds pooled when the first looked better), the guards, and the decision.
+ * One candidate through the race: what was tried against which best, the comparisons of the goal metric (round 1,
+ * and both rounds pooled when it was confirmed), the guards, and the decision.
  *
- * @param pooled null when the first round already decided
- * @param guards one line per guard: its bound and the candidate's median, "ok" or "violated"
- * @param trials the seqs of the trials of this step
- * @param reused the seqs of the current best's earlier trials that stood as round 1's A side (empty: round 1 ran
- *               its own pairs, the first half of {@code trials})
+ * @param first      round 1: the best's reference trials against the candidate's; null when no candidate trial
+ *                   could be compared
+ * @param pooled     both rounds; null when round 1 decided
+ * @param guards     one line per guard: its bound and the candidate's median, "ok" or "violated"
+ * @param trials     the seqs of every trial the step ran, in order: the best's fresh reference trials where its last
+ *                   ones were too old, the candidate's round 1, the confirming pairs
+ * @param reference  the seqs of the best's trials that stood as round 1's A side
+ * @param firstRound the seqs of the candidate's trials of round 1 (fewer than the repeats where the race dropped it)
  */
 public record Step(int index, Candidate candidate, String from, String to, Comparison first, Comparison pooled,
-                   List<String> guards, boolean accepted, String reason, List<Integer> trials,
-                   List<Integer> reused) {
+                   List<String> guards, Decision decision, List<Integer> trials, List<Integer> reference,
+                   List<Integer> firstRound) {
 
     public Step {
         guards = List.copyOf(guards);
         trials = List.copyOf(trials);
-        reused = List.copyOf(reused);
+        reference = List.copyOf(reference);
+        firstRound = List.copyOf(firstRound);
     }
 
-    /** The seqs of this step's own trials in round 1: its candidate's trials after reused ones, else its pairs. */
-    public List<Integer> firstRound() {
-        int n = !reused.isEmpty() ? reused.size() : pooled == null ? trials.size() : trials.size() / 2;
-        return trials.subList(0, Math.min(n, trials.size()));
+    public boolean accepted() {
+        return decision.accepted();
+    }
+
+    public String reason() {
+        return decision.reason();
+    }
+
+    /** The seqs of the confirming pairs: the step's trials after round 1. */
+    public List<Integer> confirmRound() {
+        List<Integer> out = new ArrayList<>(trials);
+        out.removeAll(reference);
+        out.removeAll(firstRound);
+        return out;
     }
 }

@@ -34,6 +34,12 @@ public final class TuneReport {
             r.vsBaseline().forEach((k, v) -> b.append(String.format(java.util.Locale.ROOT, " %s %.3gx;", k, v)));
             out.println(b.substring(0, b.length() - 1));
         }
+        if (r.noise() != null) {
+            out.println("noise:   " + r.noise());
+        }
+        if (r.evidence() != null) {
+            out.println("evidence: " + r.evidence());
+        }
         if (r.bound() != null) {
             out.println("bound:   " + r.bound());
         }
@@ -44,8 +50,7 @@ public final class TuneReport {
         }
         for (Step s : r.steps()) {
             Candidate c = s.candidate();
-            out.println((s.accepted() ? "ACCEPTED " : "rejected ") + (s.index() + 1) + ". [" + c.source() + "] "
-                    + c.title());
+            out.println(s.decision().kind().name() + " " + (s.index() + 1) + ". [" + c.source() + "] " + c.title());
             out.println("    change: " + String.join(" ", c.change()));
             for (String a : c.arithmetic()) {
                 out.println("    why:    " + a);
@@ -59,12 +64,22 @@ public final class TuneReport {
             for (String g : s.guards()) {
                 out.println("    guard:  " + g);
             }
-            out.println("    -> " + s.reason() + " (" + range(s.trials()) + (s.reused().isEmpty() ? "" : "; round 1 "
-                    + "against the best's " + range(s.reused())) + ")");
+            if (!c.claims().isEmpty()) {
+                out.println("    claims: " + claims(c));
+            }
+            out.println("    -> " + s.reason() + " (" + range(s.trials()) + (s.reference().isEmpty() ? "" : "; round 1 "
+                    + "against the best's " + range(s.reference())) + ")");
         }
         out.println();
         out.println("Flags to paste:");
         out.println("  " + orDefaults(r.finalFlags()));
+    }
+
+    /** "compilers 0.60 s (whole); pauses, Full GCs 1.20 s". */
+    static String claims(Candidate c) {
+        return String.join("; ", c.claims().stream().map(cl -> String.join(", ", cl.causes().stream()
+                .map(Cause::label).toList()) + String.format(java.util.Locale.ROOT, " %.2f s", cl.seconds())
+                + (cl.whole() ? " (removed outright)" : "")).toList());
     }
 
     private static String orDefaults(String line) {
@@ -103,6 +118,11 @@ public final class TuneReport {
         root.put("trialsRun", r.trialsRun());
         root.put("trialSeconds", r.trialSeconds());
         root.put("bound", r.bound());
+        if (!Double.isNaN(r.boundRatio())) {
+            root.put("boundRatio", r.boundRatio());
+        }
+        root.put("noise", r.noise());
+        root.put("evidence", r.evidence());
         Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
     }
 
@@ -111,21 +131,32 @@ public final class TuneReport {
         JsonNode n = Journal.JSON.readTree(file.toFile());
         List<Step> steps = new ArrayList<>();
         for (JsonNode s : n.path("steps")) {
+            List<Claim> claims = new ArrayList<>();
+            for (JsonNode cl : s.path("claims")) {
+                java.util.Set<Cause> causes = java.util.EnumSet.noneOf(Cause.class);
+                cl.path("causes").forEach(k -> causes.add(Cause.valueOf(k.asText())));
+                claims.add(new Claim(causes, cl.path("seconds").asDouble(), cl.path("whole").asBoolean()));
+            }
             Candidate c = new Candidate(s.path("source").asText(), s.path("title").asText(), strings(s.path("change")),
-                    strings(s.path("arithmetic")), s.path("gainSec").isNumber() ? s.path("gainSec").asDouble() : Double.NaN);
-            List<Integer> trials = new ArrayList<>();
-            s.path("trials").forEach(t -> trials.add(t.asInt()));
-            List<Integer> reused = new ArrayList<>();
-            s.path("reused").forEach(t -> reused.add(t.asInt()));
+                    strings(s.path("arithmetic")), claims);
+            Decision decision = new Decision(Decision.Kind.valueOf(s.path("decision").asText()),
+                    s.path("reason").asText());
             steps.add(new Step(s.path("index").asInt(), c, s.path("from").asText(), s.path("to").asText(),
                     comparison(s.path("firstRound")), comparison(s.path("pooled")), strings(s.path("guards")),
-                    s.path("accepted").asBoolean(), s.path("reason").asText(), trials, reused));
+                    decision, ints(s.path("trials")), ints(s.path("reference")), ints(s.path("firstRoundTrials"))));
         }
         return new TuneResult(TuneResult.Outcome.valueOf(n.path("outcome").asText()), n.path("message").asText(),
                 n.path("goal").asText(), strings(n.path("guards")), n.path("startFlags").asText(),
                 n.path("finalFlags").asText(), figures(n.path("baseline")), figures(n.path("best")),
                 figures(n.path("vsBaseline")), steps, n.path("baselineDir").textValue(), n.path("bestDir").textValue(),
-                n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue());
+                n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue(),
+                number(n, "boundRatio"), n.path("noise").textValue(), n.path("evidence").textValue());
+    }
+
+    private static List<Integer> ints(JsonNode array) {
+        List<Integer> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asInt()));
+        return out;
     }
 
     private static List<String> strings(JsonNode array) {
@@ -165,6 +196,14 @@ public final class TuneReport {
         if (s.candidate().gainSec() > 0) {
             n.put("gainSec", s.candidate().gainSec());
         }
+        ArrayNode claims = n.putArray("claims");
+        for (Claim cl : s.candidate().claims()) {
+            ObjectNode o = claims.addObject();
+            ArrayNode causes = o.putArray("causes");
+            cl.causes().forEach(k -> causes.add(k.name()));
+            o.put("seconds", cl.seconds());
+            o.put("whole", cl.whole());
+        }
         s.candidate().change().forEach(n.putArray("change")::add);
         s.candidate().arithmetic().forEach(n.putArray("arithmetic")::add);
         n.put("from", s.from());
@@ -172,12 +211,12 @@ public final class TuneReport {
         n.set("firstRound", s.first() == null ? null : Journal.JSON.valueToTree(s.first()));
         n.set("pooled", s.pooled() == null ? null : Journal.JSON.valueToTree(s.pooled()));
         s.guards().forEach(n.putArray("guards")::add);
+        n.put("decision", s.decision().kind().name());
         n.put("accepted", s.accepted());
         n.put("reason", s.reason());
         s.trials().forEach(n.putArray("trials")::add);
-        if (!s.reused().isEmpty()) {
-            s.reused().forEach(n.putArray("reused")::add);
-        }
+        s.reference().forEach(n.putArray("reference")::add);
+        s.firstRound().forEach(n.putArray("firstRoundTrials")::add);
         return n;
     }
 }

@@ -14,17 +14,26 @@ import java.util.Map;
  * @param bestDir       a typical trial of the final flags, the same as {@code baselineDir} when nothing was accepted
  * @param trialsRun     trials in the session, baseline included
  * @param trialSeconds  their summed wall time
- * @param bound         the most flags can plausibly give the goal, with its arithmetic ({@link GoalBound}); null when
- *                      the goal has no bound or the baseline no evidence
+ * @param bound         the most flags can plausibly give the goal, with its arithmetic ({@link GoalBound}), or why
+ *                      there is none; null for goals it does not bound
+ * @param boundRatio    the bound against the baseline's median (0.6: at best 0.6x); NaN without one
+ * @param noise         the baseline's noise as measured before any candidate; null when the baseline met the goal or
+ *                      did not measure
+ * @param evidence      what a typical baseline trial showed of the JVM's own work ({@link Evidence#describe}); null
+ *                      when the baseline did not measure
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
                          String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
                          Map<String, Double> vsBaseline,
                          List<Step> steps, String baselineDir, String bestDir, int trialsRun,
-                         double trialSeconds, String bound) {
+                         double trialSeconds, String bound, double boundRatio, String noise,
+                         String evidence) {
 
-    /** OUT_OF_REACH: the goal lies beyond the bound, found after the baseline. */
-    public enum Outcome { GOAL_MET, NOT_REACHABLE, OUT_OF_REACH, BUDGET_SPENT, BASELINE_FAILED }
+    /**
+     * OUT_OF_REACH: the goal lies beyond the bound; TOO_NOISY: the baseline's noise hides the goal's effect from the
+     * trials the session may spend on a candidate.
+     */
+    public enum Outcome { GOAL_MET, NOT_REACHABLE, OUT_OF_REACH, TOO_NOISY, BUDGET_SPENT, BASELINE_FAILED }
 
     public TuneResult {
         guards = List.copyOf(guards);

@@ -8,6 +8,9 @@ import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,30 +21,35 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The closed loop: baseline (the starting flags, repeated) -> candidates from the rules on the best's GC
- * log, then from the declared search space -> each candidate against the current best in an interleaved
- * A/B -> accept only what improves the goal metric beyond noise without breaking a guard -> again from the
- * new best, until the goal is met, the budget is spent or no candidate is left.
+ * The closed loop: noise first, then screen, race, confirm. The baseline (the starting flags, repeated) measures the
+ * machine's noise for the goal's effect ({@link Noise}: too noisy, and the session says so with the repeats it would
+ * need) and the JVM's own time per {@link Cause}, which bounds the goal ({@link GoalBound}). Candidates come from the
+ * evidence of a typical trial of the current best - the rules, the CPU the JVM's threads took, the peak live set -
+ * ranked by what they claim to give back, the set of the independent ones first; then the declared search space;
+ * then a model of everything measured ({@link ModelSearch}). Each one races against the best: its trials run one at a
+ * time beside the best's recent ones (fresh ones where those are older than the protocol allows) and it is dropped as
+ * soon as round 1 can no longer pass ({@link Protocol#futile}); one that passes round 1 is confirmed against the best
+ * in interleaved pairs, and accepted only where both rounds pooled are better at alpha / 5 and every guard holds.
+ * Every decision is a {@link Decision}; every measured candidate may settle causes and so move the bound.
  *
- * <p>A/B: each round has {@code repeats} trials per arm, pairs in ABBA order (drift on the machine falls on both
- * arms alike); round 1's A side is the best's trials that ran just before where there are such ({@link Protocol}).
- * A candidate whose first round is not "better" ({@link Comparison}) is rejected at once; one that is gets a second
- * round, and is accepted only if both rounds pooled are better at alpha / 5 and every guard holds on its pooled
- * median. Two rounds make a lucky first round cheap to catch: noise passes both with a probability near alpha x
- * alpha / 10, a real improvement passes both easily.
- *
- * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One
- * instance runs one session.
+ * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One instance
+ * runs one session.
  */
 public final class Tuner {
 
-    /** The options that size the heap, which every collector takes alike. */
-    private static final Set<String> HEAP_SIZES = Set.of("-Xmx", "-Xms");
+    /** Model proposals after the last accepted candidate before the session says nothing is left to try. */
+    static final int MODEL_PROPOSALS = 6;
 
-    /** The evidence of a configuration's trials ({@link Evidence#of}); empty where they have none. */
+    /** Reads a trial's evidence, once, when it ends ({@link Evidence#read}); tests give simulated trials theirs. */
     @FunctionalInterface
     public interface EvidenceReader {
-        Optional<Evidence> read(List<TrialResult> trials) throws IOException;
+        Evidence read(TrialResult trial) throws IOException;
+    }
+
+    /** Where decisions go as they are taken ({@link Journal#decision}). */
+    @FunctionalInterface
+    public interface Decisions {
+        void decision(int index, com.fasterxml.jackson.databind.node.ObjectNode decision) throws IOException;
     }
 
     /** Progress for a person watching. */
@@ -55,37 +63,38 @@ public final class Tuner {
     private final List<CandidateSource> sources;
     private final SearchSpace space;
     private final TuneSettings settings;
-    private final Journal journal;
+    private final Decisions journal;
     private final Listener listener;
     private final int replayable;
-    private final EvidenceReader evidence;
-    private GoalBound bound;
+    private final EvidenceReader reader;
+    private final long machineBytes;
 
     private final Target goal;
     private final List<Target> guards;
-    // the session as it goes: trials so far, the baseline, the current best, the steps taken
+    // the session as it goes: trials so far with their evidence, the baseline, the current best, the steps taken
     private int seq;
     private double seconds;
     private final Map<Integer, TrialResult> bySeq = new LinkedHashMap<>();
+    private final Map<Integer, Evidence> evidence = new HashMap<>();
+    /** Per trial: its goal metric over the start's, through the best it was measured beside (the model's data). */
+    private final Map<Integer, Double> relative = new HashMap<>();
     private FlagSet start;
     private final List<TrialResult> base = new ArrayList<>();
     private Map<String, Double> baseline;
     private FlagSet best;
-    private List<TrialResult> bestTrials;
     private Map<String, Double> bestMedians;
     /** Per goal/guard metric: the best against the baseline, the product of the accepted A/Bs' median ratios. */
     private final Map<String, Double> vsBaseline = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
+    private final Map<Cause, String> settled = new EnumMap<>(Cause.class);
+    private GoalBound bound;
+    private Noise noise;
+    private String evidenceLine;
+    private ModelSearch model;
+    private int modelSince;
 
     public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
-                 Journal journal, Listener listener, int replayable) {
-        this(runner, sources, space, settings, journal, listener, replayable, trials -> Optional.empty());
-    }
-
-    /** @param evidence reads the baseline's evidence, from which the goal is bounded before any candidate */
-    public Tuner(TrialRunner runner, List<CandidateSource> sources, SearchSpace space, TuneSettings settings,
-                 Journal journal, Listener listener, int replayable, EvidenceReader evidence) {
-        this.evidence = evidence;
+                 Decisions journal, Listener listener, int replayable, EvidenceReader reader, long machineBytes) {
         this.runner = runner;
         this.sources = List.copyOf(sources);
         this.space = space;
@@ -93,6 +102,8 @@ public final class Tuner {
         this.journal = journal;
         this.listener = listener;
         this.replayable = replayable;
+        this.reader = reader;
+        this.machineBytes = machineBytes;
         this.goal = settings.goalTarget();
         this.guards = settings.guardTargets();
     }
@@ -102,16 +113,14 @@ public final class Tuner {
         for (int i = 0; i < settings.repeats(); i++) {
             base.add(trial("baseline", start));
         }
-        baseline = medians(base);
         best = start;
-        bestTrials = base;
+        baseline = medians(base);
         bestMedians = baseline;
         if (base.stream().anyMatch(t -> !t.ok()) || Double.isNaN(baseline.get(goal.metric()))) {
             String why = base.stream().filter(t -> !t.ok()).findFirst().map(t -> "trial " + t.seq() + " ended "
                     + t.outcome() + " (see " + t.dir() + ")").orElse("the program does not report " + goal.metric());
             return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why);
         }
-        double goalBase = baseline.get(goal.metric());
         for (Target t : allTargets()) {
             String why = t.unjudgeable(baseline.get(t.metric()));
             if (why != null) {
@@ -120,18 +129,33 @@ public final class Tuner {
             }
         }
         baseline.keySet().forEach(m -> vsBaseline.put(m, 1.0));
-        Evidence baseEvidence = evidence.read(base).orElse(null);
-        bound = baseEvidence == null ? null : GoalBound.of(goal, goalBase, baseEvidence, start).orElse(null);
-        if (bound != null) {
-            listener.note("bound: " + bound.text());
-            if (bound.beyond() && !settings.beyondBound()) {
-                return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
-                        + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(bound.best())
-                        + "); stopped after the baseline (--beyond-bound tries anyway)");
+        double firstBase = baseline.get(goal.metric());
+        base.forEach(t -> relative.put(t.seq(), direction(t.metric(goal.metric()) / firstBase)));
+        boolean metAlready = goal.holds(firstBase, firstBase);
+        if (!metAlready) {
+            noise = Noise.of(values(base), goal.bound(firstBase) / firstBase);
+            listener.note("noise: " + noise.describe(goal.metric(), Metrics.unit(goal.metric())));
+        }
+        // the bound before the noise: a goal beyond what flags can give needs no more baseline trials to say so
+        TuneResult beyond = boundAfterBaseline(firstBase);
+        if (beyond != null) {
+            return beyond;
+        }
+        if (!metAlready) {
+            TuneResult noisy = noiseFirst();
+            if (noisy != null) {
+                return noisy;
             }
         }
-        Set<FlagSet> tried = new HashSet<>();
-        tried.add(start);
+        double goalBase = baseline.get(goal.metric());
+        if (goalBase != firstBase) { // the baseline measured again: its bound from all of its trials
+            beyond = boundAfterBaseline(goalBase);
+            if (beyond != null) {
+                return beyond;
+            }
+        }
+        model = new ModelSearch(HeapCandidates.heap(start, evidence(typical(base))), machineBytes, settings.pinned());
+        Set<FlagSet> tried = new HashSet<>(Set.of(start));
         Set<FlagSet> retried = new HashSet<>();
         while (true) {
             double now = standing(goal, bestMedians, 1);
@@ -142,75 +166,165 @@ public final class Tuner {
                         " (%.3gx the baseline by the accepted A/Bs)", vsBaseline.get(goal.metric())) : " (median)")
                         + " against " + goal.describe(goalBase));
             }
-            Candidate next = null;
-            FlagSet nextFlags = null;
-            for (Candidate c : candidates(best, bestTrials)) {
-                FlagSet f = best.with(c.change());
-                if (!tried.contains(f) && settings.pinned().stream().noneMatch(k -> FlagSet.touches(c.change(), k))) {
-                    next = c;
-                    nextFlags = f;
-                    break;
-                }
-            }
+            Evidence bestEvidence = evidence(typical(trialsOf(best)));
+            Candidate next = next(bestEvidence, tried);
             if (next == null) {
                 return result(TuneResult.Outcome.NOT_REACHABLE, "goal not reachable by JVM flags: "
                         + goal.describe(goalBase) + " not met after " + steps.size() + " candidates ("
-                        + steps.stream().filter(Step::accepted).count() + " accepted); the rules and the search space "
-                        + "have nothing left to try");
+                        + steps.stream().filter(Step::accepted).count() + " accepted); the evidence, the search space "
+                        + "and " + MODEL_PROPOSALS + " proposals of the model have nothing left to try");
             }
-            // room for both rounds, or a win could not be kept
-            String budget = budgetLeft((recent(best).isEmpty() ? 4 : 3) * settings.repeats());
+            // room for the best's fresh reference, the candidate's round 1 and the confirming pairs
+            String budget = budgetLeft(settings.repeats() * (reference(best).isEmpty() ? 4 : 3));
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
             }
+            FlagSet nextFlags = best.with(next.change());
             tried.add(nextFlags);
             listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
-            Step step = verify(steps.size(), next, best, nextFlags);
-            if (step.reason().startsWith(Protocol.MOVED) && retried.add(nextFlags)) {
-                tried.remove(nextFlags); // once more, against the best's latest trials
-            }
+            Step step = race(steps.size(), next, bestEvidence);
             steps.add(step);
             journal.decision(step.index(), TuneReport.stepJson(step));
-            listener.note("  " + (step.accepted() ? "ACCEPTED" : "rejected") + ": " + step.reason());
-            if (step.accepted()) {
-                Map<String, Double> ma = medians(armTrials(step, "A"));
-                best = nextFlags;
-                bestTrials = armTrials(step, "B");
-                bestMedians = medians(bestTrials);
-                vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
+            listener.note("  " + step.decision().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
+                    + step.reason());
+            if (step.decision().kind() == Decision.Kind.REJECTED_GUARD || step.decision().kind() == Decision.Kind.FAILED) {
+                // no better than anything measured, for the model: a guard it broke, a trial that failed
+                step.trials().stream().filter(t -> bySeq.get(t).arm().equals("B"))
+                        .forEach(t -> relative.put(t, Double.POSITIVE_INFINITY));
             }
-            // C1 only measured, alone or with a GC change, settles the bound's compilers: without a gain their time
-            // does not come back (C2's code repays it); accepted, what they gave back is in the measured ratio, and the
-            // bound starts again from where the goal metric stands, with the new best's evidence
-            if (bound != null && next.change().contains(CpuCandidates.C1_ONLY)
-                    && (step.accepted() || measuredWithoutGain(step))) {
-                List<String> with = next.change().stream().filter(o -> !o.equals(CpuCandidates.C1_ONLY)).toList();
-                String withText = with.isEmpty() ? "" : "with " + String.join(" ", with) + " ";
-                String result = Numbers.describe(step.pooled() != null ? step.pooled() : step.first());
-                String candidate = "(candidate " + (step.index() + 1) + ")";
-                Evidence bestEvidence = step.accepted() ? evidence.read(bestTrials).orElse(null) : baseEvidence;
-                Optional<GoalBound> revised = bestEvidence == null ? Optional.empty() : step.accepted()
-                        ? GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1), bestEvidence, start,
-                        "C1 only accepted " + withText + candidate + ": what it gave is in " + result)
-                        : GoalBound.of(goal, goalBase, bestEvidence, start, "C1 only, the flag that gives it back, "
-                        + "measured " + withText + result + " " + candidate);
-                if (revised.isPresent()) {
-                    bound = revised.get();
+            switch (step.decision().kind()) {
+                case ACCEPTED -> accept(step, nextFlags);
+                case MACHINE_MOVED -> {
+                    if (retried.add(nextFlags)) {
+                        tried.remove(nextFlags); // once more, against the best's latest trials
+                    }
+                }
+                case OUT_OF_REACH -> {
+                    return outOfReach(goalBase, "candidate " + (step.index() + 1) + " was not worth confirming");
+                }
+                default -> settle(step, bestEvidence);
+            }
+            if (step.accepted() || step.decision().measuredWithoutGain()) {
+                GoalBound revised = bound == null ? null : GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1),
+                        evidence(typical(trialsOf(best))), start, settled).orElse(null);
+                if (revised != null && !revised.text().equals(bound.text())) {
+                    bound = revised;
                     listener.note("bound: " + bound.text());
                     if (bound.beyond() && !settings.beyondBound()) {
-                        return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: "
-                                + goal.describe(goalBase) + " lies beyond what they can plausibly give (" + Numbers.fmt(
-                                bound.best()) + ") once C1 only gave the compilers' time " + (step.accepted()
-                                ? "back" : "no gain") + "; stopped after " + seq + " trials (--beyond-bound tries anyway)");
+                        return outOfReach(goalBase, "stopped after " + seq + " trials");
                     }
                 }
             }
-            if (step.reason().startsWith("budget")) {
-                return result(TuneResult.Outcome.BUDGET_SPENT, step.reason() + "; the goal was not met ("
-                        + goal.describe(goalBase) + ")");
+        }
+    }
+
+    /**
+     * The evidence of a typical baseline trial and the bound from it, both reported; the session's end where the goal
+     * lies beyond the bound (unless --beyond-bound), else null.
+     */
+    private TuneResult boundAfterBaseline(double goalBase) {
+        Evidence e = evidence(typical(base));
+        evidenceLine = e.describe();
+        listener.note("evidence: " + evidenceLine);
+        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled).orElse(null);
+        if (bound != null) {
+            listener.note("bound: " + bound.text());
+            if (bound.beyond() && !settings.beyondBound()) {
+                return outOfReach(goalBase, "stopped after the baseline");
             }
         }
+        return null;
+    }
+
+    /**
+     * Where the baseline's noise looks too much for the goal's effect, measures it again over twice as many baseline
+     * trials (three trials say little about a spread); still too noisy, the session ends so. Null to go on.
+     */
+    private TuneResult noiseFirst() throws IOException, InterruptedException {
+        String unit = Metrics.unit(goal.metric());
+        if (!noise.tooNoisy(settings.repeats())) {
+            return null;
+        }
+        if (base.size() == settings.repeats()) {
+            String budget = budgetLeft(settings.repeats());
+            if (budget != null) {
+                return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the baseline looked too noisy for the goal "
+                        + "(" + goal.describe(baseline.get(goal.metric())) + ") and there was no room to measure it "
+                        + "again");
+            }
+            listener.note("  the goal's effect needs about " + noise.needed() + " trials a side beyond this noise: "
+                    + settings.repeats() + " more baseline trials to measure it again");
+            for (int i = 0; i < settings.repeats(); i++) {
+                TrialResult t = trial("baseline", start);
+                base.add(t);
+                if (!t.ok()) {
+                    return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: trial " + t.seq()
+                            + " ended " + t.outcome() + " (see " + t.dir() + ")");
+                }
+            }
+            baseline = medians(base);
+            bestMedians = baseline;
+            base.forEach(t -> relative.put(t.seq(), direction(t.metric(goal.metric()) / baseline.get(goal.metric()))));
+            noise = Noise.of(values(base), goal.bound(baseline.get(goal.metric())) / baseline.get(goal.metric()));
+            listener.note("noise: " + noise.describe(goal.metric(), unit));
+        }
+        if (!noise.tooNoisy(settings.repeats())) {
+            return null;
+        }
+        return result(TuneResult.Outcome.TOO_NOISY, String.format(Locale.ROOT, "too noisy for the goal: %s; %s asks "
+                        + "for %.0f%% on the log scale, which the pooled decision sees beyond this noise with about %d "
+                        + "trials a side, where --repeats %d gives %d: rerun with --repeats %d, or on a quieter machine",
+                noise.describe(goal.metric(), unit), goal.describe(baseline.get(goal.metric())), 100 * noise.effect(),
+                noise.needed(), settings.repeats(), 2 * settings.repeats(), noise.repeatsNeeded(),
+                noise.repeatsNeeded()));
+    }
+
+    private TuneResult outOfReach(double goalBase, String where) {
+        return result(TuneResult.Outcome.OUT_OF_REACH, "goal out of reach of JVM flags: " + goal.describe(goalBase)
+                + " lies beyond what they can plausibly give (" + Numbers.fmt(bound.best()) + "); " + where
+                + " (--beyond-bound tries anyway)");
+    }
+
+    private void accept(Step step, FlagSet flags) {
+        Map<String, Double> ma = medians(trials(step.reference()));
+        List<Integer> mine = new ArrayList<>(step.firstRound());
+        step.confirmRound().stream().filter(s -> bySeq.get(s).arm().equals("B")).forEach(mine::add);
+        best = flags;
+        bestMedians = medians(trials(mine));
+        vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
+        modelSince = 0;
+        for (Cause c : step.candidate().wholeCauses()) {
+            settled.put(c, "given back by candidate " + (step.index() + 1) + ", accepted: it is in the measured ratio");
+        }
+    }
+
+    /**
+     * Settles the causes a candidate measured without a gain removed outright, where its trials show them gone and
+     * nothing else of the JVM's grown in their place: what they cost, the program repays (C2's faster code). A
+     * candidate whose other causes grew (Parallel in a heap too small: Full GCs) settles nothing: the A/B then measured
+     * the heap, not the causes.
+     */
+    private void settle(Step step, Evidence before) {
+        Set<Cause> whole = step.candidate().wholeCauses();
+        if (!step.decision().measuredWithoutGain() || whole.isEmpty() || step.firstRound().isEmpty()) {
+            return;
+        }
+        Evidence after = evidence(typical(trials(step.firstRound())));
+        double was = before.seconds(whole);
+        double now = after.seconds(whole);
+        Set<Cause> others = EnumSet.complementOf(EnumSet.copyOf(whole));
+        others.removeIf(c -> Double.isNaN(before.seconds(c)) || Double.isNaN(after.seconds(c)));
+        double grew = after.seconds(others) - before.seconds(others);
+        double claimed = step.candidate().claims().stream().filter(Claim::whole).mapToDouble(Claim::seconds).sum();
+        if (Double.isNaN(was) || Double.isNaN(now) || was - now < claimed / 2 || grew > (was - now) / 2) {
+            return;
+        }
+        String why = String.format(Locale.ROOT, "candidate %d [%s] took %s from %.2f to %.2f s, the other causes "
+                        + "%+.2f s, and gained nothing (%s)", step.index() + 1, step.candidate().source(),
+                whole.stream().map(Cause::label).collect(Collectors.joining(" and ")), was, now, grew,
+                step.first() == null ? step.reason() : Numbers.describe(step.first()));
+        whole.forEach(c -> settled.putIfAbsent(c, why));
     }
 
     private List<Target> allTargets() {
@@ -230,142 +344,132 @@ public final class Tuner {
                 : medians.get(t.metric());
     }
 
-    private List<TrialResult> armTrials(Step s, String arm) {
-        List<TrialResult> out = new ArrayList<>(arm.equals("A") ? s.reused().stream().map(bySeq::get).toList() : List.of());
-        s.trials().stream().map(bySeq::get).filter(t -> t.arm().equals(arm)).forEach(out::add);
-        return out;
+    /**
+     * The next candidate: the first of the ranked ones that was not tried, leaves the pinned settings alone and has
+     * room for its collector; else the model's proposal, while it has proposals left.
+     */
+    private Candidate next(Evidence e, Set<FlagSet> tried) {
+        for (Candidate c : candidates(e)) {
+            FlagSet f = best.with(c.change());
+            if (open(f, e, tried) && settings.pinned().stream().noneMatch(k -> FlagSet.touches(c.change(), k))) {
+                return c;
+            }
+        }
+        if (modelSince >= MODEL_PROPOSALS) {
+            return null;
+        }
+        List<ModelSearch.Observation> measured = new ArrayList<>();
+        relative.forEach((s, r) -> measured.add(new ModelSearch.Observation(FlagSet.parse(bySeq.get(s).flags()), r)));
+        Optional<Candidate> proposal = model.propose(best, measured, settings.seed() + seq, f -> open(f, e, tried));
+        proposal.ifPresent(c -> modelSince++);
+        return proposal.orElse(null);
     }
 
-    private List<Candidate> candidates(FlagSet best, List<TrialResult> bestTrials) throws IOException {
+    private boolean open(FlagSet f, Evidence e, Set<FlagSet> tried) {
+        return !f.equals(best) && !tried.contains(f) && HeapCandidates.fits(best, f, e);
+    }
+
+    /**
+     * The evidence's candidates and the declared space's points: the set of the independent ones with claims first
+     * ({@link Compositions}), then those with claims, the largest first, then the rest in their order. A candidate
+     * whose every cause is settled has nothing left to give.
+     */
+    private List<Candidate> candidates(Evidence e) {
         List<Candidate> out = new ArrayList<>();
         for (CandidateSource s : sources) {
-            out.addAll(s.propose(best, bestTrials));
+            out.addAll(s.propose(best, e));
         }
         out.addAll(space.candidates(best));
-        // a JIT change measured without a gain is not tried again on a later best: what the compilers cost and what
-        // C2's code repays belong to the program, not to the GC settings accepted since (and the bound dropped them)
-        Set<String> spent = steps.stream().filter(Tuner::measuredWithoutGain).map(s -> s.candidate().source())
-                .filter(src -> src.startsWith("jit:")).collect(Collectors.toSet());
-        out.removeIf(c -> spent.contains(c.source()));
-        // those with an estimate of what they can give back first, the largest first; the rest in their order
+        out.removeIf(c -> !c.claims().isEmpty() && settled.keySet().containsAll(c.causes()));
         List<Candidate> ranked = new ArrayList<>(out.stream().filter(c -> c.gainSec() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::gainSec).reversed()).toList());
         out.stream().filter(c -> !(c.gainSec() > 0)).forEach(ranked::add);
-        combined(ranked, TrialResult.typical(bestTrials, goal.metric()).map(t -> t.metric("wallSec")).orElse(Double.NaN))
-                .ifPresent(c -> ranked.add(0, c));
+        Compositions.of(ranked, best, e).ifPresent(c -> ranked.add(0, c));
         return ranked;
     }
 
     /**
-     * The best GC candidate and the best JIT candidate in one trial, where both have an estimate and change different
-     * settings: the collector's time and the compilers' CPU are independent causes, so their gains add and their
-     * ratios multiply (a heap and C1 only: 0.833 x 0.845 = 0.70 predicted, 0.69 measured on a 12 s job). Where the GC
-     * candidate sizes the heap and a stop-the-world collector is also a candidate, or the other way round, both are
-     * in the GC's part: the collector needs a heap that holds the live set (Parallel's old generation is two thirds
-     * of it), and both give back the concurrent phases, so the GC's time counts once (H2 on 2 CPUs: heap and C1 only
-     * 0.666x, with Parallel 0.612x). The candidates stay in the list on their own, for when the set is rejected.
+     * One candidate's race against the best: its trials one at a time beside the best's reference, dropped as soon as
+     * round 1 cannot pass; past round 1, confirmed in interleaved pairs.
      */
-    static Optional<Candidate> combined(List<Candidate> ranked, double wallSec) {
-        Candidate gc = ranked.stream().filter(c -> c.gainSec() > 0 && !c.source().startsWith("jit:")).findFirst()
-                .orElse(null);
-        if (gc == null) {
-            return Optional.empty();
-        }
-        Candidate heap = ranked.stream().filter(c -> c.gainSec() > 0 && sizesTheHeapOnly(c)).findFirst().orElse(null);
-        Candidate stw = ranked.stream().filter(c -> c.source().equals(CpuCandidates.STOP_THE_WORLD)).findFirst()
-                .orElse(null);
-        Candidate partner = gc == heap ? stw : gc == stw ? heap : null;
-        List<Candidate> parts = new ArrayList<>(List.of(gc));
-        double gcGain = gc.gainSec();
-        List<String> why = new ArrayList<>(gc.arithmetic());
-        if (partner != null) {
-            parts.add(partner);
-            why.addAll(partner.arithmetic());
-            gcGain = Math.max(gc.gainSec(), partner.gainSec());
-            why.add(String.format(Locale.ROOT, "the heap and the collector together: a stop-the-world collector needs "
-                    + "a heap that holds the live set, and both give back the same GC time, counted once: %.2f s", gcGain));
-        }
-        Candidate jit = ranked.stream().filter(c -> c.gainSec() > 0 && c.source().startsWith("jit:")).findFirst()
-                .filter(j -> parts.stream().flatMap(c -> c.change().stream())
-                        .noneMatch(o -> FlagSet.touches(j.change(), FlagSet.key(o))))
-                .orElse(null);
-        if (jit != null) {
-            parts.add(jit);
-            why.addAll(jit.arithmetic());
-            why.add(wallSec > 0 ? String.format(Locale.ROOT, "independent causes, one trial: at best (1 - %.2f / %.2f) x "
-                            + "(1 - %.2f / %.2f) = %.3gx", gcGain, wallSec, jit.gainSec(), wallSec,
-                    (1 - gcGain / wallSec) * (1 - jit.gainSec() / wallSec))
-                    : String.format(Locale.ROOT, "independent causes, one trial: %.2f + %.2f s", gcGain, jit.gainSec()));
-        }
-        if (parts.size() < 2) {
-            return Optional.empty();
-        }
-        return Optional.of(new Candidate(
-                "combined:" + parts.stream().map(Candidate::source).collect(Collectors.joining("+")),
-                parts.stream().map(Candidate::title).collect(Collectors.joining("; ")),
-                parts.stream().flatMap(c -> c.change().stream()).toList(), why,
-                gcGain + (jit == null ? 0 : jit.gainSec())));
-    }
-
-    /** Whether a step measured its candidate and found no gain (not one the machine's moving speed left undecided). */
-    private static boolean measuredWithoutGain(Step s) {
-        return !s.accepted() && s.first() != null && !s.reason().startsWith(Protocol.MOVED);
-    }
-
-    /** A candidate that changes nothing but the heap's size, which any collector takes. */
-    private static boolean sizesTheHeapOnly(Candidate c) {
-        return c.change().stream().allMatch(o -> HEAP_SIZES.contains(FlagSet.key(o)));
-    }
-
-    private Step verify(int index, Candidate c, FlagSet a, FlagSet b) throws IOException, InterruptedException {
-        List<Integer> seqs = new ArrayList<>();
-        List<TrialResult> ra = new ArrayList<>();
-        List<TrialResult> rb = new ArrayList<>();
+    private Step race(int index, Candidate c, Evidence bestEvidence) throws IOException, InterruptedException {
+        FlagSet a = best;
+        FlagSet b = best.with(c.change());
         String from = a.toString();
         String to = b.toString();
-        // round 1: the candidate's trials against the best's that ran just before, else as many pairs
-        List<TrialResult> reused = recent(a);
-        List<Integer> reusedSeqs = reused.stream().map(TrialResult::seq).toList();
-        if (reused.isEmpty()) {
-            pair(a, b, ra, rb, seqs, 0, settings.repeats());
-        } else {
-            ra.addAll(reused);
-            for (int i = 0; i < settings.repeats(); i++) {
-                TrialResult t = trial("B", b);
-                rb.add(t);
-                seqs.add(t.seq());
+        List<Integer> seqs = new ArrayList<>();
+        // the best's reference: its last trials where they ran just before, else fresh ones, one at a time
+        List<TrialResult> ref = reference(a);
+        for (int i = 0; ref.isEmpty() && i < settings.repeats(); i++) {
+            seqs.add(trial("A", a).seq());
+            ref = reference(a);
+        }
+        List<Integer> refSeqs = ref.stream().map(TrialResult::seq).toList();
+        String badRef = unusable(ref, "the current best's");
+        if (ref.isEmpty() || badRef != null) {
+            return new Step(index, c, from, to, null, null, List.of(), new Decision(Decision.Kind.FAILED,
+                    badRef != null ? badRef : "the best's trials did not measure " + goal.metric()), seqs, refSeqs,
+                    List.of());
+        }
+        List<TrialResult> rb = new ArrayList<>();
+        for (int i = 0; i < settings.repeats(); i++) {
+            TrialResult t = trial("B", b);
+            rb.add(t);
+            seqs.add(t.seq());
+            String bad = unusable(List.of(t), "the candidate's");
+            if (bad != null) {
+                return new Step(index, c, from, to, null, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
+                        seqs, refSeqs, seqsOf(rb));
+            }
+            if (Protocol.futile(goal.metric(), values(ref), values(rb), settings.repeats(), settings.alpha(),
+                    Metrics.higherIsBetter(goal.metric()), settings.seed() + index * 2L)) {
+                Comparison sofar = rb.size() >= Compare.MIN_SAMPLES ? compare(ref, rb, settings.alpha(), index * 2L)
+                        : null;
+                note(ref, rb);
+                return new Step(index, c, from, to, sofar, null, List.of(), new Decision(Decision.Kind.SCREENED_OUT,
+                        String.format(Locale.ROOT, "screened out after %d trial%s: %s %s against the best's %s (%s): "
+                                        + "round 1 can no longer pass, whatever the rest would show", rb.size(),
+                                rb.size() == 1 ? "" : "s", goal.metric(), list(rb), list(ref), TuneReport.range(refSeqs))),
+                        seqs, refSeqs, seqsOf(rb));
             }
         }
-        String bad = unusable(ra, rb);
-        if (bad != null) {
-            return new Step(index, c, from, to, null, null, List.of(), false, bad, seqs, reusedSeqs);
-        }
-        Comparison first = compare(ra, rb, settings.alpha(), index * 2L);
+        note(ref, rb);
+        Comparison first = compare(ref, rb, settings.alpha(), index * 2L);
         if (first.verdict() != Verdict.BETTER) {
-            return new Step(index, c, from, to, first, null, List.of(), false, Numbers.describe(first)
-                    + " in the first round", seqs, reusedSeqs);
+            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.REJECTED_NOISE,
+                    Numbers.describe(first) + " in the first round"), seqs, refSeqs, seqsOf(rb));
         }
-        pair(a, b, ra, rb, seqs, reused.isEmpty() ? settings.repeats() : 0, settings.repeats());
-        bad = unusable(ra, rb);
+        String unreachable = worthConfirming(c, rb, first);
+        if (unreachable != null) {
+            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.OUT_OF_REACH,
+                    unreachable), seqs, refSeqs, seqsOf(rb));
+        }
+        List<TrialResult> ra2 = new ArrayList<>();
+        List<TrialResult> rb2 = new ArrayList<>();
+        pair(a, b, ra2, rb2, seqs, 0, settings.repeats());
+        String bad = unusable(rb2, "the candidate's");
+        bad = bad != null ? bad : unusable(ra2, "the current best's");
         if (bad != null) {
-            return new Step(index, c, from, to, first, null, List.of(), false, bad, seqs, reusedSeqs);
+            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad), seqs,
+                    refSeqs, seqsOf(rb));
         }
-        if (!reused.isEmpty()) {
-            double[] before = values(reused);
-            double[] later = values(ra.subList(reused.size(), ra.size()));
-            double firstRatio = Compare.median(values(rb.subList(0, settings.repeats()))) / Compare.median(before);
-            if (Protocol.moved(before, later, firstRatio)) {
-                return new Step(index, c, from, to, first, null, List.of(), false, String.format(Locale.ROOT, "%s: "
-                        + "the best's %s went from %s (%s) to %s in round 2, as much as half of round 1's %.3gx, so "
-                        + "round 1 compared the machine, not the flags", Protocol.MOVED, goal.metric(),
-                        Numbers.fmt(Compare.median(before)), TuneReport.range(reusedSeqs),
-                        Numbers.fmt(Compare.median(later)), firstRatio), seqs, reusedSeqs);
-            }
+        double firstRatio = Compare.median(values(rb)) / Compare.median(values(ref));
+        if (Protocol.moved(values(ref), values(ra2), firstRatio)) {
+            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.MACHINE_MOVED,
+                    String.format(Locale.ROOT, "the best's %s went from %s (%s) to %s in round 2, as much as half of "
+                                    + "round 1's %.3gx, so round 1 compared the machine, not the flags", goal.metric(),
+                            Numbers.fmt(Compare.median(values(ref))), TuneReport.range(refSeqs),
+                            Numbers.fmt(Compare.median(values(ra2))), firstRatio)), seqs, refSeqs, seqsOf(rb));
         }
-        Comparison pooled = compare(ra, rb, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
+        List<TrialResult> allA = new ArrayList<>(ref);
+        allA.addAll(ra2);
+        List<TrialResult> allB = new ArrayList<>(rb);
+        allB.addAll(rb2);
+        note(ra2, rb2);
+        Comparison pooled = compare(allA, allB, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
-        Map<String, Double> ma = medians(ra);
-        Map<String, Double> mb = medians(rb);
+        Map<String, Double> ma = medians(allA);
+        Map<String, Double> mb = medians(allB);
         boolean guardsHold = true;
         for (Target g : guards) {
             double v = standing(g, mb, mb.get(g.metric()) / ma.get(g.metric()));
@@ -375,20 +479,59 @@ public final class Tuner {
                     + (g.relative() ? String.format(Locale.ROOT, " (%.3gx the baseline)", v / baseline.get(g.metric()))
                     : "") + (ok ? " ok" : " violated"));
         }
-        if (pooled.verdict() != Verdict.BETTER) {
-            return new Step(index, c, from, to, first, pooled, guardLines, false, Numbers.describe(pooled)
-                    + " over both rounds", seqs, reusedSeqs);
-        }
-        return new Step(index, c, from, to, first, pooled, guardLines, guardsHold, Numbers.describe(pooled)
-                + " over both rounds" + (guardsHold ? ", guards hold" : ", but a guard is violated"), seqs, reusedSeqs);
+        Decision decision = pooled.verdict() != Verdict.BETTER
+                ? new Decision(Decision.Kind.REJECTED_NOISE, Numbers.describe(pooled) + " over both rounds")
+                : guardsHold ? new Decision(Decision.Kind.ACCEPTED, Numbers.describe(pooled) + " over both rounds, "
+                + "guards hold")
+                : new Decision(Decision.Kind.REJECTED_GUARD, Numbers.describe(pooled) + " over both rounds, but a guard "
+                + "is violated");
+        return new Step(index, c, from, to, first, pooled, guardLines, decision, seqs, refSeqs, seqsOf(rb));
     }
 
     /**
-     * The last {@code repeats} trials of {@code best} where they ran just before the next trial ({@link
+     * Why a candidate that passed round 1 is not worth confirming, or null: accepted at the best effect round 1's
+     * interval allows, with the causes it removes outright given back, the goal would still lie beyond the bound from
+     * its own trials' evidence (Lucene's Parallel with C1 only at 0.96x against a -10% goal: 12 trials where 6 tell the
+     * same).
+     */
+    private String worthConfirming(Candidate c, List<TrialResult> rb, Comparison first) {
+        if (bound == null || !bound.holds() || settings.beyondBound() || !goal.relative()
+                || !first.effect().equals("ratio")) {
+            return null;
+        }
+        Map<Cause, String> then = new EnumMap<>(settled);
+        c.wholeCauses().forEach(k -> then.putIfAbsent(k, "given back by this candidate, as round 1 measured it"));
+        double best = Metrics.higherIsBetter(goal.metric()) ? first.ciHigh() : first.ciLow();
+        GoalBound after = GoalBound.of(goal, baseline.get(goal.metric()), standing(goal, bestMedians, best),
+                evidence(typical(rb)), start, then).orElse(null);
+        return after == null || !after.beyond() ? null : String.format(Locale.ROOT, "%s in round 1, but even accepted "
+                + "at the best its interval allows, %.3gx, the goal stays beyond the bound: %s", Numbers.describe(first),
+                best, after.text());
+    }
+
+    /** Each trial's goal metric over the start's, through its arm's reference, for the model. */
+    private void note(List<TrialResult> a, List<TrialResult> b) {
+        double reference = Compare.median(values(a));
+        double chain = vsBaseline.get(goal.metric());
+        for (TrialResult t : b) {
+            relative.put(t.seq(), direction(t.metric(goal.metric()) / reference * chain));
+        }
+        for (TrialResult t : a) {
+            relative.putIfAbsent(t.seq(), direction(t.metric(goal.metric()) / reference * chain));
+        }
+    }
+
+    /** A ratio against the start made lower-is-better. */
+    private double direction(double ratio) {
+        return Metrics.higherIsBetter(goal.metric()) ? 1 / ratio : ratio;
+    }
+
+    /**
+     * The last {@code repeats} trials of {@code flags} where they ran just before the next trial ({@link
      * Protocol#recent}) and all measured the goal: round 1's A side; empty otherwise.
      */
-    private List<TrialResult> recent(FlagSet best) {
-        List<TrialResult> mine = bySeq.values().stream().filter(t -> t.flags().equals(best.line())).toList();
+    private List<TrialResult> reference(FlagSet flags) {
+        List<TrialResult> mine = trialsOf(flags);
         if (mine.size() < settings.repeats()) {
             return List.of();
         }
@@ -398,10 +541,20 @@ public final class Tuner {
         return usable ? List.copyOf(last) : List.of();
     }
 
-    /** Why the arms cannot be compared, the candidate's first; null when they can. */
-    private String unusable(List<TrialResult> a, List<TrialResult> b) {
-        String bad = unusable(b, "the candidate's");
-        return bad != null ? bad : unusable(a, "the current best's");
+    private List<TrialResult> trialsOf(FlagSet flags) {
+        return bySeq.values().stream().filter(t -> t.flags().equals(flags.line())).toList();
+    }
+
+    private List<TrialResult> trials(List<Integer> seqs) {
+        return seqs.stream().map(bySeq::get).toList();
+    }
+
+    private static List<Integer> seqsOf(List<TrialResult> trials) {
+        return trials.stream().map(TrialResult::seq).toList();
+    }
+
+    private String list(List<TrialResult> trials) {
+        return trials.stream().map(t -> Numbers.fmt(t.metric(goal.metric()))).collect(Collectors.joining(", "));
     }
 
     /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
@@ -445,7 +598,19 @@ public final class Tuner {
         seconds += r.seconds();
         bySeq.put(r.seq(), r);
         listener.trial(r, settings.maxTrials(), r.seq() < replayable);
+        Evidence e = reader.read(r);
+        evidence.put(r.seq(), e);
+        if (r.ok() && !e.missing().isEmpty()) {
+            listener.note("  trial " + String.format(Locale.ROOT, "%03d", r.seq()) + ": " + String.join("; ",
+                    e.missing()));
+        }
         return r;
+    }
+
+    private Evidence evidence(TrialResult typical) {
+        return typical == null ? new Evidence(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, -1, null, null, null,
+                List.of("no trial measured the goal")) : evidence.get(typical.seq());
     }
 
     /**
@@ -454,12 +619,13 @@ public final class Tuner {
      */
     private String budgetLeft(int trials) {
         if (seq + trials > settings.maxTrials()) {
-            return "budget spent: " + seq + " of " + settings.maxTrials() + " trials run, the next A/B needs " + trials;
+            return "budget spent: " + seq + " of " + settings.maxTrials() + " trials run, the next candidate may need "
+                    + trials;
         }
         double expected = seq == 0 ? 0 : seconds / seq * trials;
         if (settings.maxMinutes() > 0 && seconds + expected > settings.maxMinutes() * 60) {
-            return String.format(Locale.ROOT, "budget spent: %.1f of %.1f minutes of trials run, the next A/B needs "
-                    + "about %.1f more", seconds / 60, settings.maxMinutes(), expected / 60);
+            return String.format(Locale.ROOT, "budget spent: %.1f of %.1f minutes of trials run, the next candidate "
+                    + "may need about %.1f more", seconds / 60, settings.maxMinutes(), expected / 60);
         }
         return null;
     }
@@ -479,12 +645,18 @@ public final class Tuner {
 
     private TuneResult result(TuneResult.Outcome outcome, String message) {
         return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
-                baseline, bestMedians, vsBaseline, steps, typical(base), typical(bestTrials), seq, seconds,
-                bound == null ? null : bound.text());
+                baseline, bestMedians, vsBaseline, steps, dir(typical(base)), dir(typical(trialsOf(best))), seq,
+                seconds, bound == null ? null : bound.text(), bound == null || !bound.holds() ? Double.NaN
+                : bound.best() / baseline.get(goal.metric()), noise == null ? null
+                : noise.describe(goal.metric(), Metrics.unit(goal.metric())), evidenceLine);
     }
 
-    /** The directory of a typical trial ({@link TrialResult#typical}); null when none is OK. */
-    private String typical(List<TrialResult> trials) {
-        return TrialResult.typical(trials, goal.metric()).map(TrialResult::dir).orElse(null);
+    /** A typical trial ({@link TrialResult#typical}); null when none is OK. */
+    private TrialResult typical(List<TrialResult> trials) {
+        return TrialResult.typical(trials, goal.metric()).orElse(null);
+    }
+
+    private static String dir(TrialResult t) {
+        return t == null ? null : t.dir();
     }
 }

@@ -10,7 +10,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The tuner's A/B protocol ({@link Protocol}) on the lab's one-sided comparison ({@link Significance#oneSided}). */
+/**
+ * The race's protocol ({@link Protocol}) on the lab's one-sided comparison ({@link Significance#oneSided}): round 1's
+ * candidate trials one at a time, dropped as soon as round 1 cannot pass; round 2's pairs; the pooled decision.
+ */
 class TwoRoundsTest {
 
     /**
@@ -36,6 +39,10 @@ class TwoRoundsTest {
         rate(1, 0, 1.05, 2_000, table);
         System.out.print(table);
         assertTrue(wide <= 0.005 && quiet <= 0.005, "pure noise accepted: " + table);
+        // a loser costs the race about one trial of round 1's three on pure noise, where the candidate's
+        // first trial must lie below all three of the best's, and its second too
+        assertTrue(table.toString().contains("noise +-33%, effect 0%, baseline x1.00: accepted 46 of 10000 (0.46%), "
+                + "trials from the start 12.00, a rejected candidate's round 1 1.26"), table.toString());
         assertTrue(table.toString().contains("noise +-5%, effect 50%, baseline x1.00: accepted 400 of 400 (100.00%), "
                 + "trials from the start 12.00"), table.toString());
     }
@@ -48,33 +55,45 @@ class TwoRoundsTest {
         SplittableRandom rnd = new SplittableRandom(42);
         int accepted = 0;
         long trials = 0;
+        long screened = 0;
+        int rejected = 0;
         for (int i = 0; i < n; i++) {
-            int used = schedule(rnd, width, 1 - effect, drift, 3, 0.05, i);
-            if (used > 0) {
+            int[] used = schedule(rnd, width, 1 - effect, drift, 3, 0.05, i);
+            if (used[0] > 0) {
                 accepted++;
-                trials += used;
+                trials += used[0];
+            } else if (used[1] > 0) {
+                rejected++;
+                screened += used[1];
             }
         }
         table.append(String.format(Locale.ROOT, "noise +-%.0f%%, effect %.0f%%, baseline x%.2f: accepted %d of %d "
-                + "(%.2f%%), trials from the start %.2f%n", 100 * width / (2 + width), effect * 100, drift, accepted, n,
-                100.0 * accepted / n, accepted == 0 ? Double.NaN : (double) trials / accepted));
+                + "(%.2f%%), trials from the start %.2f, a rejected candidate's round 1 %.2f%n", 100 * width / (2 + width),
+                effect * 100, drift, accepted, n, 100.0 * accepted / n, accepted == 0 ? Double.NaN
+                : (double) trials / accepted, rejected == 0 ? Double.NaN : (double) screened / rejected));
         return (double) accepted / n;
     }
 
     /**
-     * One candidate through the schedule from the baseline: the trials it took when accepted, 0 when rejected. Round
-     * 1 against the reused trials, round 2's pairs, both pooled; tried once more, against round 2's arm A, where
-     * the best's trials moved.
+     * One candidate through the schedule from the baseline: {the trials it took when accepted, 0 when rejected; the
+     * candidate trials round 1 ran when it was rejected there, else 0}. Round 1 against the reused trials, one
+     * candidate trial at a time until it passes or cannot ({@link Protocol#futile}), round 2's pairs, both pooled;
+     * tried once more, against round 2's arm A, where the best's trials moved.
      */
-    static int schedule(SplittableRandom rnd, double width, double ratio, double drift, int repeats, double alpha,
-                        long salt) {
+    static int[] schedule(SplittableRandom rnd, double width, double ratio, double drift, int repeats, double alpha,
+                          long salt) {
         double[] reused = scaled(noise(rnd, width, repeats), drift);
         int used = repeats;
         for (int attempt = 0; attempt < 2; attempt++) {
             double[] b = scaled(noise(rnd, width, repeats), ratio);
+            for (int k = 1; k < repeats; k++) {
+                if (Protocol.futile("wall", reused, Arrays.copyOf(b, k), repeats, alpha, false, salt)) {
+                    return new int[] {0, k};
+                }
+            }
             used += repeats;
             if (Compare.of("wall", reused, b, Significance.oneSided(alpha), salt).verdict() != Verdict.BETTER) {
-                return 0;
+                return new int[] {0, repeats};
             }
             double[] a2 = noise(rnd, width, repeats);
             b = concat(b, scaled(noise(rnd, width, repeats), ratio));
@@ -83,10 +102,10 @@ class TwoRoundsTest {
                 reused = a2;
                 continue;
             }
-            return Compare.of("wall", concat(reused, a2), b, Significance.oneSided(alpha / Protocol.FINAL_DIVISOR),
-                    salt).verdict() == Verdict.BETTER ? used : 0;
+            return new int[] {Compare.of("wall", concat(reused, a2), b, Significance.oneSided(alpha
+                    / Protocol.FINAL_DIVISOR), salt).verdict() == Verdict.BETTER ? used : 0, 0};
         }
-        return 0;
+        return new int[] {0, 0};
     }
 
     private static double[] scaled(double[] x, double f) {

@@ -34,12 +34,15 @@ import java.util.Map;
  * @param cpuLoad            CPU load; {@code null} when the input has none
  * @param steadyState        where warm-up ends and the pauses after it
  * @param pauseGoal          the pause goal and the pauses over it; {@code null} when no goal is known
+ * @param pauseClasses       the pauses per class (kind, trigger, incidents), with those over the goal: what the rules'
+ *                           costs are summed from
  * @param evacuation         young evacuation speed; {@code null} when the log has no young-pool figures
  * @param intervals          time between the starts of consecutive pauses, as a distribution in ms
  * @param heap               heap capacity, the young space the young pauses found, allocated and reclaimed bytes
  * @param pauseClusters      groups of pause durations, shortest first (one when the pauses are unimodal)
  * @param phases             shares of pause time by phase group, and the trend of reference processing
- * @param liveSet            heap after Full and mixed collections and its trend; {@code null} when none
+ * @param liveSet            heap after Full and mixed collections after start-up and its trend; {@code null} when
+ *                           none
  * @param heapResizing       heap capacity changes; {@code null} when the log has no capacity
  * @param fullGcCauses       Full GC count per logged cause, sorted by cause
  * @param metaspace          metaspace use and the collections it caused; {@code null} when the log has neither
@@ -49,6 +52,8 @@ import java.util.Map;
  * @param logDetail          how many pauses carry phases, pools, CPU and heap figures
  * @param plab               G1's PLAB sizing and waste ({@code gc+plab=debug}); {@code null} when the log has none
  * @param poolPeaks          per pool and for the whole heap, peak use and largest capacity; empty without figures
+ * @param footprint          the JVM's memory by part at its resident peak (a recording's {@code jdk.ResidentSetSize}
+ *                           and {@code jdk.NativeMemoryUsage}); {@code null} when the input has neither
  */
 public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseStats> pausesByKind,
                        Map<String, Long> pausesByCause, ConcurrentWork concurrent, double throughputPct,
@@ -56,11 +61,11 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
                        long fullGcCount, double allocationRateMBps, double promotionRateMBps, Safepoints safepoints,
                        Map<GcIncident, Long> incidents, CodeCache codeCache, Compilations compilation,
                        CodeCacheChurn codeCacheChurn, CpuLoad cpuLoad, SteadyState steadyState, PauseGoal pauseGoal,
-                       EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
+                       List<PauseClass> pauseClasses, EvacuationSpeed evacuation, PauseStats intervals, HeapSizes heap,
                        List<PauseClusters.Cluster> pauseClusters, PhaseShares phases, LiveSet liveSet,
                        HeapResizing heapResizing, Map<String, Long> fullGcCauses, Metaspace metaspace, GcCpu gcCpu,
                        Generations generations, FailedEvacuation failedEvacuation, LogDetail logDetail,
-                       PlabSizing plab, List<PoolPeak> poolPeaks) {
+                       PlabSizing plab, List<PoolPeak> poolPeaks, dev.jvmtune.core.memory.Footprint footprint) {
 
     /**
      * @param maxCapacityBytes     the largest whole-heap capacity logged; -1 when none
@@ -76,6 +81,7 @@ public record Analysis(double durationSec, PauseStats pauses, Map<GcKind, PauseS
 
     public Analysis {
         pauseClusters = List.copyOf(pauseClusters);
+        pauseClasses = List.copyOf(pauseClasses);
         poolPeaks = List.copyOf(poolPeaks);
     }
 

@@ -28,7 +28,6 @@ public final class Analyzer {
     private final Incidents incidents = add(new Incidents());
     private final JitActivity jit = add(new JitActivity());
     private final PhaseShares.Accumulator phases = add(new PhaseShares.Accumulator());
-    private final LiveSet.Accumulator liveSet = add(new LiveSet.Accumulator());
     private final HeapResizing.Accumulator resizing = add(new HeapResizing.Accumulator());
     private final Metaspace.Accumulator metaspace = add(new Metaspace.Accumulator());
     private final GcCpu.Accumulator gcCpu = add(new GcCpu.Accumulator());
@@ -41,6 +40,7 @@ public final class Analyzer {
     private final Stalls.Accumulator stalls = add(new Stalls.Accumulator());
     private final HeldUp.Accumulator heldUp = add(new HeldUp.Accumulator());
     private final CollectorCycles.Accumulator cycles = add(new CollectorCycles.Accumulator());
+    private final NativeMemory nativeMemory = add(new NativeMemory());
     /** The HTML report's series; null unless asked for (they cost a little per event). */
     private final ChartSeries charts;
     /** {@link #all} as an array: the loop every event goes through. */
@@ -90,6 +90,7 @@ public final class Analyzer {
         if (Double.isNaN(promotion) && cycleFigures != null && cycleFigures.promotedBytes() >= 0 && duration > 0) {
             promotion = cycleFigures.promotedBytes() / 1024.0 / 1024.0 / duration; // generational ZGC says it
         }
+        List<PoolPeak> pools = poolPeaks.build();
         return new Analysis(duration, all, pauses.byKind(), causes.byCause(), concurrent.build(),
                 throughput(held.totalMs(), duration), throughput(all.totalMs(), duration), held, stalls.build(),
                 cycleFigures, causes.fullGcs(), heapFlow.allocationRateMBps(), promotion,
@@ -97,10 +98,12 @@ public final class Analyzer {
                 churn.build(start, end), jit.cpuLoad(), steady.state,
                 goal == null ? null : new PauseGoal(goal.goalMs(), goal.source(),
                         PauseGoal.judge(series, 0, goal.goalMs()), PauseGoal.judge(series, steady.from, goal.goalMs())),
+                PauseClass.of(series, steady.from, goal == null ? Double.NaN : goal.goalMs()),
                 EvacuationSpeed.of(series, goal == null ? Double.NaN : goal.goalMs()), pauses.intervals(),
-                heapFlow.sizes(), PauseClusters.of(series), phases.build(), liveSet.build(), resizing.build(),
+                heapFlow.sizes(), PauseClusters.of(series), phases.build(), LiveSet.of(series, steady.from),
+                resizing.build(),
                 causes.fullGcCauses(), metaspace.build(), gcCpu.build(), generations.build(), failedEvacuation.build(),
-                detail.build(), plab.build(), poolPeaks.build());
+                detail.build(), plab.build(), pools, nativeMemory.build(pools));
     }
 
     /** Share of {@code durationSec} not lost to {@code lostMs}; NaN when the run has no duration. */

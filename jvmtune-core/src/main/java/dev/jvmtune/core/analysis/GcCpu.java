@@ -19,12 +19,14 @@ import dev.jvmtune.core.model.GcEvent;
  * @param judgedPauses    pauses of at least {@link #MIN_REAL_MS} real time
  * @param realOverCpuPauses of those, pauses whose real time exceeded (user + sys) x {@link #INVERTED_FACTOR}
  * @param realOverCpuSec  their real time
+ * @param waitedSec       the part of it no GC thread was on a CPU: the sum of real - (user + sys) over them, the least
+ *                        the threads waited (a pause cannot outlast the CPU its threads used unless they waited)
  * @param sysOverUserPauses of those, pauses whose sys time exceeded user
  * @param sysOverUserSec  their real time
  */
 public record GcCpu(long pauses, double userSec, double sysSec, double realSec, double parallelism,
-                    long judgedPauses, long realOverCpuPauses, double realOverCpuSec, long sysOverUserPauses,
-                    double sysOverUserSec) {
+                    long judgedPauses, long realOverCpuPauses, double realOverCpuSec, double waitedSec,
+                    long sysOverUserPauses, double sysOverUserSec) {
 
     public static final double MIN_REAL_MS = 50;
     /**
@@ -41,6 +43,7 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
         private long judged;
         private long inverted;
         private double invertedSec;
+        private double waited;
         private long sysHeavy;
         private double sysHeavySec;
 
@@ -60,6 +63,7 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
                 if (c.realSec() > INVERTED_FACTOR * (c.userSec() + c.sysSec())) {
                     inverted++;
                     invertedSec += c.realSec();
+                    waited += c.realSec() - (c.userSec() + c.sysSec());
                 }
                 if (c.sysSec() > c.userSec()) {
                     sysHeavy++;
@@ -70,7 +74,7 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
 
         GcCpu build() {
             return count == 0 ? null : new GcCpu(count, user, sys, real, real > 0 ? (user + sys) / real : Double.NaN,
-                    judged, inverted, invertedSec, sysHeavy, sysHeavySec);
+                    judged, inverted, invertedSec, waited, sysHeavy, sysHeavySec);
         }
     }
 }

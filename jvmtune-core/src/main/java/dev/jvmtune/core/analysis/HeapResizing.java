@@ -14,9 +14,12 @@ import dev.jvmtune.core.model.MemoryUsage;
  * @param expansions    times the capacity grew from one collection to the next
  * @param shrinks       times it shrank
  * @param reachedMaxSec when the capacity first reached {@code maxBytes}; NaN when unknown
+ * @param belowMaxPauses pauses taken while the capacity was below {@code maxBytes}: what a heap committed whole at
+ *                       start could have spared
+ * @param belowMaxMs     their summed duration
  */
 public record HeapResizing(long collections, long firstBytes, long minBytes, long maxBytes, long expansions,
-                           long shrinks, double reachedMaxSec) {
+                           long shrinks, double reachedMaxSec, long belowMaxPauses, double belowMaxMs) {
 
     static final class Accumulator implements Aggregation.OfGc {
         private long count;
@@ -27,6 +30,10 @@ public record HeapResizing(long collections, long firstBytes, long minBytes, lon
         private long up;
         private long down;
         private double reachedMax = Double.NaN;
+        private long pauses;
+        private double pauseMs;
+        private long belowMax;
+        private double belowMaxMs;
 
         @Override
         public void add(GcEvent e) {
@@ -49,11 +56,22 @@ public record HeapResizing(long collections, long firstBytes, long minBytes, lon
             if (c > max) {
                 max = c;
                 reachedMax = e.uptimeSec();
+                belowMax = pauses; // every pause so far was below the new largest capacity
+                belowMaxMs = pauseMs;
+            }
+            if (e.isPause() && !Double.isNaN(e.pauseMs())) {
+                pauses++;
+                pauseMs += e.pauseMs();
+                if (c < max) {
+                    belowMax++;
+                    belowMaxMs += e.pauseMs();
+                }
             }
         }
 
         HeapResizing build() {
-            return count == 0 ? null : new HeapResizing(count, first, min, max, up, down, reachedMax);
+            return count == 0 ? null : new HeapResizing(count, first, min, max, up, down, reachedMax, belowMax,
+                    belowMaxMs);
         }
     }
 }

@@ -1,12 +1,16 @@
 package dev.jvmtune.core.analysis;
 
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.options.JdkDefaults;
 
 /**
  * The pause-time goal a run is judged against, and how its pauses fared. The goal is the user's
- * ({@code --pause-goal}) or the one the log states: {@code MaxGCPauseMillis} from the command-line flags
- * of a JDK 6-8 log or a JFR recording's flags, else G1's {@code target pause time} from the adaptive-size
- * (ergonomics) lines of a JDK 7/8 G1 log.
+ * ({@code --pause-goal}) or one the log or recording shows was set: {@code MaxGCPauseMillis} from the command line
+ * (a JDK 6-8 log's {@code CommandLine flags}, a unified log's {@code jvm_args}) or a recording ({@code
+ * jdk.GCConfiguration}'s pause target, a flag whose origin is not the default), else G1's {@code target pause time}
+ * from the adaptive-size (ergonomics) lines of a JDK 7/8 G1 log where it differs from G1's default. A default is no
+ * goal: G1 aims at 200 ms whether or not anyone asked for it.
  *
  * @param goalMs  the goal
  * @param source  {@code option} ({@code --pause-goal}), {@code MaxGCPauseMillis} or {@code G1 target pause time}
@@ -41,8 +45,10 @@ public record PauseGoal(double goalMs, String source, Exceedance overall, Exceed
         if (flag > 0) {
             return new Source(flag, "MaxGCPauseMillis");
         }
+        // G1's ergonomics lines print the target whether it was set or not: its default says nothing of a goal
         double target = millis(facts.raw().get("G1 target pause time"));
-        return target > 0 ? new Source(target, "G1 target pause time") : null;
+        double g1Default = JdkDefaults.number("MaxGCPauseMillis", Collector.G1, Math.max(8, facts.feature()));
+        return target > 0 && target != g1Default ? new Source(target, "G1 target pause time") : null;
     }
 
     /** "100", "100.00 ms" -> 100; NaN for anything else. */

@@ -1,11 +1,13 @@
 package dev.jvmtune.core.analysis;
 
+import dev.jvmtune.core.model.GcKind;
 import java.util.Arrays;
 
 /**
- * The run's pauses in log order - start time, pause, whether it was a young collection, and its Eden
- * evacuation speed - kept so that what can only be decided at the end (where warm-up ends, how the
- * pauses after it are spread, how many exceed a goal that the log states late) is computed exactly.
+ * The run's pauses in log order - start time, pause, its class ({@link PauseClass}: kind, trigger, incidents, as a
+ * small code), its Eden evacuation speed, and the heap a collection that cleaned the old generation left - kept so
+ * that what can only be decided at the end (where warm-up ends, how the pauses after it are spread, how many of
+ * each class exceed a goal that the log states late, what lives after start-up) is computed exactly.
  * Memory is bounded: up to {@link #CAPACITY} pauses are kept one by one; when a run has more, every
  * second kept pause is dropped and only every {@link #stride()}-th pause is kept from then on, a
  * systematic sample whose figures {@link #stride()} scales back to counts.
@@ -17,15 +19,19 @@ final class PauseSeries {
     private double[] time = new double[1024];
     private double[] ms = new double[1024];
     private float[] speed = new float[1024];
-    private boolean[] young = new boolean[1024];
+    private int[] code = new int[1024];
+    private long[] oldCleanedAfter = new long[1024];
     private int size;
     private int stride = 1;
     private long seen;
 
     /**
-     * @param speedMBperMs MiB of Eden cleared per ms of this pause, NaN if unknown or not a young pause
+     * @param pauseClass      {@link PauseClass#code} of the pause
+     * @param speedMBperMs    MiB of Eden cleared per ms of this pause, NaN if unknown or not a young pause
+     * @param oldCleanedAfter heap after a collection that cleaned the old generation ({@link LiveSet}), -1 for
+     *                        any other pause or when the log gives no figure
      */
-    void add(double uptimeSec, double pauseMs, boolean youngPause, double speedMBperMs) {
+    void add(double uptimeSec, double pauseMs, int pauseClass, double speedMBperMs, long oldCleanedAfter) {
         long index = seen++;
         if (index % stride != 0) {
             return;
@@ -41,12 +47,14 @@ final class PauseSeries {
             time = Arrays.copyOf(time, n);
             ms = Arrays.copyOf(ms, n);
             speed = Arrays.copyOf(speed, n);
-            young = Arrays.copyOf(young, n);
+            code = Arrays.copyOf(code, n);
+            this.oldCleanedAfter = Arrays.copyOf(this.oldCleanedAfter, n);
         }
         time[size] = uptimeSec;
         ms[size] = pauseMs;
         speed[size] = (float) speedMBperMs;
-        young[size] = youngPause;
+        code[size] = pauseClass;
+        this.oldCleanedAfter[size] = oldCleanedAfter;
         size++;
     }
 
@@ -57,7 +65,8 @@ final class PauseSeries {
             time[j] = time[i];
             ms[j] = ms[i];
             speed[j] = speed[i];
-            young[j] = young[i];
+            code[j] = code[i];
+            oldCleanedAfter[j] = oldCleanedAfter[i];
         }
         size = j;
         stride *= 2;
@@ -84,7 +93,18 @@ final class PauseSeries {
         return speed[i];
     }
 
+    int code(int i) {
+        return code[i];
+    }
+
+    /** A young pause: G1's young and concurrent-start pauses, the young collections of the others. */
     boolean young(int i) {
-        return young[i];
+        GcKind k = PauseClass.kindOf(code[i]);
+        return k == GcKind.YOUNG || k == GcKind.CONCURRENT_START;
+    }
+
+    /** The heap a collection that cleaned the old generation left; -1 for other pauses. */
+    long oldCleanedAfter(int i) {
+        return oldCleanedAfter[i];
     }
 }

@@ -31,7 +31,8 @@ final class PauseTimes implements Aggregation.OfGc {
         // a pause that failed to evacuate (to-space exhausted) copied and then undid work: no measure of speed
         boolean measured = young && !e.incidents().contains(GcIncident.EVACUATION_FAILURE);
         double t = e.uptimeSec();
-        series.add(t, e.pauseMs(), young, measured ? EvacuationSpeed.of(e) : Double.NaN);
+        series.add(t, e.pauseMs(), PauseClass.code(e), measured ? EvacuationSpeed.of(e) : Double.NaN,
+                LiveSet.oldCleanedAfter(e));
         if (!Double.isNaN(t)) {
             if (!Double.isNaN(prevStart) && t >= prevStart) {
                 intervals.add((t - prevStart) * 1000.0);

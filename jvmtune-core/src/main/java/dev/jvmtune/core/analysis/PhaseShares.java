@@ -42,11 +42,13 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
      * Reference processing followed over the run as a least-squares line (S1's "growing reference processing").
      *
      * @param pauses         pauses that logged reference processing
-     * @param slopeMsPerHour trend per pause over the run; NaN with fewer than 3 pauses
+     * @param slopeMsPerHour trend per pause over the run, ms per hour; NaN with fewer than 3 pauses, and where they
+     *                       span under 6 minutes: a rate is not stated beyond 10 times the span it was measured on
      * @param firstMs        the trend line's value at the first such pause
      * @param lastMs         its value at the last
+     * @param spanSec        time from the first such pause to the last
      */
-    public record ReferenceTrend(long pauses, double slopeMsPerHour, double firstMs, double lastMs) {
+    public record ReferenceTrend(long pauses, double slopeMsPerHour, double firstMs, double lastMs, double spanSec) {
     }
 
     /** Distinct phase paths remembered; a log cannot grow the map without bound. */
@@ -153,8 +155,8 @@ public record PhaseShares(long pauses, double pauseMs, Share evacuation, Share r
             double known = evacuation + roots + reference + remark + termination;
             return new PhaseShares(pauses, pauseMs, Share.of(evacuation, pauseMs), Share.of(roots, pauseMs),
                     Share.of(reference, pauseMs), Share.of(remark, pauseMs), Share.of(termination, pauseMs),
-                    Share.of(Math.max(0, pauseMs - known), pauseMs), new ReferenceTrend(refTrend.n, refTrend.slope(),
-                    refTrend.at(refTrend.firstX), refTrend.at(refTrend.lastX)));
+                    Share.of(Math.max(0, pauseMs - known), pauseMs), new ReferenceTrend(refTrend.n, refTrend.rate(),
+                    refTrend.at(refTrend.firstX), refTrend.at(refTrend.lastX), (refTrend.lastX - refTrend.firstX) * 3600));
         }
     }
 }

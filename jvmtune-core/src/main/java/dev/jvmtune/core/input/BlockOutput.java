@@ -4,6 +4,7 @@ import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.Restart;
+import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.RecordShape;
@@ -20,10 +21,11 @@ import java.util.function.UnaryOperator;
  *
  * <p>What the stream would have asked the parser while passing an event on is asked here, as the parser gives the
  * event: at a {@link Restart}, the facts and time span of the run that ends; at a collection, whether the run printed
- * a JVM's start-up lines (see {@code GcLogStream}'s doubtful splits). A file keeps the first few warnings and samples
- * of skipped lines only, so a block keeps only what can be among them: per stretch between two checkpoints, the first
- * {@link GcLogStream#WARNING_LIMIT} warnings and the first {@link GcLogStream#SAMPLE_LIMIT} skipped lines of each kind
- * (looking like a GC record or not); the others are counted.
+ * a JVM's start-up lines (see {@code GcLogStream}'s doubtful splits). A restart cuts the file's counts where its line
+ * starts, so its place in the file is kept with it. A file (or a run's part of it) keeps the first few warnings and
+ * samples of skipped lines only, so a block keeps only what can be among them: per stretch between two checkpoints or
+ * restarts, the first {@link GcLogStream#WARNING_LIMIT} warnings and the first {@link GcLogStream#SAMPLE_LIMIT} skipped
+ * lines of each kind (looking like a GC record or not); the others are counted, per stretch.
  */
 final class BlockOutput implements ParseListener {
 
@@ -35,12 +37,19 @@ final class BlockOutput implements ParseListener {
     record Skipped(long line, boolean recordLike, String sample) {
     }
 
-    /** A restart, with the run that ended as the stream would have shown it then. */
-    record RestartSeen(Restart restart, JvmFacts facts, double firstSec, double lastSec) {
+    /**
+     * A restart, with the run that ended as the stream would have shown it then, and the bytes of the file before the
+     * restart's line (negative where no line was being read).
+     */
+    record RestartSeen(Restart restart, JvmFacts facts, double firstSec, double lastSec, long offset) {
+    }
+
+    /** Skipped lines of a stretch that are not among its samples, only counted. */
+    private record Counted(long lines, long recordLike) {
     }
 
     /** After {@code lines} lines of the block the parser had nothing open and was in {@code context}. */
-    record Checkpoint(long lines, int item, long skipped, long recordLike, LogParser.Context context) {
+    record Checkpoint(long lines, int item, LogParser.Context context) {
     }
 
     /** Where the block's output goes once its turn has come. */
@@ -65,9 +74,12 @@ final class BlockOutput implements ParseListener {
     /** For each item that is a collection: whether the run had printed a JVM's start-up lines by then. */
     private final BitSet startupSeen = new BitSet();
     private final List<Checkpoint> checkpoints = new ArrayList<>();
-    private long skipped;
-    private long recordLike;
-    /** Kept since the last checkpoint. */
+    /** The lines being read, for a restart's place in the file; null when none are. */
+    private LineReader lines;
+    /** Skipped lines counted, not sampled, since the last checkpoint or restart. */
+    private long counted;
+    private long countedRecordLike;
+    /** Kept since the last checkpoint or restart. */
     private int warnings;
     private int recordSamples;
     private int otherSamples;
@@ -81,10 +93,17 @@ final class BlockOutput implements ParseListener {
         return parser;
     }
 
+    /** The lines the parser reads from now on (their byte counts are the file's); null: none. */
+    void reading(LineReader r) {
+        lines = r;
+    }
+
     @Override
     public void onEvent(JvmEvent event) {
         if (event instanceof Restart r) {
-            items.add(new RestartSeen(r, parser.facts(), parser.firstTimestampSec(), parser.lastTimestampSec()));
+            endStretch();
+            items.add(new RestartSeen(r, parser.facts(), parser.firstTimestampSec(), parser.lastTimestampSec(),
+                    lines == null ? -1 : lines.lineOffset()));
             return;
         }
         if (event instanceof GcEvent && parser.startupLinesSeen()) {
@@ -104,18 +123,29 @@ final class BlockOutput implements ParseListener {
     @Override
     public void onUnrecognized(long line, byte[] buf, int from, int to) {
         boolean record = RecordShape.looksLikeGc(buf, from, to);
-        skipped++;
-        if (record) {
-            recordLike++;
-        }
         if ((record ? recordSamples++ : otherSamples++) < GcLogStream.SAMPLE_LIMIT) {
             items.add(new Skipped(line, record, GcLogStream.sample(buf, from, to)));
+        } else {
+            counted++;
+            if (record) {
+                countedRecordLike++;
+            }
         }
     }
 
     /** Records a checkpoint after {@code lines} lines of the block, in {@code context}. */
     void checkpoint(long lines, LogParser.Context context) {
-        checkpoints.add(new Checkpoint(lines, items.size(), skipped, recordLike, context));
+        endStretch();
+        checkpoints.add(new Checkpoint(lines, items.size(), context));
+    }
+
+    /** Ends a stretch: its skipped lines only counted go before what follows, and the limits start again. */
+    private void endStretch() {
+        if (counted > 0) {
+            items.add(new Counted(counted, countedRecordLike));
+        }
+        counted = 0;
+        countedRecordLike = 0;
         warnings = 0;
         recordSamples = 0;
         otherSamples = 0;
@@ -127,7 +157,7 @@ final class BlockOutput implements ParseListener {
 
     /** Passes everything on from the start of the block. */
     void replay(Sink sink) {
-        replay(sink, 0, 0, 0, UnaryOperator.identity());
+        replay(sink, 0, UnaryOperator.identity());
     }
 
     /**
@@ -135,12 +165,10 @@ final class BlockOutput implements ParseListener {
      * completed with what the parser of the blocks before had gathered.
      */
     void replay(Sink sink, Checkpoint from, UnaryOperator<JvmFacts> complete) {
-        replay(sink, from.item, from.skipped, from.recordLike, complete);
+        replay(sink, from.item, complete);
     }
 
-    private void replay(Sink sink, int item, long skippedBefore, long recordLikeBefore, UnaryOperator<JvmFacts> complete) {
-        long sampled = 0;
-        long sampledRecords = 0;
+    private void replay(Sink sink, int item, UnaryOperator<JvmFacts> complete) {
         for (int i = item; i < items.size(); i++) {
             Object o = items.get(i);
             if (o instanceof JvmEvent e) {
@@ -149,18 +177,15 @@ final class BlockOutput implements ParseListener {
                 sink.warning(w.line, w.message);
             } else if (o instanceof Skipped s) {
                 sink.skipped(s.line, s.recordLike, s.sample);
-                sampled++;
-                if (s.recordLike) {
-                    sampledRecords++;
-                }
+            } else if (o instanceof Counted c) {
+                sink.skipped(c.lines, c.recordLike);
             } else {
                 RestartSeen r = (RestartSeen) o;
-                sink.restart(new RestartSeen(r.restart, complete.apply(r.facts), r.firstSec, r.lastSec));
+                sink.restart(new RestartSeen(r.restart, complete.apply(r.facts), r.firstSec, r.lastSec, r.offset));
             }
         }
-        long rest = skipped - skippedBefore - sampled;
-        if (rest > 0) {
-            sink.skipped(rest, recordLike - recordLikeBefore - sampledRecords);
+        if (counted > 0) {
+            sink.skipped(counted, countedRecordLike);
         }
     }
 
@@ -169,8 +194,8 @@ final class BlockOutput implements ParseListener {
         items.clear();
         startupSeen.clear();
         checkpoints.clear();
-        skipped = 0;
-        recordLike = 0;
+        counted = 0;
+        countedRecordLike = 0;
         warnings = 0;
         recordSamples = 0;
         otherSamples = 0;

@@ -42,14 +42,19 @@ final class FirstTimestamp {
             byte[] rest = in.readNBytes((1 << 16) - first.length);
             byte[] head = Arrays.copyOf(first, first.length + rest.length);
             System.arraycopy(rest, 0, head, first.length, rest.length);
-            for (String line : new String(head, StandardCharsets.ISO_8859_1).split("\n", 400)) {
-                double t = time(line);
-                if (!Double.isNaN(t)) {
-                    return t;
-                }
-            }
+            return in(head, head.length);
         } catch (IOException e) {
             return Double.NaN;
+        }
+    }
+
+    /** The first timestamp in the first {@code length} bytes of a log; NaN if none. */
+    static double in(byte[] head, int length) {
+        for (String line : new String(head, 0, length, StandardCharsets.ISO_8859_1).split("\n", 400)) {
+            double t = time(line);
+            if (!Double.isNaN(t)) {
+                return t;
+            }
         }
         return Double.NaN;
     }

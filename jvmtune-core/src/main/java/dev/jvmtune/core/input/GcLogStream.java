@@ -25,7 +25,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -49,12 +51,14 @@ import java.util.function.LongConsumer;
  * collections are kept. A text file goes to the {@link LogParser} of its dialect, line by line; a JFR
  * recording to {@link JfrParser}, event by event; both push to the same {@link ParseListener}, which passes
  * every {@link JvmEvent} on and counts skipped lines and warnings per file ({@link #inputs()}). Each file
- * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in.
+ * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in, and cuts the file's
+ * counts there, so that each run of the timeline has the lines, bytes, skipped lines and warnings of its own part of
+ * the files ({@link #inputs(int)}).
  *
  * <p>A large text timeline (or a stream) is read in blocks parsed on every core ({@link ParallelText}; see
  * {@link #parallelism}): the consumer gets the same events in the same order, on the caller's thread, and
- * {@link #facts()} and the time span are what a read in order gives while a {@link Restart} is passed on and after
- * {@link #start} returns.
+ * {@link #facts()}, the time span and each run's part of the files are what a read in order gives while a
+ * {@link Restart} is passed on and after {@link #start} returns.
  */
 public final class GcLogStream implements AutoCloseable {
 
@@ -66,8 +70,14 @@ public final class GcLogStream implements AutoCloseable {
     private static final long PROGRESS_STEP = 8L << 20;
 
     private final LogInputs.Timeline timeline;
-    private final List<InputStats> failed = new ArrayList<>();
+    /** The files that could not be read, each with the run that was being read when it came. */
+    private final List<FileRead> failed = new ArrayList<>();
+    /** What was read, a part of a file per run: a file a restart cuts is two parts. */
     private final List<FileRead> reads = new ArrayList<>();
+    /** Restarts passed on so far: the run being read, from 0. */
+    private int run;
+    /** The lines of the text file being read; null between files and for a recording. */
+    private LineReader lines;
     /** Reads a text timeline; null for a recording. */
     private LogParser parser;
     /** Reads a JFR timeline; null for text. */
@@ -75,8 +85,7 @@ public final class GcLogStream implements AutoCloseable {
     private Consumer<? super JvmEvent> events;
     private LongConsumer progress;
     private long bytesBefore;
-    /** Set for a log being written ({@link #follow}): when to stop waiting for more. */
-    private BooleanSupplier followUntil;
+    /** A log being written ({@link #follow}); null otherwise. */
     private FollowedLog followed;
     private Parallelism parallelism = Parallelism.machine();
     /** Reads the text in blocks on several threads; null when it is read in order. */
@@ -105,11 +114,21 @@ public final class GcLogStream implements AutoCloseable {
      * A text log being written, read as it grows and across the JVM's rotations ({@code gc.log} renamed to
      * {@code gc.log.N}, a new {@code gc.log} begun) as one stream, waiting for more at its end: {@link #start}
      * returns once {@code stopped} is true and everything written before has been read. The log need not exist
-     * yet. Its lines are read from where the current file begins.
+     * yet. Its lines are read from where the current file begins. Where the file is truncated and written again, the
+     * new content is read from its start as the next file of the timeline, and a clock behind the last time read is
+     * a restart ({@link LogParser#fileRewritten}).
+     *
+     * @param warnings told at once, in one line each, of a truncation and of rotated files that could not be read;
+     *                 the warnings of the file being read say it too
      */
-    public static GcLogStream follow(Path log, BooleanSupplier stopped) {
+    public static GcLogStream follow(Path log, BooleanSupplier stopped, Consumer<String> warnings) {
         GcLogStream s = new GcLogStream(new LogInputs.Timeline(List.of(new LogFile(log, null, 0))));
-        s.followUntil = stopped;
+        s.followed = new FollowedLog(log, stopped, message -> {
+            if (s.current != null) {
+                s.current.onWarning(0, message);
+            }
+            warnings.accept(message);
+        });
         return s;
     }
 
@@ -169,20 +188,30 @@ public final class GcLogStream implements AutoCloseable {
             throw new IllegalStateException("stream already started");
         }
         events = consumer;
-        if (followUntil == null && parallelism.worthIt(timeline)) {
+        if (followed == null && parallelism.worthIt(timeline)) {
             blocks = new ParallelText(this, parallelism);
         }
         UnsupportedLogException firstProblem = null;
         try {
             for (LogFile file : timeline.files()) {
                 try {
-                    readFile(file);
+                    readFile(file, false);
+                    while (followed != null && followed.nextSegment()) {
+                        readFile(file, true); // the file was truncated: what is written again is read from its start
+                    }
                 } catch (UnsupportedLogException e) {
                     if (firstProblem == null) {
                         firstProblem = e;
                     }
-                    failed.add(new InputStats(file.displayName(), e.format(), 0, 0, 0, List.of(),
-                            List.of(new LineSample(0, e.getMessage())), 0, List.of()));
+                    FileListener problem = new FileListener(1, 0);
+                    problem.warnings.add(new LineSample(0, e.getMessage()));
+                    // the run being read when it came: in blocks, once the blocks before have had their turn
+                    Runnable fail = () -> failed.add(new FileRead(file.displayName(), e.format(), problem, 0, 0, run));
+                    if (blocks != null) {
+                        blocks.inTurn(fail);
+                    } else {
+                        fail.run();
+                    }
                 }
             }
             if (blocks != null) {
@@ -205,11 +234,9 @@ public final class GcLogStream implements AutoCloseable {
         reader().finish();
     }
 
-    private void readFile(LogFile file) throws IOException {
-        if (followUntil != null) {
-            followed = new FollowedLog(file.path(), followUntil);
-        }
-        try (InputStream raw = followed != null ? followed : file.open()) {
+    /** @param rewritten the followed file was truncated, and this is what was written into it again */
+    private void readFile(LogFile file, boolean rewritten) throws IOException {
+        try (InputStream raw = followed != null ? followed.segment() : file.open()) {
             // fix (robustness): a .gz damaged within its first 64 KiB made readNBytes throw here, outside the
             // catch below: the whole file was lost and the message ("Unexpected end of ZLIB input stream")
             // did not name the path. Keep the bytes read and report the error as "reading stopped".
@@ -240,6 +267,9 @@ public final class GcLogStream implements AutoCloseable {
                 }
             };
             Sniffer.Result sniff = Sniffer.sniff(head, head.length);
+            if (sniff.empty() && rewritten) {
+                return; // truncated, and nothing written again before the end
+            }
             if (sniff.empty()) {
                 throw new UnsupportedLogException(file.displayName() + ": empty file", LogFormat.UNKNOWN);
             }
@@ -266,16 +296,18 @@ public final class GcLogStream implements AutoCloseable {
                     ? LegacyParsers.create(head, head.length, out) : new UnifiedLogParser(out);
             if (blocks != null) {
                 if (parser == null) {
-                    parser = newParser.apply(new FileListener()); // tells the dialect; the blocks' parsers read
+                    parser = newParser.apply(new FileListener(1, 0)); // tells the dialect; the blocks' parsers read
                     blocks.file(file, head, rest, newParser);
                 } else {
                     blocks.file(file, head, rest, null);
                 }
                 return;
             }
-            FileListener listener = new FileListener();
+            FileListener listener = new FileListener(1, 0);
             if (parser == null) {
                 parser = newParser.apply(listener);
+            } else if (rewritten) {
+                parser.fileRewritten();
             } else {
                 parser.fileBoundary();
             }
@@ -284,10 +316,13 @@ public final class GcLogStream implements AutoCloseable {
             events.accept(new InputFile(currentFile));
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
-            readLines(lines, parser, listener, this::progressInFile);
-            reads.add(new FileRead(file.displayName(), parser.format(), listener, lines.bytesRead(),
-                    lines.lineNumber()));
-            bytesBefore += lines.bytesRead();
+            this.lines = lines;
+            try {
+                readLines(lines, parser, listener, this::progressInFile);
+            } finally {
+                fileEnded(file, lines.bytesRead(), lines.lineNumber());
+                this.lines = null;
+            }
         }
     }
 
@@ -338,13 +373,16 @@ public final class GcLogStream implements AutoCloseable {
 
     /** A text file's blocks come next: its listener takes what they give. */
     void fileStarted(LogFile file) {
-        current = new FileListener();
+        current = new FileListener(1, 0);
         currentFile = file.displayName();
         events.accept(new InputFile(currentFile));
     }
 
+    /** A text file read to its end, {@code bytes} and {@code lines} in all: its last part, after any restart in it. */
     void fileEnded(LogFile file, long bytes, long lines) {
-        reads.add(new FileRead(file.displayName(), parser.format(), current, bytes, lines));
+        FileListener part = current;
+        reads.add(new FileRead(file.displayName(), parser.format(), part, bytes - part.fromByte,
+                lines - part.fromLine + 1, run));
         bytesBefore += bytes;
     }
 
@@ -356,14 +394,14 @@ public final class GcLogStream implements AutoCloseable {
     private final BlockOutput.Sink sink = new BlockOutput.Sink() {
         @Override
         public void event(JvmEvent event, boolean startupLinesSeen) {
-            current.event(event, () -> startupLinesSeen);
+            current.event(event, () -> startupLinesSeen, -1);
         }
 
         @Override
         public void restart(BlockOutput.RestartSeen restart) {
             restartSeen = restart;
             try {
-                current.event(restart.restart(), () -> false);
+                current.event(restart.restart(), () -> false, restart.offset());
             } finally {
                 restartSeen = null;
             }
@@ -406,7 +444,7 @@ public final class GcLogStream implements AutoCloseable {
             throw new UnsupportedLogException(file.displayName() + ": a JFR recording in the same set as text "
                     + "logs; give it as a separate argument", LogFormat.JFR);
         }
-        FileListener listener = new FileListener();
+        FileListener listener = new FileListener(1, 0);
         // kept only once something was read, so that an unreadable recording fails the timeline
         JfrParser reading = jfr != null ? jfr : new JfrParser(listener);
         current = listener;
@@ -429,7 +467,7 @@ public final class GcLogStream implements AutoCloseable {
             LongConsumer fileProgress = progress == null ? null : b -> progress.accept(before + b);
             long events = reading.read(recording, file.displayName(), bytes, fileProgress);
             jfr = reading;
-            reads.add(new FileRead(file.displayName(), LogFormat.JFR, listener, bytes, events));
+            reads.add(new FileRead(file.displayName(), LogFormat.JFR, current, bytes, events, run));
             bytesBefore += bytes;
         } finally {
             if (spool != null) {
@@ -485,18 +523,60 @@ public final class GcLogStream implements AutoCloseable {
         return reader() == null ? JvmFacts.empty() : reader().facts();
     }
 
-    /** What was read from each file, in reading order, then the files that could not be read. */
+    /**
+     * What was read from each file, in reading order, then the files that could not be read: whole files, the parts
+     * of every run together.
+     */
     public List<InputStats> inputs() {
-        List<InputStats> all = new ArrayList<>();
+        Map<String, InputStats> byFile = new LinkedHashMap<>();
         for (FileRead r : reads) {
-            all.add(r.listener.stats(r.path, r.format, r.bytes, r.lines));
+            byFile.merge(r.path, r.stats(), GcLogStream::joined);
         }
-        all.addAll(failed);
+        List<InputStats> all = new ArrayList<>(byFile.values());
+        failed.forEach(r -> all.add(r.stats()));
         return all;
     }
 
-    /** @param lines lines read, or events for a JFR recording */
-    private record FileRead(String path, LogFormat format, FileListener listener, long bytes, long lines) {
+    /**
+     * What run {@code run} (0 for the first, one more after each {@link Restart}) read: its part of each file it
+     * spans, in reading order, then the files that could not be read while it was read.
+     */
+    public List<InputStats> inputs(int run) {
+        List<InputStats> out = new ArrayList<>();
+        for (List<FileRead> list : List.of(reads, failed)) {
+            for (FileRead r : list) {
+                if (r.run == run) {
+                    out.add(r.stats());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Two parts of one file as one: counts added, samples and warnings in line order up to their limits. */
+    private static InputStats joined(InputStats a, InputStats b) {
+        return new InputStats(a.path(), a.format(), a.bytes() + b.bytes(), a.lines() + b.lines(),
+                a.unrecognizedLines() + b.unrecognizedLines(), first(SAMPLE_LIMIT, a.samples(), b.samples()),
+                first(WARNING_LIMIT, a.warnings(), b.warnings()), a.unrecognizedRecordLines() + b.unrecognizedRecordLines(),
+                first(WARNING_LIMIT, a.doubtfulSplits(), b.doubtfulSplits()).stream().distinct().toList());
+    }
+
+    private static List<LineSample> first(int limit, List<LineSample> a, List<LineSample> b) {
+        List<LineSample> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all.subList(0, Math.min(limit, all.size()));
+    }
+
+    /**
+     * A file, or the part of it one run read.
+     *
+     * @param lines lines read, or events for a JFR recording
+     * @param run   the run it belongs to, from 0
+     */
+    private record FileRead(String path, LogFormat format, FileListener listener, long bytes, long lines, int run) {
+        InputStats stats() {
+            return listener.stats(path, format, bytes, lines);
+        }
     }
 
     public double firstTimestampSec() {
@@ -519,10 +599,15 @@ public final class GcLogStream implements AutoCloseable {
 
     @Override
     public void close() {
-        // files are closed as soon as each is read; nothing is held between calls
+        // files are closed as soon as each is read; a followed log holds its rotated set open until then
+        if (followed != null) {
+            followed.close();
+        }
     }
 
     private FileListener current;
+    /** The part of a file the last restart ended: a split found doubtful later is told in both runs. */
+    private FileListener ended;
     private String currentFile;
     /** The clock time a restart went back from, until the next event shows whether it stayed back; NaN if none. */
     private double restartFromSec = Double.NaN;
@@ -537,6 +622,9 @@ public final class GcLogStream implements AutoCloseable {
      * after the end (unfinished collections) to the last file.
      */
     private final class FileListener implements ParseListener {
+        /** The first line of the file this part holds, and the bytes before it. */
+        private final long fromLine;
+        private final long fromByte;
         private long unrecognized;
         private long recordLike;
         private final List<LineSample> samples = new ArrayList<>();
@@ -545,18 +633,27 @@ public final class GcLogStream implements AutoCloseable {
         private final List<LineSample> warnings = new ArrayList<>();
         private final List<LineSample> doubtful = new ArrayList<>();
 
-        @Override
-        public void onEvent(JvmEvent event) {
-            event(event, () -> parser.startupLinesSeen());
+        FileListener(long fromLine, long fromByte) {
+            this.fromLine = fromLine;
+            this.fromByte = fromByte;
         }
 
-        /** An event; {@code startupLinesSeen} tells, for a collection, whether the run has printed start-up lines. */
-        void event(JvmEvent event, BooleanSupplier startupLinesSeen) {
+        @Override
+        public void onEvent(JvmEvent event) {
+            event(event, () -> parser.startupLinesSeen(), lines == null ? -1 : lines.lineOffset());
+        }
+
+        /**
+         * An event; {@code startupLinesSeen} tells, for a collection, whether the run has printed start-up lines, and
+         * {@code offset}, for a restart, the bytes of the file before its line (negative: where the file's part began).
+         */
+        void event(JvmEvent event, BooleanSupplier startupLinesSeen, long offset) {
             if (event instanceof Restart r) {
                 // a JVM header (no first time) is a restart for sure; a clock going back is doubted
                 restartFromSec = Double.isNaN(r.firstSec()) ? Double.NaN : r.lastSec();
                 restartToSec = r.firstSec();
                 restartLine = r.line();
+                cut(r.line(), offset);
                 events.accept(r.inFile(currentFile));
                 return;
             }
@@ -585,7 +682,11 @@ public final class GcLogStream implements AutoCloseable {
                         + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
                         + "the split is doubtful, and the figures of both runs are incomplete", restartLine, from,
                         event.line(), event.uptimeSec());
-                target.doubtful.add(new LineSample(restartLine, message));
+                LineSample doubt = new LineSample(restartLine, message);
+                target.doubtful.add(doubt);
+                if (ended != null && ended != target) { // the figures of both runs are in doubt: the ending run's too
+                    ended.doubtful.add(doubt);
+                }
                 onWarning(event.line(), message);
             }
         }
@@ -626,5 +727,42 @@ public final class GcLogStream implements AutoCloseable {
         InputStats stats(String path, LogFormat format, long bytes, long lines) {
             return new InputStats(path, format, bytes, lines, unrecognized, samples, warnings, recordLike, doubtful);
         }
+    }
+
+    /**
+     * A restart at {@code line} of the file being read: the part before it is the ending run's, what follows goes
+     * to a new part of the next run. The warnings and samples at and after the line (the restart's own warning)
+     * move with it. {@code offset} is the bytes of the file before the line; negative where it is not known (after the
+     * file's lines, for a recording): the part then starts where the ending one did.
+     */
+    private void cut(long line, long offset) {
+        FileListener before = current;
+        if (before == null) {
+            run++;
+            return;
+        }
+        long at = offset < 0 ? before.fromByte : offset;
+        FileListener after = new FileListener(line, at);
+        moveFrom(before.warnings, after.warnings, line);
+        moveFrom(before.doubtful, after.doubtful, line);
+        for (int i = 0; i < before.samples.size(); ) {
+            if (before.samples.get(i).line() >= line) {
+                after.samples.add(before.samples.remove(i));
+                after.sampleIsRecord.add(before.sampleIsRecord.remove(i));
+            } else {
+                i++;
+            }
+        }
+        if (line > before.fromLine) { // a restart at the top of a file leaves the ending run nothing of it
+            reads.add(new FileRead(currentFile, reader() == null ? LogFormat.UNKNOWN : reader().format(), before,
+                    at - before.fromByte, line - before.fromLine, run));
+        }
+        run++;
+        ended = before;
+        current = after;
+    }
+
+    private static void moveFrom(List<LineSample> from, List<LineSample> to, long line) {
+        from.removeIf(s -> s.line() >= line && to.add(s));
     }
 }

@@ -5,13 +5,16 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -23,6 +26,13 @@ import java.util.zip.ZipFile;
  * pipe, a named FIFO or a process substitution ({@code <(zcat gc.log.gz)}) is opened here once and read
  * once, as its own timeline; a zip arriving that way is copied to a temporary file first (an archive's
  * directory is at its end).
+ *
+ * <p>A directory's entries are another matter: a path the user names is read whatever it is, but an entry
+ * found in a directory is read only when it is a regular file ({@link #notRead}), for every command that reads
+ * directories ({@code analyze DIR}, {@code fleet}). A symbolic link is not followed (it may lead out of the
+ * tree, to a file whose first line would then be quoted in an error), a FIFO, device or socket is not opened
+ * (opening a FIFO blocks until a writer comes), and a file that cannot be read is said so; each is reported, never
+ * silently dropped.
  */
 public final class LogInputs {
 
@@ -36,9 +46,13 @@ public final class LogInputs {
         }
 
         public String name() {
-            return files.size() == 1 ? files.get(0).displayName()
-                    : files.get(0).displayName() + " (+" + (files.size() - 1) + " rotated)";
+            return setName(files.get(0).displayName(), files.size());
         }
+    }
+
+    /** {@code count} files of one log named by the first: {@code gc.log}, {@code gc.log.1 (+2 rotated)}. */
+    public static String setName(String first, int count) {
+        return count <= 1 ? first : first + " (+" + (count - 1) + " rotated)";
     }
 
     /** Thrown for a path that does not exist or cannot be read; the message names the path. */
@@ -51,7 +65,44 @@ public final class LogInputs {
     /** The path that names standard input. */
     public static final String STDIN = "-";
 
+    /** Why an entry found in a directory is not read; {@link #message} is the one line that says so. */
+    public enum NotRead {
+        SYMBOLIC_LINK("a symbolic link, not followed in a directory (name the file itself to read it)"),
+        SPECIAL_FILE("not a regular file (a FIFO, device or socket), not read"),
+        UNREADABLE("cannot read file");
+
+        public final String message;
+
+        NotRead(String message) {
+            this.message = message;
+        }
+    }
+
+    /** An entry of a directory that is not read, and why. */
+    public record Skipped(Path path, NotRead reason) {
+    }
+
+    /**
+     * Why an entry found in a directory is not read, or null for a regular file or a directory (which is never
+     * followed through a link either).
+     */
+    public static NotRead notRead(Path entry) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (a.isSymbolicLink()) {
+            return NotRead.SYMBOLIC_LINK;
+        }
+        if (a.isOther()) {
+            return NotRead.SPECIAL_FILE;
+        }
+        return a.isRegularFile() && !Files.isReadable(entry) ? NotRead.UNREADABLE : null;
+    }
+
     public static List<Timeline> resolve(List<Path> paths) throws IOException {
+        return resolve(paths, skipped -> { });
+    }
+
+    /** As {@link #resolve(List)}, telling {@code skipped} of each entry of a named directory that is not read. */
+    public static List<Timeline> resolve(List<Path> paths, Consumer<Skipped> skipped) throws IOException {
         List<LogFile> files = new ArrayList<>();
         for (Path p : paths) {
             if (p.toString().equals(STDIN)) {
@@ -63,8 +114,18 @@ public final class LogInputs {
             }
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.list(p)) {
-                    for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
-                        addFile(f, files);
+                    for (Path f : s.sorted().toList()) {
+                        NotRead why;
+                        try {
+                            why = notRead(f);
+                        } catch (java.nio.file.NoSuchFileException gone) {
+                            continue; // removed since the directory was listed
+                        }
+                        if (why != null) {
+                            skipped.accept(new Skipped(f, why));
+                        } else if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+                            addFile(f, files);
+                        }
                     }
                 }
             } else {

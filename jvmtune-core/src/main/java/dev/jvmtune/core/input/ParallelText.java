@@ -119,7 +119,8 @@ final class ParallelText {
         }
 
         LineReader lines() {
-            return new LineReader(buf, 0, cut.length(), GcLogStream.MAX_LINE_BYTES, cut.linesBefore());
+            return new LineReader(buf, 0, cut.length(), GcLogStream.MAX_LINE_BYTES, cut.linesBefore(),
+                    cut.bytesEnd() - cut.length());
         }
     }
 
@@ -178,11 +179,17 @@ final class ParallelText {
         steps.add(end != null ? end : new FileEnd(file, cutter.bytes(), cutter.lines()));
     }
 
+    /** Runs {@code step} once every block given so far has had its turn (a file that could not be read). */
+    void inTurn(Runnable step) {
+        steps.add(step);
+    }
+
     /** Takes every block's turn, then flushes what the true parser holds open; returns it (null if no text). */
     LogParser finish() throws IOException {
         drain();
         if (truth != null) {
             truthOut.clear();
+            truthOut.reading(null);
             truth.finish();
             truthOut.replay(stream.sink());
         }
@@ -228,6 +235,8 @@ final class ParallelText {
             stream.fileStarted(s.file);
         } else if (step instanceof FileEnd e) {
             stream.fileEnded(e.file, e.bytes, e.lines);
+        } else if (step instanceof Runnable r) {
+            r.run();
         } else if (step instanceof Block b) {
             blocksPending--;
             taken++;
@@ -257,10 +266,12 @@ final class ParallelText {
             return;
         }
         truthOut.clear();
+        truthOut.reading(null);
         if (b.boundaryFirst) {
             truth.fileBoundary();
         }
         LineReader r = b.lines();
+        truthOut.reading(r);
         List<BlockOutput.Checkpoint> checkpoints = s == null ? List.of() : s.out.checkpoints();
         int next = 0;
         long read = 0;
@@ -348,6 +359,7 @@ final class ParallelText {
                 p.fileBoundary();
             }
             LineReader r = b.lines();
+            out.reading(r);
             int spacing = Math.max(CHECKPOINT_SPACING_MIN, b.cut.length() / CHECKPOINT_SPACING_DIVISOR);
             long read = 0;
             int lastAt = 0;
@@ -418,12 +430,14 @@ final class ParallelText {
             truthOut.parser(truth);
         }
         truthOut.clear();
+        truthOut.reading(null);
         if (boundaryFirst) {
             truth.fileBoundary();
         }
         long bytesBefore = cut.bytesEnd() - cut.length();
         LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(buf, 0, cut.length()),
                 cutter.rest()), GcLogStream.MAX_LINE_BYTES, cut.linesBefore(), bytesBefore);
+        truthOut.reading(lines);
         GcLogStream.readLines(lines, truth, truthOut, stream::progressInFile);
         truthOut.replay(stream.sink());
         publish(truth.context());

@@ -4,9 +4,12 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file whole or not at all: into a temporary file beside it, renamed over it once complete. A full
@@ -40,7 +43,28 @@ public final class AtomicFile {
         if (!Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(target.toString(), null, "no such directory");
         }
-        return new Pending(target, Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp"));
+        return new Pending(target, temp(dir, target));
+    }
+
+    /**
+     * A new file beside the target with the mode a file written in place would have: the target's when it exists,
+     * else what the umask leaves of rw-rw-rw- - not {@link Files#createTempFile}'s rw-------, which would hide a
+     * report from the people it is written for.
+     */
+    private static Path temp(Path dir, Path target) throws IOException {
+        while (true) {
+            Path temp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                    + ".tmp");
+            try {
+                Files.createFile(temp);
+            } catch (FileAlreadyExistsException e) {
+                continue;
+            }
+            if (Files.exists(target) && Files.getFileAttributeView(target, PosixFileAttributeView.class) != null) {
+                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
+            }
+            return temp;
+        }
     }
 
     /** A file being written: it replaces the target on {@link #commit}; closed without, it vanishes. */

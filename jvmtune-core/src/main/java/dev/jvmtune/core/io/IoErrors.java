@@ -14,11 +14,21 @@ public final class IoErrors {
 
     /** Whether {@code t} or one of its causes says the disk (or the file system's quota) is full. */
     public static boolean diskFull(Throwable t) {
+        return says(t, "No space left on device", "Disk quota exceeded", "database or disk is full", "SQLITE_FULL");
+    }
+
+    /** Whether {@code t} or one of its causes is a write to a pipe whose reader closed it (EPIPE). */
+    public static boolean brokenPipe(Throwable t) {
+        return says(t, "Broken pipe");
+    }
+
+    private static boolean says(Throwable t, String... words) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             String m = c.getMessage();
-            if (m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded")
-                    || m.contains("database or disk is full") || m.contains("SQLITE_FULL"))) {
-                return true;
+            for (String w : words) {
+                if (m != null && m.contains(w)) {
+                    return true;
+                }
             }
         }
         return false;

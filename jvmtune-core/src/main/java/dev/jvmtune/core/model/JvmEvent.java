@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * (docs/extending.md); consumers that do not know it ignore it.
  */
 public sealed interface JvmEvent
-        permits GcEvent, GcStall, CycleStatistics, SafepointEvent, CodeCacheSample, Compilation, CpuLoadSample, Restart,
+        permits GcEvent, GcStall, CycleStatistics, SafepointEvent, CodeCacheSample, Compilation, CpuLoadSample,
+        NativeMemorySample, ResidentSetSample, MemoryPoolSample, ThreadCountSample, ClassCountSample, Restart,
         InputFile {
 
     /**

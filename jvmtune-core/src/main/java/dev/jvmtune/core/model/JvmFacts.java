@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the log tells about the JVM that wrote it ({@code gc,init} lines and their older equivalents).
@@ -30,6 +32,9 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
         logTags = Collections.unmodifiableSet(new TreeSet<>(logTags));
     }
 
+    private static final Pattern LEGACY_VERSION = Pattern.compile("^1\\.(\\d+)");
+    private static final Pattern VERSION = Pattern.compile("^(\\d+)");
+
     /** These facts with other tag sets. */
     public JvmFacts withLogTags(Set<String> tags) {
         return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes, heapInitialBytes,
@@ -39,6 +44,28 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
 
     public static JvmFacts empty() {
         return new Builder().build();
+    }
+
+    /**
+     * The JDK feature release of {@link #version()}: {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when
+     * unknown.
+     */
+    public int feature() {
+        if (version == null) {
+            return 0;
+        }
+        Matcher m = LEGACY_VERSION.matcher(version);
+        if (!m.find()) {
+            m = VERSION.matcher(version);
+            if (!m.find()) {
+                return 0;
+            }
+        }
+        try {
+            return Integer.parseInt(m.group(1));
+        } catch (NumberFormatException tooLong) {
+            return 0;
+        }
     }
 
     /** Mutable collector for facts met while parsing. */

@@ -107,7 +107,8 @@ public final class JdkFlags {
         add("UseTransparentHugePages", b, p, 8, 0, "false");
         add("UseStringDeduplication", b, p, 8, 0, "false");
         // safepoints
-        add("UseCountedLoopSafepoints", b, p, 8, 0, "true"); // C2 only; on by default from 10
+        add("UseCountedLoopSafepoints", b, p, 8, 0, "true"); // C2 only; on by default from 10 with G1, ZGC, Shenandoah
+        add("LoopStripMiningIter", v, p, 10, 0, "1000"); // C2 only; 1000 with the collectors above, else 0
         // locking
         add("UseBiasedLocking", b, p, 8, 18, "false"); // off by default from 15, obsolete in 18
     }

@@ -49,6 +49,11 @@ public final class LineReader {
      * whole input: a last line without a line end is {@link #lastLineUnterminated()}.
      */
     public LineReader(byte[] b, int from, int to, int maxLineBytes, long linesBefore) {
+        this(b, from, to, maxLineBytes, linesBefore, 0);
+    }
+
+    /** As {@link #LineReader(byte[], int, int, int, long)}, {@link #bytesRead()} counting on from {@code bytesBefore}. */
+    public LineReader(byte[] b, int from, int to, int maxLineBytes, long linesBefore, long bytesBefore) {
         this.in = InputStream.nullInputStream();
         this.maxLineBytes = maxLineBytes;
         this.buf = b;
@@ -56,7 +61,7 @@ public final class LineReader {
         this.limit = to;
         this.eof = true;
         this.lineNumber = linesBefore;
-        this.bytesRead = to - from;
+        this.bytesRead = bytesBefore + to - from;
     }
 
     public byte[] buffer() {
@@ -77,6 +82,11 @@ public final class LineReader {
 
     public long bytesRead() {
         return bytesRead;
+    }
+
+    /** The bytes of the input before the current line (its start, for a line cut at the limit). */
+    public long lineOffset() {
+        return bytesRead - (limit - lineStart);
     }
 
     public boolean lastLineTruncated() {

@@ -22,6 +22,13 @@ public interface LogParser extends TimelineParser {
     default void fileBoundary() {
     }
 
+    /**
+     * Called when the file was truncated and is read again from its start (a JVM restarted onto it, {@code
+     * copytruncate}): as at a file boundary, and a first time behind the last one read, by however little, is a
+     * restart - what was read before was another content, not lines of the same run racing to be printed.
+     */
+    void fileRewritten();
+
     /** The state after the last line read when nothing is open, as a value; null while something is. */
     Context context();
 

@@ -8,6 +8,7 @@ import dev.jvmtune.core.analysis.CollectorCycles;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.analysis.Stalls;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.model.GcStall;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +27,10 @@ final class AllocationStallRule implements Rule {
     static final double MIN_STALL_PCT = 1.0;
     /** ... and below this much stall time outside pauses over the whole run (a few stalls while ZGC warms up). */
     static final double MIN_STALL_MS = 100;
-    /** Score: this plus {@link #SCORE_PER_PCT} per percent of the run stalled (1% warns, 4% is critical). */
-    static final double SCORE_BASE = 30;
-    static final double SCORE_PER_PCT = 10;
-    /** Floating garbage of the last cycle plus room for the next: ZAllocationSpikeTolerance's default 2. */
+    /**
+     * Floating garbage of the last cycle plus room for the next (ZGC's own ZAllocationSpikeTolerance is another
+     * thing: its default is 1 on JDK 17 and 2 on 25, see JdkDefaults).
+     */
     static final double CYCLES_OF_HEADROOM = 2;
 
     @Override
@@ -59,11 +60,13 @@ final class AllocationStallRule implements Rule {
             evidence.add(f("%,d allocation stalls over %,d cycles (%.2f per cycle)", alloc.count(), c.count(),
                     alloc.count() / (double) c.count()));
         }
-        int score = Severity.score(SCORE_BASE, SCORE_PER_PCT, stalledPct);
         Recommendation rec = recommendation(run, evidence);
-        return Optional.of(new Finding(id(), Severity.ofScore(score), score, f("Threads stalled waiting for ZGC to "
+        Cost cost = Cost.time(run, a.heldUp().stallsMs() / 1000, List.of(f("time with a thread stalled and no pause "
+                + "running: %.2f s", a.heldUp().stallsMs() / 1000)), new Cost.Basis(st.count(), 0, a.durationSec(),
+                "stalls"));
+        return Optional.of(Finding.of(id(), f("Threads stalled waiting for ZGC to "
                 + "free memory: %.2f s of %.1f s held up (%.1f%%), while pauses took %.1f ms",
-                a.heldUp().stallsMs() / 1000, a.durationSec(), stalledPct, a.pauses().totalMs()), evidence, rec));
+                a.heldUp().stallsMs() / 1000, a.durationSec(), stalledPct, a.pauses().totalMs()), evidence, rec, cost));
     }
 
     private static Recommendation recommendation(RuleContext run, List<String> evidence) {
@@ -80,7 +83,8 @@ final class AllocationStallRule implements Rule {
                 mib(c.maxLiveBytes()), mib(c.maxAllocatedBytes()), mib(heap)));
         List<String> arithmetic = new ArrayList<>();
         List<String> options = new ArrayList<>();
-        String generational = run.jdk() == 21 || run.jdk() == 22 || run.jdk() == 23
+        String generational = JdkDefaults.value("ZGenerational", Collector.ZGC, run.jdk()).isPresent()
+                && !"true".equals(run.flag("ZGenerational"))
                 ? "; on this JDK -XX:+ZGenerational (default from 23) collects young objects in shorter minor cycles"
                 : run.jdk() > 0 && run.jdk() < 21 ? "; JDK 21+ has generational ZGC, whose minor cycles free short-lived"
                 + " objects sooner" : "";

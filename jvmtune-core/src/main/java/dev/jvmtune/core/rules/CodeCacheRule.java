@@ -5,10 +5,13 @@ import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.CodeCacheChurn;
+import dev.jvmtune.core.analysis.PauseClass;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * S4: the code cache filled. Compilation stops (JDK 8-17: "CodeCache is full. Compiler has been disabled") or
@@ -28,7 +31,6 @@ final class CodeCacheRule implements Rule {
 
     /** A code heap used to this share of its reservation counts as full. */
     static final double FULL_SHARE = 0.95;
-    static final long DEFAULT_BYTES = 240L << 20;
     static final int HEADROOM = 2;
     /**
      * Code freed after warm-up, as a share of the reservation, that makes the JIT's work a loop rather than the
@@ -50,6 +52,11 @@ final class CodeCacheRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.CODE_HEAPS);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         long codeCacheGcs = a.pausesByCause().getOrDefault("CodeCache GC Threshold", 0L)
@@ -58,12 +65,17 @@ final class CodeCacheRule implements Rule {
         long peak = 0;
         long fullEvents = 0;
         boolean nearlyFull = false;
+        Analysis.CodeHeap fullest = null;
         if (a.codeCache() != null) {
             fullEvents = a.codeCache().fullEvents();
             for (Analysis.CodeHeap h : a.codeCache().heaps()) {
                 reserved += h.reservedBytes();
                 peak += h.peakUsedBytes();
                 nearlyFull |= h.reservedBytes() > 0 && h.peakUsedBytes() >= FULL_SHARE * h.reservedBytes();
+                if (h.reservedBytes() > 0 && (fullest == null || (double) h.peakUsedBytes() / h.reservedBytes()
+                        > (double) fullest.peakUsedBytes() / fullest.reservedBytes())) {
+                    fullest = h;
+                }
             }
         }
         long aggressive = a.pausesByCause().getOrDefault("CodeCache GC Aggressive", 0L);
@@ -96,24 +108,54 @@ final class CodeCacheRule implements Rule {
         long base = Math.max(peak, configured);
         List<String> arithmetic = new ArrayList<>();
         String size;
+        // the JVM's default reservation (240 MB with tiered compilation) is the least worth proposing, in whole MiB
+        // (JDK 25 rounds its code heaps up to pages: a few KiB more)
+        long defaultBytes = (long) JdkDefaults.number("ReservedCodeCacheSize", run.collector(), run.jdkOr(8))
+                >> 20 << 20;
         if (base > 0) {
-            long proposed = Math.max(DEFAULT_BYTES, HEADROOM * base);
+            long proposed = Math.max(defaultBytes, HEADROOM * base);
             size = Text.size(proposed);
             arithmetic.add(f("the cache %s at %d MiB%s: the code needs more than that; %d x %d MiB = %d MiB, "
-                            + "no less than the default 240 MiB", filled ? "filled" : "kept being freed and refilled",
+                            + "no less than the default %d MiB", filled ? "filled" : "kept being freed and refilled",
                     mib(base), configured > 0 ? " (its configured size)" : " (observed peak)", HEADROOM, mib(base),
-                    mib(HEADROOM * base)));
+                    mib(HEADROOM * base), mib(defaultBytes)));
         } else {
-            size = Text.size(DEFAULT_BYTES * HEADROOM);
-            arithmetic.add("the log does not say how large the cache was: 2 x the default 240 MiB = 480 MiB");
+            size = Text.size(defaultBytes * HEADROOM);
+            arithmetic.add(f("the log does not say how large the cache was: %d x the default %d MiB = %d MiB", HEADROOM,
+                    mib(defaultBytes), mib(defaultBytes * HEADROOM)));
         }
         arithmetic.add("then watch code cache use under load (JFR jdk.CodeCacheStatistics, or jcmd PID "
                 + "Compiler.codecache): S4 needed 256 MB where 128 MB still oscillated");
         String title = filled ? "The code cache filled: the JIT stops or recompiles flushed code"
                 : "The code cache is too small for the hot code: the JVM keeps freeing it and the JIT keeps recompiling";
-        return Optional.of(new Finding(id(), filled ? Severity.CRITICAL : Severity.WARNING, filled ? 85 : 75, title,
-                evidence, new Recommendation(JdkFlags.option("ReservedCodeCacheSize",
-                size, run.jdkOr(8)).stream().toList(), arithmetic)));
+        return Optional.of(Finding.of(id(), title, evidence, new Recommendation(JdkFlags.option("ReservedCodeCacheSize",
+                size, run.jdkOr(8)).stream().toList(), arithmetic), cost(run, fullEvents, reserved, fullest, jitLoop)));
+    }
+
+    /**
+     * The collections run for the cache, and the code at stake against the cache: all of it where the cache was
+     * found full, the fullest code heap's use, or the code freed and compiled again in the run's second half. What the
+     * compiler threads' CPU cost is not in a GC log or a default recording (the evidence says so).
+     */
+    private static Cost cost(RuleContext run, long fullEvents, long reserved, Analysis.CodeHeap fullest,
+                             boolean jitLoop) {
+        Cost cost = Cost.pauses(run, "collections run to free the code cache", true,
+                c -> c.trigger() == PauseClass.Trigger.CODE_CACHE);
+        CodeCacheChurn churn = run.analysis().codeCacheChurn();
+        if (fullEvents > 0 && reserved > 0) {
+            return cost.withBytes(reserved, reserved, f("%d code-cache-full events: all %d MiB of the cache in use",
+                    fullEvents, mib(reserved)));
+        }
+        if (jitLoop) {
+            return cost.withBytes((long) churn.freedBytes(), churn.reservedBytes(), f("compiled code freed and compiled "
+                    + "again after warm-up: %d of the %d KiB cache", (long) churn.freedBytes() >> 10,
+                    churn.reservedBytes() >> 10));
+        }
+        if (fullest != null) {
+            return cost.withBytes(fullest.peakUsedBytes(), fullest.reservedBytes(), f("%s used up to %d of %d MiB",
+                    fullest.name(), mib(fullest.peakUsedBytes()), mib(fullest.reservedBytes())));
+        }
+        return cost;
     }
 
     /** What the loop looks like in the run's second half, and what it does not show. */

@@ -41,13 +41,15 @@ final class CollectorChoiceRule implements Rule {
         String which = jdk >= 24 ? "generational ZGC (the only ZGC from JDK 24)" : jdk >= 21
                 ? "generational ZGC (-XX:+ZGenerational on JDK 21-23)" : "ZGC (not generational before JDK 21: it "
                 + "needs heap headroom for the allocation rate)";
-        return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(100, 30 + goal.steadyState().overPct()),
+        // another collector answers for every pause over the goal
+        Cost cost = Cost.pauses(run, "pauses", true, c -> true);
+        return Optional.of(Finding.of(id(),
                 f("A %.0f ms goal is below what %s can hold: consider ZGC", goal.goalMs(), run.collector().label()),
                 List.of(f("goal %.0f ms; after warm-up %.1f%% of pauses over it, p99 %.1f ms", goal.goalMs(),
                         goal.steadyState().overPct(), run.analysis().steadyState().pauses().p99Ms())),
                 new Recommendation(options, List.of(
                         f("%s on JDK %d: pauses of well under 1 ms that do not grow with the heap or live set", which, jdk),
                         "the price: some throughput and more heap headroom for concurrent collection; keep -Xmx and "
-                                + "drop the " + run.collector().label() + "-specific flags; measure both"))));
+                                + "drop the " + run.collector().label() + "-specific flags; measure both")), cost));
     }
 }

@@ -2,8 +2,9 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
-import dev.jvmtune.core.parse.Bytes;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,13 +16,10 @@ import java.util.Optional;
  */
 final class EvacuationFailureRule implements Rule {
 
-    static final int DEFAULT_RESERVE_PCT = 10;
-
-    /** G1ReservePercent as the log states it, else the default. */
+    /** G1ReservePercent as the log states it, else G1's default. */
     static int reservePct(RuleContext run) {
-        String logged = run.jvm().raw().get("G1ReservePercent");
-        int pct = logged != null ? Bytes.parseInt(logged.trim()) : -1;
-        return pct >= 0 ? pct : DEFAULT_RESERVE_PCT;
+        double pct = run.flagNumber("G1ReservePercent");
+        return pct >= 0 ? (int) pct : (int) JdkDefaults.number("G1ReservePercent", Collector.G1, run.jdkOr(8));
     }
 
     @Override
@@ -36,14 +34,14 @@ final class EvacuationFailureRule implements Rule {
         if (failures == 0) {
             return Optional.empty();
         }
-        String logged = run.jvm().raw().get("G1ReservePercent");
+        boolean logged = run.states("G1ReservePercent");
         int reserve = reservePct(run);
         int proposed = Math.min(50, reserve * 2);
         long heapMax = run.jvm().heapMaxBytes();
         String heap = heapMax > 0 ? Rounding.text(" of the %d MB heap: %d MB -> %d MB", heapMax >> 20,
                 heapMax * reserve / 100 >> 20, heapMax * proposed / 100 >> 20) : "";
         List<String> arithmetic = List.of(
-                "reserve now: G1ReservePercent=" + reserve + (logged != null ? " (the log's flag)" : " (the default)"),
+                "reserve now: G1ReservePercent=" + reserve + (logged ? " (the log's flag)" : " (the default)"),
                 "double it: 2 x " + reserve + " = " + proposed + "%" + heap,
                 "the reserve is taken from what young and old may use: if pauses or Full GCs grow afterwards, the "
                         + "heap is too small for the live set instead (raise -Xmx)");
@@ -51,14 +49,15 @@ final class EvacuationFailureRule implements Rule {
                 + "(to-space exhausted) out of %d", failures, a.pauses().count())));
         List<String> options = JdkFlags.option("G1ReservePercent", Integer.toString(proposed), run.jdkOr(8)).stream()
                 .toList();
+        Recommendation rec = new Recommendation(options, arithmetic);
         if (HeapTooSmallRule.fills(run)) {
             // measured on a 12 s job whose live set filled its 160 MB heap: G1ReservePercent=20 made it 1.16x slower
-            evidence.add("no larger reserve: the live set fills the heap (heap-too-small), and a reserve is taken "
-                    + "from the young and old room it lacks; size the heap first");
-            options = List.of();
+            rec = new Recommendation(List.of(), List.of("no larger reserve: the live set fills the heap "
+                    + "(heap-too-small), and a reserve is taken from the young and old room it lacks; size the heap first"));
         }
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 70 + failures * 5),
-                "G1 ran out of free regions during evacuation " + failures + " times", evidence,
-                options.isEmpty() ? null : new Recommendation(options, arithmetic)));
+        Cost cost = Cost.pauses(run, "pauses that failed evacuation", true,
+                c -> c.incidents().contains(GcIncident.EVACUATION_FAILURE));
+        return Optional.of(Finding.of(id(), "G1 ran out of free regions during evacuation " + failures + " times",
+                evidence, rec, cost, cost.startUpOnly(run)));
     }
 }

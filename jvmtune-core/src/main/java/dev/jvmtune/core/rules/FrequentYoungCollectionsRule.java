@@ -31,6 +31,12 @@ final class FrequentYoungCollectionsRule implements Rule {
         return "frequent-young-collections";
     }
 
+    /** It weighs the young pauses' share of the run's time. */
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.RUN_SHARE);
+    }
+
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
@@ -61,10 +67,11 @@ final class FrequentYoungCollectionsRule implements Rule {
                         a.allocationRateMBps(), TARGET_INTERVAL_SEC, mib(proposed)),
                 fits ? "each young pause copies only what survives, so it grows far less than the young generation"
                         : f("that is more than half the %d MiB heap: the heap must grow with it (-Xmx)", mib(heap)));
-        return Optional.of(new Finding(id(), Severity.WARNING,
-                (int) Math.min(100, 40 + INTERVAL_MS / Math.max(1, a.intervals().p50Ms()) * 5),
+        // more young collections than the allocation needs: their time, no claim on their length
+        Cost cost = Cost.pauses(run, "young collections", false, c -> c.kind() == GcKind.YOUNG);
+        return Optional.of(Finding.of(id(),
                 f("Young collections every %.0f ms: the young generation is small for %.0f MiB/s of allocation",
                         a.intervals().p50Ms(), a.allocationRateMBps()), evidence,
-                new Recommendation(fits ? List.of("-Xmn" + Text.size(proposed)) : List.of(), arithmetic)));
+                new Recommendation(fits ? List.of("-Xmn" + Text.size(proposed)) : List.of(), arithmetic), cost));
     }
 }

@@ -5,11 +5,13 @@ import static dev.jvmtune.core.rules.Text.f;
 import dev.jvmtune.core.analysis.GcCpu;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Inverted parallelism: pauses whose real time exceeds the CPU their GC threads used (user + sys). The workers
  * were waiting, not working: other processes or containers took the CPUs, the machine swapped, or the JVM wrote
- * its log to a slow disk. More GC threads do not help; fewer (or fewer neighbours) do.
+ * its log to a slow disk. More GC threads do not help; fewer (or fewer neighbours) do. Its cost is the wait (real
+ * beyond user + sys), which gc-overhead leaves out of the GC's own time.
  */
 final class GcCpuRule implements Rule {
 
@@ -19,6 +21,11 @@ final class GcCpuRule implements Rule {
     @Override
     public String id() {
         return "gc-threads-waiting";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU);
     }
 
     @Override
@@ -34,7 +41,11 @@ final class GcCpuRule implements Rule {
                         c.realOverCpuSec()),
                 f("over all %d pauses: user %.1f s + sys %.1f s in %.1f s real: parallelism %.2f", c.pauses(),
                         c.userSec(), c.sysSec(), c.realSec(), c.parallelism()));
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + share),
+        // the wait alone, not the work in the same pauses: gc-overhead weighs that (one cost, one owner)
+        Cost cost = Cost.time(run, c.waitedSec(), List.of(f("the time no GC thread was on a CPU in those pauses, at "
+                + "least: real %.2f s - (user + sys) = %.2f s", c.realOverCpuSec(), c.waitedSec())), new Cost.Basis(c.realOverCpuPauses(), 0, Double.NaN, f("pauses of %.0f ms or "
+                + "more with real > 1.2 x (user + sys)", GcCpu.MIN_REAL_MS)));
+        return Optional.of(Finding.of(id(),
                 f("GC threads waited instead of working in %.0f%% of long pauses", share), evidence,
                 new Recommendation(List.of(), List.of(
                         "real > user + sys: the threads were runnable but not running, or blocked: check the machine's "
@@ -43,6 +54,7 @@ final class GcCpuRule implements Rule {
                         run.jvm().parallelWorkers() > 0 && run.jvm().cpusAvailable() > 0
                                 ? f("%d GC workers on %d CPUs: if the CPUs are shared, fewer workers wait less",
                                 run.jvm().parallelWorkers(), run.jvm().cpusAvailable())
-                                : "if the CPUs are shared with other JVMs, set -XX:ParallelGCThreads to this JVM's share"))));
+                                : "if the CPUs are shared with other JVMs, set -XX:ParallelGCThreads to this JVM's share")),
+                cost));
     }
 }

@@ -6,6 +6,7 @@ import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Pauses whose kernel (sys) time exceeds user time: the GC threads spent the pause in the kernel, typically
@@ -34,6 +35,11 @@ final class GcSysTimeRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PAUSE_CPU);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         GcCpu c = run.analysis().gcCpu();
         if (c == null) {
@@ -51,7 +57,14 @@ final class GcSysTimeRule implements Rule {
                 c.sysOverUserSec()), f("over all pauses: user %.1f s, sys %.1f s (%.0f%% of the GC's CPU time)",
                 c.userSec(), c.sysSec(), sysPct));
         List<String> options = JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList();
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + Math.max(share, sysPct)),
+        // the long pauses that spent their time in the kernel, else the kernel's share of all pauses' real time
+        Cost cost = longPauses ? Cost.time(run, c.sysOverUserSec(), List.of(f("pauses with sys > user: %.2f s",
+                c.sysOverUserSec())), new Cost.Basis(c.sysOverUserPauses(), 0, Double.NaN, f("pauses of %.0f ms or "
+                + "more with sys > user", GcCpu.MIN_REAL_MS)))
+                : Cost.time(run, c.realSec() * sysPct / 100, List.of(f("pauses' real time x the kernel's share of their "
+                + "CPU: %.2f s x %.0f%% = %.2f s", c.realSec(), sysPct, c.realSec() * sysPct / 100)),
+                new Cost.Basis(c.pauses(), 0, Double.NaN, "pauses with CPU times"));
+        return Optional.of(Finding.of(id(),
                 longPauses ? f("GC pauses spend their time in the kernel (sys > user in %.0f%% of long pauses)", share)
                         : f("GC pauses spend their time in the kernel (%.0f%% of their CPU time is sys)", sysPct),
                 evidence,
@@ -60,6 +73,6 @@ final class GcSysTimeRule implements Rule {
                                 + "compaction; AlwaysPreTouch faults the whole heap in at start (start-up takes longer, "
                                 + "about 0.1-0.3 s per GB), so set -Xms = -Xmx with it",
                         "check /sys/kernel/mm/transparent_hugepage/enabled: 'always' can stall; 'madvise' with "
-                                + "-XX:+UseTransparentHugePages, or 'never'"))));
+                                + "-XX:+UseTransparentHugePages, or 'never'")), cost));
     }
 }

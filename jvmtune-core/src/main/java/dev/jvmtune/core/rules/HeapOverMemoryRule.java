@@ -42,15 +42,16 @@ final class HeapOverMemoryRule implements Rule {
         List<String> evidence = List.of(f("maximum heap %d MiB, memory the JVM saw %d MiB (%.0f%%)", mib(heap),
                 mib(memory), 100.0 * heap / memory));
         String size = Text.size(fit);
-        return Optional.of(new Finding(id(), over ? Severity.CRITICAL : Severity.WARNING, over ? 90 : 60,
-                over ? "The maximum heap is larger than the machine's memory" : "The maximum heap leaves under 10% of "
-                        + "memory for everything else", evidence,
+        Cost cost = Cost.memory(run, heap, memory, List.of(f("maximum heap %d MiB against %d MiB of memory", mib(heap),
+                mib(memory))), new Cost.Basis(1, 0, Double.NaN, "maximum heap against the memory the JVM saw"));
+        return Optional.of(Finding.of(id(), over ? "The maximum heap is larger than the machine's memory"
+                : "The maximum heap leaves under 10% of memory for everything else", evidence,
                 new Recommendation(List.of("-Xmx" + size), List.of(
                         f("memory %d MiB - ~1 GiB for metaspace, code cache, thread stacks, direct buffers and the OS "
                                 + "= %d MiB%s", mib(memory), mib(memory - HEADROOM_BYTES),
                                 memory - HEADROOM_BYTES < memory / 2 ? f(", but no less than half of memory: %d MiB",
                                         mib(fit)) : ""),
                         "if the live set needs more, the machine needs more memory: a heap that swaps pauses for "
-                                + "seconds"))));
+                                + "seconds")), cost));
     }
 }

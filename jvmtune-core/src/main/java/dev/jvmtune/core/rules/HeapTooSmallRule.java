@@ -11,11 +11,12 @@ import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 /**
  * The heap is too small for what lives in it: the live set (the heap a Full GC leaves; without one, the least a G1
- * mixed pause left) fills most of the maximum heap, and the collector pays for it with
+ * mixed, remark or cleanup pause left) fills most of the maximum heap, and the collector pays for it with
  * concurrent cycles back to back, evacuation failures, Full GCs or a large share of the time. A larger reserve, an
  * earlier IHOP or another young size only move the shortage around, so this finding's gain - everything the
  * shortage costs - puts it before theirs. The heap is sized from the live set, within the machine's memory as the
@@ -35,6 +36,11 @@ final class HeapTooSmallRule implements Rule {
     /** GC pauses took a large share of the run from this percentage. */
     static final double GC_SHARE_PCT = 10;
     static final int THROUGHPUT_FACTOR = 3;
+    /**
+     * The heap is exhausted when collections leave less than this share of it free: HotSpot's GCHeapFreeLimit (2 on
+     * JDK 8-25), under which the GC overhead limit throws OutOfMemoryError.
+     */
+    static final double GC_HEAP_FREE_LIMIT_PCT = 2;
     static final int LATENCY_FACTOR = 4;
 
     @Override
@@ -42,11 +48,17 @@ final class HeapTooSmallRule implements Rule {
         return "heap-too-small";
     }
 
+    /** Its cost counts the time in concurrent phases. */
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.CONCURRENT_TIME);
+    }
+
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         LiveSet live = a.liveSet();
-        if (!fills(run)) {
+        if (!fills(run, true)) {
             return Optional.empty();
         }
         long heap = heapBytes(run);
@@ -82,16 +94,17 @@ final class HeapTooSmallRule implements Rule {
         if (sizing.options().isEmpty()) {
             evidence.add(sizing.arithmetic().get(sizing.arithmetic().size() - 1)); // why no larger heap is proposed
         }
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 50 + 50.0 * liveBytes / heap),
-                f("The heap is too small for its live set: %.0f%% of it stays full after old-generation collections",
-                        100.0 * liveBytes / heap), evidence, sizing,
-                gain(run)));
+        long room = Math.round(heap * (1 - GC_HEAP_FREE_LIMIT_PCT / 100));
+        Cost cost = cost(run).withBytes(liveBytes, room, f("the live set takes %d MiB of the %d MiB the heap can hold "
+                + "(%d MiB less GCHeapFreeLimit's %.0f%%)", mib(liveBytes), mib(room), mib(heap), GC_HEAP_FREE_LIMIT_PCT));
+        return Optional.of(Finding.of(id(), f("The heap is too small for its live set: %.0f%% of it stays full after "
+                + "old-generation collections", 100.0 * liveBytes / heap), evidence, sizing, cost, live.unsure()));
     }
 
     /**
      * The live set: a whole-heap collection (a Full GC, Shenandoah's degenerated cycle) leaves the live set, the most
      * any of them left; a mixed pause leaves the garbage of the regions it did not choose, so without a whole-heap
-     * collection the least any mixed pause left is the closest bound. The one estimate every rule sizes a heap from.
+     * collection the least any mixed, remark or cleanup pause left is the closest bound. The one estimate every rule sizes a heap from.
      */
     static long liveBytes(LiveSet live) {
         return live.fullMaxBytes() > 0 ? live.fullMaxBytes() : live.minBytes();
@@ -100,7 +113,7 @@ final class HeapTooSmallRule implements Rule {
     /** Where {@link #liveBytes} comes from, in words. */
     static String liveSource(LiveSet live) {
         return live.fullMaxBytes() > 0 ? "the most a whole-heap collection (Full GC, degenerated cycle) left"
-                : f("the least any of %d mixed pauses left", live.collections());
+                : f("the least any of %d mixed, remark or cleanup pauses left", live.collections());
     }
 
     /** The heap the JVM may grow to: -Xmx from the log's header, else the largest capacity logged. */
@@ -108,11 +121,18 @@ final class HeapTooSmallRule implements Rule {
         return Math.max(run.jvm().heapMaxBytes(), run.analysis().heap().maxCapacityBytes());
     }
 
-    /** Whether the live set fills {@link #FILLS_SHARE} of the heap or more: other sizing waits for the heap. */
+    /**
+     * Whether the live set fills {@link #FILLS_SHARE} of the heap or more: other sizing waits for the heap. A live set
+     * that only start-up or requested collections show does not count: this finding is then unsure and sizes nothing.
+     */
     static boolean fills(RuleContext run) {
+        return fills(run, false);
+    }
+
+    private static boolean fills(RuleContext run, boolean unsureToo) {
         LiveSet live = run.analysis().liveSet();
         long heap = heapBytes(run);
-        return live != null && heap > 0 && liveBytes(live) >= FILLS_SHARE * heap;
+        return live != null && (unsureToo || live.unsure() == null) && heap > 0 && liveBytes(live) >= FILLS_SHARE * heap;
     }
 
     /** -Xmx from the live set (and -Xms with it where the heap was resized), capped by the machine's memory. */
@@ -121,9 +141,9 @@ final class HeapTooSmallRule implements Rule {
         int factor = latency ? LATENCY_FACTOR : THROUGHPUT_FACTOR;
         List<String> arithmetic = new ArrayList<>();
         arithmetic.add(latency
-                ? f("a pause goal is set: heap = %d x live set, so that marking, which G1 starts at 45%% of the heap, "
+                ? f("a pause goal is set: heap = %d x live set, so that marking, which G1 starts at %.0f%% of the heap, "
                 + "finishes with room left for the young generation and the reserve, and no failure or Full GC breaks "
-                + "the goal", factor)
+                + "the goal", factor, run.flagNumber("InitiatingHeapOccupancyPercent"))
                 : f("no pause goal: heap = %d x live set, the low end of the usual 3-4x for throughput: each "
                 + "old-generation cycle costs about the live set to trace, and %d x leaves twice the live set to "
                 + "allocate before the next", factor, factor));
@@ -154,18 +174,17 @@ final class HeapTooSmallRule implements Rule {
     }
 
     /**
-     * What the shortage costs: every GC pause (a heap three times larger collects less often in every generation),
-     * and the CPU of concurrent cycles that a roomier heap runs rarely (their time x concurrent workers / CPUs, the
-     * share of the machine they took from the application).
+     * What the shortage costs: every GC pause (a heap three times larger collects less often in every generation, so
+     * every pause over the goal is its), and the CPU of concurrent cycles that a roomier heap runs rarely (their time x
+     * concurrent workers / CPUs, the share of the machine they took from the application).
      */
-    private static Gain gain(RuleContext run) {
+    private static Cost cost(RuleContext run) {
         Analysis a = run.analysis();
         int workers = Math.max(1, run.jvm().concurrentWorkers());
         int cpus = run.jvm().cpusAvailable() > 0 ? run.jvm().cpusAvailable() : workers;
-        double pauseSec = a.pauses().totalMs() / 1000;
         double concSec = a.concurrent().totalMs() / 1000 * Math.min(workers, cpus) / cpus;
-        return new Gain(pauseSec + concSec, a.durationSec(), List.of(f("GC pauses %.2f s + concurrent phases %.2f s x "
-                + "%d concurrent GC threads / %d CPUs = %.2f s", pauseSec, a.concurrent().totalMs() / 1000,
-                Math.min(workers, cpus), cpus, pauseSec + concSec)));
+        return Cost.pauses(run, "pauses", true, c -> true).plusSeconds(concSec, f("concurrent phases %.2f s x %d "
+                + "concurrent GC threads / %d CPUs = %.2f s", a.concurrent().totalMs() / 1000, Math.min(workers, cpus),
+                cpus, concSec));
     }
 }

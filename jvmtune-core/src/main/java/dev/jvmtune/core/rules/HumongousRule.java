@@ -1,7 +1,9 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
@@ -45,11 +47,10 @@ final class HumongousRule implements Rule {
         long region = run.jvm().regionSizeBytes();
         List<String> arithmetic = new ArrayList<>();
         if (region <= 0 && run.jvm().heapMaxBytes() > 0) {
-            // G1's own choice: the heap in about 2048 regions, a power of two between 1 MB and 32 MB
-            long target = Math.max(MB, Math.min(32 * MB, Long.highestOneBit(run.jvm().heapMaxBytes() / 2048)));
-            region = target;
-            arithmetic.add(Rounding.text("region size not logged: G1 picks heap / 2048 = %d MB / 2048, "
-                    + "as a power of two in 1-32 MB = %d MB", run.jvm().heapMaxBytes() / MB, region / MB));
+            region = JdkDefaults.g1RegionBytes(run.jvm().heapMaxBytes(), run.jvm().heapInitialBytes(), jdk);
+            arithmetic.add(Rounding.text("region size not logged: G1's own choice for a %d MB heap on JDK %d, about "
+                    + "2048 regions as a power of two in 1-32 MB = %d MB", run.jvm().heapMaxBytes() / MB, jdk,
+                    region / MB));
         }
         Recommendation rec = null;
         long max = jdk >= 18 ? 512 * MB : 32 * MB;
@@ -63,7 +64,15 @@ final class HumongousRule implements Rule {
             rec = new Recommendation(JdkFlags.option("G1HeapRegionSize", proposed / MB + "m", jdk).stream().toList(),
                     arithmetic);
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + count * 2),
-                count + " collections were forced by humongous allocations", evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of(region > 0 ? Rounding.text("regions are %d MB already, the "
+                    + "largest JDK %d allows: the objects must get smaller", region / MB, jdk)
+                    : "no region size: the log says neither the region size nor the heap to derive it from"));
+        }
+        // the collections a humongous allocation starts come early, not long: their time, no claim on the goal
+        Cost cost = Cost.pauses(run, "collections started by a humongous allocation", false,
+                c -> c.trigger() == PauseClass.Trigger.HUMONGOUS);
+        return Optional.of(Finding.of(id(), count + " collections were forced by humongous allocations", evidence, rec,
+                cost));
     }
 }

@@ -4,6 +4,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Metaspace;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +27,15 @@ final class MetaspaceRule implements Rule {
         return "metaspace-collections";
     }
 
+    /** Whether this rule speaks for the collections class metadata started (else full-gc does for its Full GCs). */
+    static boolean speaks(Metaspace m) {
+        return m != null && m.thresholdGcs() + m.lastDitchGcs() >= MIN_GCS;
+    }
+
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Metaspace m = run.analysis().metaspace();
-        if (m == null || m.thresholdGcs() + m.lastDitchGcs() < MIN_GCS) {
+        if (!speaks(m)) {
             return Optional.empty();
         }
         List<String> evidence = new ArrayList<>();
@@ -51,8 +57,14 @@ final class MetaspaceRule implements Rule {
             rec = new Recommendation(List.of(), List.of("the log has no metaspace figures to size from: add "
                     + "-Xlog:gc+metaspace (JDK 9+) or -XX:+PrintGCDetails (JDK 8)"));
         }
-        return Optional.of(new Finding(id(), m.lastDitchGcs() > 0 ? Severity.CRITICAL : Severity.WARNING,
-                (int) Math.min(100, 40 + 5 * (m.thresholdGcs() + 4 * m.lastDitchGcs())),
-                f("Metaspace caused %d collections", m.thresholdGcs() + m.lastDitchGcs()), evidence, rec));
+        Cost cost = Cost.pauses(run, "pauses of collections class metadata started", true,
+                c -> c.trigger() == PauseClass.Trigger.METADATA);
+        if (m.lastDitchGcs() > 0 && m.peakBytes() > 0 && m.capacityBytes() > 0) {
+            // a last-ditch collection: metaspace could not grow past its bound
+            cost = cost.withBytes(m.peakBytes(), Math.min(m.peakBytes(), m.capacityBytes()), f("%d last-ditch "
+                    + "collections: metaspace used %d MiB and could not grow", m.lastDitchGcs(), mib(m.peakBytes())));
+        }
+        return Optional.of(Finding.of(id(), f("Metaspace caused %d collections", m.thresholdGcs() + m.lastDitchGcs()),
+                evidence, rec, cost));
     }
 }

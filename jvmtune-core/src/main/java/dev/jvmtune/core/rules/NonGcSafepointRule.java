@@ -6,6 +6,7 @@ import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Much of the time the application is stopped is not garbage collection: other VM operations at
@@ -20,6 +21,11 @@ final class NonGcSafepointRule implements Rule {
     @Override
     public String id() {
         return "non-gc-safepoints";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.SAFEPOINTS);
     }
 
     @Override
@@ -41,15 +47,23 @@ final class NonGcSafepointRule implements Rule {
         }
         int jdk = run.jdkOr(8);
         Recommendation rec = null;
-        if (jdk < 15) {
+        if ("true".equals(run.flag("UseBiasedLocking"))) {
             rec = new Recommendation(JdkFlags.option("UseBiasedLocking", "false", jdk).stream().toList(), List.of(
-                    "biased locking is on by default up to JDK 14 (off from 15, gone from 18); revoking a bias "
+                    (run.states("UseBiasedLocking") ? "the JVM ran with -XX:+UseBiasedLocking"
+                            : "biased locking is on by default up to JDK 14 (off from 15, gone from 18)") + "; revoking a bias "
                             + "stops every thread, and with contended locks it happens all the time",
                     "turn it off and compare the stopped time; to see which operations stop the JVM, add "
                             + (jdk >= 9 ? "-Xlog:safepoint" : "-XX:+PrintSafepointStatistics "
                             + "-XX:PrintSafepointStatisticsCount=1")));
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of(Rounding.text("no flag: biased locking, the usual cause, is off "
+                    + "from JDK 15; -Xlog:safepoint names the VM operations that stop the JVM (deoptimization, thread "
+                    + "dumps, class redefinition)")));
+        }
+        Cost cost = Cost.time(run, s.nonGcMs() / 1000, List.of(Rounding.text("stopped outside GC: %.2f s",
+                s.nonGcMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(), "safepoints"));
+        return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec,
+                cost));
     }
 }

@@ -16,8 +16,6 @@ import java.util.Optional;
  */
 final class OldGenerationExhaustedRule implements Rule {
 
-    /** CMS's trigger without the flag: (100 - MinHeapFreeRatio) + MinHeapFreeRatio x CMSTriggerRatio / 100. */
-    static final int DEFAULT_TRIGGER_PCT = (100 - 40) + 40 * 80 / 100;
     static final int EARLIER_BY_PCT = 20;
 
     @Override
@@ -41,12 +39,18 @@ final class OldGenerationExhaustedRule implements Rule {
             evidence.add(pf + " promotion failures: a young collection found no room in the old generation");
         }
         evidence.add(a.fullGcCount() + " Full GCs in all");
-        Recommendation rec = null;
+        Recommendation rec = new Recommendation(List.of(), List.of(run.collector().label() + " has no initiating "
+                + "occupancy to start earlier: the old generation needs room (heap-too-small sizes the heap from the live "
+                + "set where it fills it)"));
         if (run.collector() == Collector.CMS) {
             String logged = run.jvm().raw().get("CMSInitiatingOccupancyFraction");
             int now = logged != null ? Bytes.parseInt(logged.trim()) : -1;
+            // without the flag (-1): (100 - MinHeapFreeRatio) + MinHeapFreeRatio x CMSTriggerRatio / 100
+            int minFree = (int) run.flagNumber("MinHeapFreeRatio");
+            int triggerRatio = (int) run.flagNumber("CMSTriggerRatio");
+            int defaultTrigger = (100 - minFree) + minFree * triggerRatio / 100;
             if (now < 0) {
-                now = DEFAULT_TRIGGER_PCT;  // not logged, or not a number
+                now = defaultTrigger;  // not logged, or not a number
             }
             int proposed = Math.max(40, now - EARLIER_BY_PCT);
             java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
@@ -54,8 +58,9 @@ final class OldGenerationExhaustedRule implements Rule {
             settings.put("UseCMSInitiatingOccupancyOnly", "true");
             rec = new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), List.of(
                     logged != null ? "the cycle starts at CMSInitiatingOccupancyFraction=" + now + " (the log's flag)"
-                            : "without the flag CMS starts at (100 - MinHeapFreeRatio 40) + 40 x CMSTriggerRatio "
-                            + "80 / 100 = " + DEFAULT_TRIGGER_PCT + "% of the old generation",
+                            : "without the flag CMS starts at (100 - MinHeapFreeRatio " + minFree + ") + " + minFree
+                            + " x CMSTriggerRatio " + triggerRatio + " / 100 = " + defaultTrigger
+                            + "% of the old generation",
                     "start " + EARLIER_BY_PCT + " points earlier: " + now + " - " + EARLIER_BY_PCT + " = " + proposed
                             + "%, and only there (UseCMSInitiatingOccupancyOnly), so the cycle has the old "
                             + "generation's last " + (100 - proposed) + "% to finish in",
@@ -66,7 +71,9 @@ final class OldGenerationExhaustedRule implements Rule {
         String title = "The old generation ran out " + (cmf + pf == 1 ? "once" : (cmf + pf) + " times")
                 + (full == 0 ? " (the log has no Full GC)"
                         : ", " + full + (full == 1 ? " Full GC" : " Full GCs") + " in all");
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 75 + (cmf + pf) * 3), title,
-                evidence, rec));
+        Cost cost = Cost.pauses(run, "pauses with a concurrent mode or promotion failure", true,
+                c -> c.incidents().contains(GcIncident.CONCURRENT_MODE_FAILURE)
+                        || c.incidents().contains(GcIncident.PROMOTION_FAILED));
+        return Optional.of(Finding.of(id(), title, evidence, rec, cost, cost.startUpOnly(run)));
     }
 }

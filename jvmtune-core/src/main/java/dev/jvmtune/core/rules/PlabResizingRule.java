@@ -29,11 +29,6 @@ final class PlabResizingRule implements Rule {
     static final double SWING_PCT = 25;
     /** Fewer swings than this are too few to call noise. */
     static final int MIN_SWINGS = 4;
-    /** G1's own waste target, {@code TargetPLABWastePct} (10 on JDK 8-25), for the waste evidence. */
-    static final double TARGET_WASTE_PCT = 10;
-    /** Defaults of YoungPLABSize and OldPLABSize in heap words (JDK 8-25, checked on 17 and 25). */
-    static final long YOUNG_DEFAULT_WORDS = 4096;
-    static final long OLD_DEFAULT_WORDS = 1024;
     /** A fixed size is worth giving when the median is this many times the default. */
     static final double FIX_FACTOR = 2;
     private static final int WORD_BYTES = 8;
@@ -51,8 +46,9 @@ final class PlabResizingRule implements Rule {
         }
         int workers = run.jvm().parallelWorkers();
         List<String> evidence = new ArrayList<>();
-        describe(evidence, "young (survivor)", p.young(), workers);
-        describe(evidence, "old (promotion)", p.old(), workers);
+        double wasteTarget = run.flagNumber("TargetPLABWastePct");
+        describe(evidence, "young (survivor)", p.young(), workers, wasteTarget);
+        describe(evidence, "old (promotion)", p.old(), workers, wasteTarget);
         evidence.add("what it means: each collection's PLABs were sized for the collections before it; what it does "
                 + "not: PLAB size changes buffer refills and the space left unused at the end of a collection, not "
                 + "the amount copied, so expect a small effect on pauses (second-order; S1 applied it alongside "
@@ -63,14 +59,18 @@ final class PlabResizingRule implements Rule {
         List<String> arithmetic = new ArrayList<>();
         arithmetic.add("-XX:-ResizePLAB: every collection gets PLABs of a fixed size per worker instead of one sized "
                 + "from the collections before it");
-        fixedSize(settings, arithmetic, "YoungPLABSize", YOUNG_DEFAULT_WORDS, p.young(), workers, run);
-        fixedSize(settings, arithmetic, "OldPLABSize", OLD_DEFAULT_WORDS, p.old(), workers, run);
+        fixedSize(settings, arithmetic, "YoungPLABSize", p.young(), workers, run);
+        fixedSize(settings, arithmetic, "OldPLABSize", p.old(), workers, run);
 
         double swingPct = Math.max(pct(p.young()), pct(p.old()));
-        return Optional.of(new Finding(id(), Severity.INFO, (int) Math.min(60, 30 + swingPct / 4),
+        Cost cost = Cost.unmeasured(run, "not measurable from the log: buffer refills and the space left unused at "
+                + "the end of a collection, a second-order part of the young pauses (measured: within noise)",
+                new Cost.Basis(Math.max(p.young() == null ? 0 : p.young().resized(), p.old() == null ? 0
+                        : p.old().resized()), 0, Double.NaN, "collections with PLAB sizing"));
+        return Optional.of(Finding.of(id(),
                 f("%s's desired PLAB size swings between collections (by 2x or more in %.0f%% of them)",
                         run.collector().label(), swingPct),
-                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic), cost));
     }
 
     private static boolean noisy(PlabSizing.Destination d) {
@@ -81,7 +81,8 @@ final class PlabResizingRule implements Rule {
         return d == null || Double.isNaN(d.swingPct()) ? 0 : d.swingPct();
     }
 
-    private static void describe(List<String> evidence, String what, PlabSizing.Destination d, int workers) {
+    private static void describe(List<String> evidence, String what, PlabSizing.Destination d, int workers,
+                                 double wasteTarget) {
         if (d == null || d.resized() == 0) {
             return;
         }
@@ -92,7 +93,7 @@ final class PlabResizingRule implements Rule {
         if (d.allocatedBytes() > 0) {
             evidence.add(f("%s PLAB waste: %s of %s handed out (%.1f%%; G1 sizes PLABs to keep it under "
                             + "TargetPLABWastePct = %.0f%%)", what, kib(d.wasteBytes()), kib(d.allocatedBytes()),
-                    d.wastePct(), TARGET_WASTE_PCT));
+                    d.wastePct(), wasteTarget));
         }
     }
 
@@ -101,7 +102,8 @@ final class PlabResizingRule implements Rule {
      * median it wanted keeps the usual collection's refills as they were; otherwise the default stays.
      */
     private static void fixedSize(Map<String, String> settings, List<String> arithmetic, String flag,
-                                  long defaultWords, PlabSizing.Destination d, int workers, RuleContext run) {
+                                  PlabSizing.Destination d, int workers, RuleContext run) {
+        long defaultWords = (long) run.flagNumber(flag);
         if (d == null || d.resized() == 0) {
             return;
         }

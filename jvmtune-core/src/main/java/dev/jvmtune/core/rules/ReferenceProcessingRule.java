@@ -4,10 +4,13 @@ import static dev.jvmtune.core.rules.Text.f;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PhaseShares;
+import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * S1: reference processing takes a large share of pause time, or grows over the run. Before JDK 17 one thread
@@ -20,12 +23,19 @@ final class ReferenceProcessingRule implements Rule {
     static final double SHARE_PCT = 10;
     /** A rise of the per-pause time over the run that counts as growing, in percent of its start. */
     static final double GROWTH_PCT = 100;
-    /** First JDK where the flag is on by default (checked on 17 and 25 with -XX:+PrintFlagsFinal). */
-    static final int DEFAULT_ON_FROM = 17;
+
+    /** The collectors whose pauses process references with parallel workers when the flag is on. */
+    private static final Set<Collector> PARALLEL_REFERENCES = EnumSet.of(Collector.G1, Collector.PARALLEL,
+            Collector.CMS, Collector.UNKNOWN);
 
     @Override
     public String id() {
         return "reference-processing";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.REFERENCE_PHASES);
     }
 
     @Override
@@ -51,21 +61,27 @@ final class ReferenceProcessingRule implements Rule {
         }
         int jdk = run.jdkOr(8);
         Recommendation rec;
-        if (jdk < DEFAULT_ON_FROM && !"true".equalsIgnoreCase(run.jvm().raw().getOrDefault("ParallelRefProcEnabled",
-                ""))) {
+        boolean on = "true".equalsIgnoreCase(run.flag("ParallelRefProcEnabled"));
+        if (!on && PARALLEL_REFERENCES.contains(run.collector())) {
             rec = new Recommendation(JdkFlags.option("ParallelRefProcEnabled", "true", jdk).stream().toList(),
-                    List.of(f("JDK %d processes references on one thread by default; with %s GC workers in parallel "
-                                    + "the %.0f ms could shrink up to that many times (S1: remark -75%%)", jdk,
+                    List.of(f("%s; with %s GC workers in parallel "
+                                    + "the %.0f ms could shrink up to that many times (S1: remark -75%%)",
+                            run.states("ParallelRefProcEnabled") ? "the JVM ran with -XX:-ParallelRefProcEnabled"
+                                    : f("JDK %d processes references on one thread by default", jdk),
                             run.jvm().parallelWorkers() > 0 ? Integer.toString(run.jvm().parallelWorkers()) : "the",
                             p.referenceProcessing().ms())));
         } else {
-            rec = new Recommendation(List.of(), List.of(f("ParallelRefProcEnabled is already the default on JDK %d: "
-                    + "what is left is the Soft/Weak/Final/Phantom references the application creates "
-                    + "(-Xlog:gc+phases+ref=debug names them)", jdk)));
+            rec = new Recommendation(List.of(), List.of(f("%s: what is left is the Soft/Weak/Final/Phantom references "
+                    + "the application creates (-Xlog:gc+phases+ref=debug names them)", !on
+                    ? run.collector().label() + " has no parallel reference processing to turn on"
+                    : run.states("ParallelRefProcEnabled") ? "ParallelRefProcEnabled is on"
+                    : f("ParallelRefProcEnabled is already the default on JDK %d", jdk))));
         }
-        return Optional.of(new Finding(id(), share >= 2 * SHARE_PCT || growing ? Severity.WARNING : Severity.INFO,
-                (int) Math.min(100, 40 + share * 2 + (growing ? 20 : 0)),
+        Cost cost = Cost.time(run, p.referenceProcessing().ms() / 1000, List.of(f("reference processing in the pauses "
+                + "with phase figures: %.2f s", p.referenceProcessing().ms() / 1000)), new Cost.Basis(trend.pauses(), 0,
+                Double.NaN, "pauses with reference processing"));
+        return Optional.of(Finding.of(id(),
                 f("Reference processing takes %.0f%% of pause time%s", share, growing ? " and grows over the run" : ""),
-                evidence, rec));
+                evidence, rec, cost));
     }
 }

@@ -36,18 +36,19 @@ final class RisingLiveSetRule implements Rule {
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         LiveSet live = run.analysis().liveSet();
-        if (live == null || live.collections() < MIN_COLLECTIONS || !(live.spanSec() >= MIN_SPAN_SEC)
+        if (live == null || live.trendCollections() < MIN_COLLECTIONS || !(live.spanSec() >= MIN_SPAN_SEC)
                 || !(live.correlation() >= MIN_CORRELATION) || !(live.risePct() >= MIN_RISE_PCT)) {
             return Optional.empty();
         }
-        boolean confident = live.collections() >= CONFIDENT_COLLECTIONS && live.correlation() >= CONFIDENT_CORRELATION
+        long points = live.trendCollections();
+        boolean confident = points >= CONFIDENT_COLLECTIONS && live.correlation() >= CONFIDENT_CORRELATION
                 && live.spanSec() >= CONFIDENT_SPAN_SEC;
         String confidence = f("%s confidence: %d collections over %.0f min, r = %.2f", confident ? "high" : "medium",
-                live.collections(), live.spanSec() / 60, live.correlation());
+                points, live.spanSec() / 60, live.correlation());
         long heap = Math.max(run.jvm().heapMaxBytes(), run.analysis().heap().maxCapacityBytes());
         List<String> evidence = List.of(
                 f("heap after %d old-generation collections rose from %d to %d MiB over %.1f min (trend %+.1f MiB/h, "
-                                + "r = %.2f, %+.0f%%)", live.collections(), mib(live.firstBytes()), mib(live.lastBytes()),
+                                + "r = %.2f, %+.0f%%)", points, mib(live.firstBytes()), mib(live.lastBytes()),
                         live.spanSec() / 60, live.slopeMBPerHour(), live.correlation(), live.risePct()));
         String look = "take two heap dumps some time apart (jcmd PID GC.heap_dump) or a JFR recording with "
                 + "OldObjectSample and compare what grew";
@@ -65,9 +66,15 @@ final class RisingLiveSetRule implements Rule {
                             + "%.0f min the data covers: no projection that far; watch a longer run", mib(heap), hoursToFull,
                     MAX_PROJECTION_SPANS, live.spanSec() / 60), look);
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 40 + live.risePct() / 2),
+        // what the rise took of the heap over the span measured: no rate beyond it
+        Cost cost = Cost.memory(run, Math.round(live.riseBytes()), heap, List.of(f("the trend line rose %d MiB over "
+                        + "%.1f min, of a %d MiB heap", mib(live.riseBytes()), live.spanSec() / 60, mib(heap))),
+                new Cost.Basis(points, 0, live.spanSec(), "old-generation collections nobody asked for"));
+        return Optional.of(Finding.of(id(),
                 f("The live set keeps rising: %d -> %d MiB after old collections (leak suspected, %s)",
                         mib(live.firstBytes()), mib(live.lastBytes()), confidence), evidence,
-                new Recommendation(List.of(), arithmetic)));
+                new Recommendation(List.of(), arithmetic), cost, confident ? null : f("medium confidence: a leak is "
+                        + "stated from %d collections, r >= %.1f and %.0f min on", CONFIDENT_COLLECTIONS,
+                        CONFIDENT_CORRELATION, CONFIDENT_SPAN_SEC / 60)));
     }
 }

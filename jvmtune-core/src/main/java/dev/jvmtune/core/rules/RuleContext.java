@@ -5,11 +5,9 @@ import dev.jvmtune.core.analysis.Completeness;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
-import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.parse.LogFormat;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a rule may look at: one run's analysis, the facts its log tells, and the JDK feature release that
@@ -25,16 +23,13 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
         this(analysis, jvm, jdk, false, Completeness.COMPLETE);
     }
 
-    private static final Pattern LEGACY = Pattern.compile("^1\\.(\\d+)");
-    private static final Pattern MODERN = Pattern.compile("^(\\d+)");
-
     /**
      * The context of one analysed run. When the log does not name its JDK ({@code -Xlog:gc} without
      * {@code gc+init}), flags are fitted to the oldest JDK that writes its format: 8 for JDK 6-8 logs, 9 for
      * unified logs, 11 for JFR.
      */
     public static RuleContext of(Analysis analysis, JvmFacts jvm, List<InputStats> inputs) {
-        int jdk = feature(jvm.version());
+        int jdk = jvm.feature();
         if (jdk == 0 && !inputs.isEmpty()) {
             jdk = switch (inputs.get(0).format()) {
                 case LEGACY -> 8;
@@ -47,19 +42,6 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
         return new RuleContext(analysis, jvm, jdk, jfr, Completeness.of(inputs, analysis));
     }
 
-    /** {@code 1.8.0_121-b13} -> 8, {@code 17.0.15+6-Debian} -> 17; 0 when unknown. */
-    static int feature(String version) {
-        if (version == null) {
-            return 0;
-        }
-        Matcher m = LEGACY.matcher(version);
-        if (m.find()) {
-            return Math.max(0, Bytes.parseInt(m.group(1)));
-        }
-        m = MODERN.matcher(version);
-        return m.find() ? Math.max(0, Bytes.parseInt(m.group(1))) : 0;
-    }
-
     /** The JDK to fit flags to: the log's, else {@code fallback} (8 for a JDK 6-8 log, 11 for a unified one). */
     public int jdkOr(int fallback) {
         return jdk > 0 ? jdk : fallback;
@@ -67,5 +49,29 @@ public record RuleContext(Analysis analysis, JvmFacts jvm, int jdk, boolean jfr,
 
     public Collector collector() {
         return jvm.collector();
+    }
+
+    /**
+     * The run's value of a {@code -XX} flag: the one the log or recording states (a command line, a JFR flag that was
+     * set), else the default of the run's collector on its JDK ({@link JdkDefaults}); null when neither is known.
+     */
+    public String flag(String name) {
+        String stated = jvm.raw().get(name);
+        return stated != null ? stated.strip() : JdkDefaults.value(name, collector(), jdkOr(8)).orElse(null);
+    }
+
+    /** {@link #flag} as a number; NaN when unknown or not a number. */
+    public double flagNumber(String name) {
+        String v = flag(name);
+        try {
+            return v == null ? Double.NaN : Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Whether the log or recording states the flag, rather than leaving it to the JVM's default. */
+    public boolean states(String name) {
+        return jvm.raw().containsKey(name);
     }
 }

@@ -1,8 +1,8 @@
 package dev.jvmtune.core.rules;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.ServiceLoader;
 
 /**
@@ -37,18 +37,21 @@ public final class Rules {
         return ALL;
     }
 
+    /** What rule {@code ruleId} needs that an input may lack ({@link Rule#needs}); empty for an unknown id. */
+    public static Set<Evidence> needs(String ruleId) {
+        return ALL.stream().filter(r -> r.id().equals(ruleId)).findFirst().map(Rule::needs).orElse(Set.of());
+    }
+
     /**
-     * The findings of every rule on {@code run}: most severe first, and within a severity the one that could give back
-     * the most time first ({@link Gain}; a finding without an estimate counts 0), then the best supported.
+     * The findings of every rule on {@code run}, costliest first toward the goal that applies ({@link Finding#BY_COST});
+     * findings of the same cost in the order of the rules.
      */
     public static List<Finding> evaluate(RuleContext run) {
         List<Finding> out = new ArrayList<>();
         for (Rule r : ALL) {
             r.evaluate(run).ifPresent(out::add);
         }
-        out.sort(Comparator.comparing(Finding::severity).reversed()
-                .thenComparing(Comparator.comparingDouble(Gain::secondsOf).reversed())
-                .thenComparing(Comparator.comparingInt(Finding::score).reversed()));
+        out.sort(Finding.BY_COST);
         return out;
     }
 }

@@ -13,6 +13,7 @@ import dev.jvmtune.core.model.GcStall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Shenandoah lost the race with allocation: an allocation failed during a concurrent cycle, the cycle was cancelled
@@ -28,17 +29,18 @@ final class ShenandoahFallbackRule implements Rule {
 
     /** Time lost to degenerated and Full GCs and pacing, as a share of the run, below which the rule is silent. */
     static final double MIN_LOST_PCT = 0.5;
-    static final double SCORE_BASE = 40;
-    static final double SCORE_PER_PCT = 5;
     static final double CYCLES_OF_HEADROOM = 2;
-    /** ShenandoahMinFreeThreshold's default: the adaptive heuristics start a cycle when free falls below it. */
-    static final double MIN_FREE_PCT = 10;
     /** The {@code Mode:} that {@code gc,init} logs for generational Shenandoah (JDK 25+). */
     static final String GENERATIONAL = "Generational";
 
     @Override
     public String id() {
         return "shenandoah-degenerated";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.PACING);
     }
 
     @Override
@@ -49,10 +51,7 @@ final class ShenandoahFallbackRule implements Rule {
         }
         PauseStats degenerated = a.pausesByKind().getOrDefault(GcKind.DEGENERATED, PauseStats.EMPTY);
         PauseStats full = a.pausesByKind().getOrDefault(GcKind.FULL, PauseStats.EMPTY);
-        long requested = 0;
-        for (String cause : FullGcRule.REQUESTED) {
-            requested += a.fullGcCauses().getOrDefault(cause, 0L);
-        }
+        long requested = FullGcRule.requested(a);
         long fallbackFulls = Math.max(0, full.count() - requested);
         PauseStats pacing = a.stalls() == null ? null : a.stalls().byKind().get(GcStall.Kind.PACING);
         if (degenerated.count() == 0 && fallbackFulls == 0) {
@@ -76,13 +75,13 @@ final class ShenandoahFallbackRule implements Rule {
         }
         evidence.add(f("%.2f s of the %.1f s run (%.1f%%) lost to them; all other pauses took %.0f ms", lostMs / 1000,
                 a.durationSec(), lostPct, a.pauses().totalMs() - degenerated.totalMs() - fullMs));
-        int score = Severity.score(SCORE_BASE, SCORE_PER_PCT, lostPct);
-        if (fallbackFulls > 0) {
-            score = Math.max(score, Severity.CRITICAL_FROM_SCORE);
-        }
-        return Optional.of(new Finding(id(), Severity.ofScore(score), score, f("Shenandoah could not keep up with "
-                        + "allocation: %,d degenerated and %,d Full GCs, %.2f s lost (%.1f%% of the run)",
-                degenerated.count(), fallbackFulls, lostMs / 1000, lostPct), evidence, recommendation(run, evidence)));
+        Cost cost = Cost.pauses(run, "degenerated GCs and Full GCs nobody asked for", true,
+                c -> c.kind() == GcKind.DEGENERATED || c.kind() == GcKind.FULL && !c.trigger().requested())
+                .plusSeconds(a.heldUp().stallsMs() / 1000, f("pacing and stalls outside pauses: %.2f s",
+                        a.heldUp().stallsMs() / 1000));
+        return Optional.of(Finding.of(id(), f("Shenandoah could not keep up with allocation: %,d degenerated and %,d "
+                        + "Full GCs, %.2f s lost (%.1f%% of the run)", degenerated.count(), fallbackFulls,
+                lostMs / 1000, lostPct), evidence, recommendation(run, evidence), cost));
     }
 
     private static Recommendation recommendation(RuleContext run, List<String> evidence) {
@@ -97,20 +96,22 @@ final class ShenandoahFallbackRule implements Rule {
         }
         double cycleSec = cycles.durationMs().p90Ms() / 1000.0;
         double perCycle = rate * Text.MIB * cycleSec;
-        long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - MIN_FREE_PCT / 100));
+        // ShenandoahMinFreeThreshold: the adaptive heuristics start a cycle when free falls below it
+        double minFreePct = run.flagNumber("ShenandoahMinFreeThreshold");
+        long forCycles = Math.round((live + CYCLES_OF_HEADROOM * perCycle) / (1 - minFreePct / 100));
         long forLiveSet = live * HeapTooSmallRule.THROUGHPUT_FACTOR;
         evidence.add(f("live set up to %d MiB (heap after Full and degenerated GCs); allocation %.0f MiB/s; "
                         + "%,d cycles, p90 %.0f ms; heap %d MiB", mib(live), rate, cycles.count(),
                 cycles.durationMs().p90Ms(), mib(heap)));
         if (GENERATIONAL.equals(run.jvm().raw().get("Mode"))) {
-            return generational(run, heap, live, rate, cycleSec, forLiveSet);
+            return generational(run, heap, live, rate, cycleSec, forLiveSet, minFreePct);
         }
         long needed = Math.max(forCycles, forLiveSet);
         List<String> arithmetic = List.of(
                 f("room for the cycles: (live + %.0f x allocated per cycle) / (1 - %.0f%% minimum free) = (%d + %.0f x "
                                 + "%.0f MiB/s x %.3f s) / %.2f = %d MiB (what the running cycle cannot free yet, and room for "
-                                + "the next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, mib(live), CYCLES_OF_HEADROOM, rate, cycleSec,
-                        1 - MIN_FREE_PCT / 100, mib(forCycles)),
+                                + "the next)", CYCLES_OF_HEADROOM, minFreePct, mib(live), CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - minFreePct / 100, mib(forCycles)),
                 f("room for the live set: %d x live = %d x %d = %d MiB, as heap-too-small sizes it: a pacer that taxes "
                                 + "allocation by live / free and cycles cancelled for want of free regions need free space of "
                                 + "the order of the live set", HeapTooSmallRule.THROUGHPUT_FACTOR,
@@ -131,8 +132,8 @@ final class ShenandoahFallbackRule implements Rule {
      * lends the other its free space while a cycle runs, so the two rooms add up instead of the larger one sufficing.
      */
     private static Recommendation generational(RuleContext run, long heap, long live, double rate, double cycleSec,
-                                               long forLiveSet) {
-        long young = Math.round(CYCLES_OF_HEADROOM * rate * Text.MIB * cycleSec / (1 - MIN_FREE_PCT / 100));
+                                               long forLiveSet, double minFreePct) {
+        long young = Math.round(CYCLES_OF_HEADROOM * rate * Text.MIB * cycleSec / (1 - minFreePct / 100));
         long needed = forLiveSet + young;
         List<String> arithmetic = List.of(
                 f("old generation: %d x live = %d x %d = %d MiB (the live set and free space of its order for "
@@ -141,8 +142,8 @@ final class ShenandoahFallbackRule implements Rule {
                         mib(forLiveSet)),
                 f("young generation: %.0f x allocated per cycle / (1 - %.0f%% minimum free) = %.0f x %.0f MiB/s x "
                                 + "%.3f s / %.2f = %d MiB (what the running young cycle cannot free yet, and room for the "
-                                + "next)", CYCLES_OF_HEADROOM, MIN_FREE_PCT, CYCLES_OF_HEADROOM, rate, cycleSec,
-                        1 - MIN_FREE_PCT / 100, mib(young)));
+                                + "next)", CYCLES_OF_HEADROOM, minFreePct, CYCLES_OF_HEADROOM, rate, cycleSec,
+                        1 - minFreePct / 100, mib(young)));
         if (needed <= heap) {
             return Headroom.moreThreads(run, String.join("; ", arithmetic) + f(": old + young = %d MiB fit the %d MiB "
                     + "heap, so the cycles are too slow for the allocation", mib(needed), mib(heap)));

@@ -34,6 +34,11 @@ final class ThinLoggingRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.LOG_LINES);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         LogDetail d = a.logDetail();
@@ -48,13 +53,16 @@ final class ThinLoggingRule implements Rule {
         int jdk = run.jdkOr(8);
         List<String> options = JdkFlags.gcLogging(jdk);
         String written = tags.isEmpty() ? "" : "; the log's tags: " + String.join(" ", tags);
-        return Optional.of(new Finding(id(), Severity.INFO, 20 + 10 * missing.size(),
+        Cost cost = Cost.unmeasured(run, "what it costs is the causes the other rules cannot decide",
+                new Cost.Basis(d.pauses(), 0, Double.NaN, "pauses"));
+        return Optional.of(Finding.of(id(),
                 "The log is too thin to decide some causes: it lacks " + String.join(", ", missing),
                 List.of(f("%d pauses: %d with phases, %d with generation sizes, %d with CPU times; %d safepoints%s",
                         d.pauses(), d.withPhases(), d.withPools(), d.withCpu(), a.safepoints().count(), written)),
                 new Recommendation(options, List.of(jdk >= 9 ? "gc* adds phases, generation sizes and CPU times (gc+cpu), "
                         + "safepoint adds stops and time to safepoint; the cost is a few lines per collection"
-                        : "JDK 8 equivalents: details, causes, stopped time and adaptive sizing, rotated at 5 x 50 MB"))));
+                        : "JDK 8 equivalents: details, causes, stopped time and adaptive sizing, rotated at 5 x 50 MB")),
+                cost));
     }
 
     /**

@@ -1,16 +1,20 @@
 package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Threads take long to reach safepoints: every pause (GC or not) is lengthened by the slowest thread's way
  * to its next safepoint poll, time no GC log line shows as GC. The classic cause is a counted loop without
- * a poll (JDK 8's default; JDK 10+ keeps a poll every 1000 iterations unless
- * {@code -XX:-UseCountedLoopSafepoints}).
+ * a poll: JDK 8's default, and Parallel's and Serial's on every JDK; from JDK 10 the other collectors keep a poll
+ * every {@code LoopStripMiningIter} (1000) iterations unless {@code -XX:-UseCountedLoopSafepoints}.
  */
 final class TimeToSafepointRule implements Rule {
 
@@ -32,6 +36,11 @@ final class TimeToSafepointRule implements Rule {
     }
 
     @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.SAFEPOINTS);
+    }
+
+    @Override
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis.Safepoints s = run.analysis().safepoints();
         if (s.count() == 0 || Double.isNaN(s.timeToSafepointMs()) || s.totalMs() <= 0) {
@@ -45,18 +54,35 @@ final class TimeToSafepointRule implements Rule {
                         + "to reaching them (%.0f%%); the longest safepoint took %.1f ms", s.timeToSafepointMs(),
                 s.totalMs(), s.count(), share, s.maxMs()));
         int jdk = run.jdkOr(8);
-        String logged = run.jvm().raw().get("UseCountedLoopSafepoints");
         Recommendation rec = null;
-        if (jdk < 10 || "false".equals(logged)) {
-            rec = new Recommendation(JdkFlags.option("UseCountedLoopSafepoints", "true", jdk).stream().toList(),
-                    List.of((jdk < 10 ? "JDK " + jdk + " compiles counted loops without a safepoint poll"
-                                    : "the JVM ran with -XX:-UseCountedLoopSafepoints")
+        if ("false".equals(run.flag("UseCountedLoopSafepoints"))) {
+            // with the poll on, JDK 10+ strip-mines the loops as it does for the collectors that have it by default;
+            // turned on alone, the poll comes every iteration (LoopStripMiningIter=1)
+            String strip = JdkDefaults.value("LoopStripMiningIter", Collector.G1, jdk).orElse(null);
+            List<String> options = new ArrayList<>(JdkFlags.option("UseCountedLoopSafepoints", "true", jdk).stream()
+                    .toList());
+            if (strip != null) {
+                JdkFlags.option("LoopStripMiningIter", strip, jdk).ifPresent(options::add);
+            }
+            rec = new Recommendation(options,
+                    List.of((run.states("UseCountedLoopSafepoints") ? "the JVM ran with -XX:-UseCountedLoopSafepoints"
+                                    : "JDK " + jdk + " compiles counted loops without a safepoint poll"
+                                    + (jdk >= 10 ? " under " + run.collector().label() : ""))
                             + ": a thread in a long loop holds every safepoint until the loop ends",
                             "with the poll kept in such loops, threads reach a safepoint within one loop iteration"
-                                    + (jdk >= 10 ? " strip (LoopStripMiningIter=1000)" : "")));
+                                    + (strip != null ? " strip (LoopStripMiningIter=" + strip + ")" : "")));
         }
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 30 + share),
-                Rounding.text("%.0f%% of the stopped time is spent waiting for threads to reach safepoints",
-                        share), evidence, rec));
+        if (rec == null) {
+            rec = new Recommendation(List.of(), List.of("no flag: " + run.collector().label() + " keeps a poll in "
+                    + "counted loops unless told not to, and a GC log does not say whether the JVM ran with "
+                    + "-XX:-UseCountedLoopSafepoints: if it did, take that out; else the time goes to code without polls "
+                    + "(long native calls, JNI critical sections) - -Xlog:safepoint+stats or JFR's jdk.SafepointBegin "
+                    + "names the threads"));
+        }
+        Cost cost = Cost.time(run, s.timeToSafepointMs() / 1000, List.of(Rounding.text("time to reach safepoints: "
+                + "%.2f s", s.timeToSafepointMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(),
+                "safepoints"));
+        return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is spent waiting for threads to "
+                + "reach safepoints", share), evidence, rec, cost));
     }
 }

@@ -13,17 +13,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a person acts on first: whether the pause goal was met (one line), the three findings that matter most,
- * and every recommendation merged into one command-line fragment. Where two findings set the same option the
- * more severe (earlier) one wins and the other is listed in {@code conflicts}; {@code -Xms} is never left above
- * {@code -Xmx}; a change of collector is kept apart in {@code alternative}, since the line tunes the collector
- * the log shows.
+ * What a person acts on first: whether the pause goal was met (one line), the three findings that cost the most
+ * toward the goal, and every recommendation merged into one command-line fragment. Where two findings set the same
+ * option the costlier (earlier) one wins and the other is listed in {@code conflicts}; the options of an unsure
+ * finding, and of one whose cost is negligible ({@link Finding#withheld}), stay off the line (listed there too);
+ * {@code -Xms} is never left above {@code -Xmx}; a change of collector is kept apart in {@code alternative}, since the
+ * line tunes the collector the log shows.
  *
  * @param goalMet     true or false when a pause goal is known; {@code null} when none is
  * @param goal        the one-line judgement
  * @param incomplete  why the figures behind the judgement may not stand on the whole log
  *                    ({@link dev.jvmtune.core.analysis.Completeness}); empty when they do
- * @param top         up to three findings, most severe first
+ * @param top         up to three findings, costliest first
  * @param flags       the options to paste, in order
  * @param conflicts   options left out of {@code flags}, each with the reason
  * @param alternative a change of collector to consider instead; empty when none
@@ -76,6 +77,14 @@ public record Verdict(Boolean goalMet, String goal, List<String> incomplete, Lis
         boolean unlock = false;
         for (Finding finding : findings) {
             if (finding.recommendation() == null) {
+                continue;
+            }
+            String leftOut = finding.withheld();
+            if (leftOut != null) {
+                if (!finding.recommendation().options().isEmpty()) {
+                    conflicts.add(f("%s (%s) left out: %s", String.join(" ", finding.recommendation().options()),
+                            finding.ruleId(), leftOut));
+                }
                 continue;
             }
             if (finding.ruleId().equals("collector-for-goal")) {

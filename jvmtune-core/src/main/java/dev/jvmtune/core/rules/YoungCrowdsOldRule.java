@@ -35,13 +35,7 @@ final class YoungCrowdsOldRule implements Rule {
         if (g == null || g.youngShare() < LARGE_YOUNG_SHARE) {
             return Optional.empty();
         }
-        long exhausted = 0;
-        for (Map.Entry<String, Long> e : run.analysis().fullGcCauses().entrySet()) {
-            if (!FullGcRule.REQUESTED.contains(e.getKey()) && !e.getKey().startsWith("Metadata")
-                    && !e.getKey().equals("Last ditch collection")) {
-                exhausted += e.getValue();
-            }
-        }
+        long exhausted = FullGcRule.count(run.analysis(), FullGcRule::lostRace);
         long heap = g.youngCapacityBytes() + g.oldCapacityBytes();
         int ratio = (int) Math.min(MAX_NEW_RATIO, heap / YOUNG_FLOOR_BYTES - 1);
         if (exhausted == 0 || ratio <= 2) {
@@ -56,7 +50,8 @@ final class YoungCrowdsOldRule implements Rule {
                         mib(g.oldBeforeMaxBytes()), mib(g.oldAfterMaxBytes())));
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("NewRatio", Integer.toString(ratio));
-        return Optional.of(new Finding(id(), Severity.WARNING, (int) Math.min(100, 50 + exhausted * 5),
+        Cost cost = Cost.pauses(run, "Full GCs nobody asked for", true, FullGcRule::lostRace);
+        return Optional.of(Finding.of(id(),
                 f("The old generation runs out while the young generation holds %.0f%% of the heap", 100 * g.youngShare()),
                 evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), List.of(
                         f("young floor 128 MiB: NewRatio = heap %d MiB / 128 MiB - 1 = %d%s", mib(heap),
@@ -64,6 +59,7 @@ final class YoungCrowdsOldRule implements Rule {
                         f("old generation %d -> %d MiB (heap x %d / %d), young %d -> %d MiB", mib(g.oldCapacityBytes()),
                                 mib(newOld), ratio, ratio + 1, mib(g.youngCapacityBytes()), mib(heap - newOld)),
                         "young collections get more frequent; with Parallel's adaptive sizing NewRatio sets the "
-                                + "initial split (add -XX:-UseAdaptiveSizePolicy to hold it)"))));
+                                + "initial split (add -XX:-UseAdaptiveSizePolicy to hold it)")), cost,
+                cost.startUpOnly(run)));
     }
 }

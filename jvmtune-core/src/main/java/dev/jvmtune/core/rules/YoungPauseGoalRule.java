@@ -2,8 +2,11 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.EvacuationSpeed;
+import dev.jvmtune.core.analysis.PauseClass;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.run.Rounding;
 import java.util.ArrayList;
@@ -19,9 +22,12 @@ import java.util.Optional;
 final class YoungPauseGoalRule implements Rule {
 
     static final int MIN_MISSES = 3;
-    /** G1NewSizePercent's default: G1 never sizes Eden below this share of the heap. */
-    static final int G1_NEW_SIZE_PERCENT = 5;
     private static final double MIB = 1024.0 * 1024.0;
+
+    /** G1NewSizePercent in the run (the log's, else G1's default): G1 never sizes Eden below this share of the heap. */
+    static int newSizePercent(RuleContext run) {
+        return (int) run.flagNumber("G1NewSizePercent");
+    }
 
     @Override
     public String id() {
@@ -65,24 +71,30 @@ final class YoungPauseGoalRule implements Rule {
         arithmetic.add(Rounding.text("young pauses found %.0f MiB of Eden on average in a %.0f MiB heap",
                 eden / MIB, heapMib));
         java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
-        int floor = Math.min(pct, G1_NEW_SIZE_PERCENT);
+        int g1Floor = newSizePercent(run);
+        int floor = Math.min(pct, g1Floor);
         settings.put("G1NewSizePercent", Integer.toString(floor));
-        if (pct < G1_NEW_SIZE_PERCENT) {
-            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap, below G1's default floor "
+        if (pct < g1Floor) {
+            arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap, below G1's %s floor "
                     + "of %d%%: G1NewSizePercent = %d lets G1 size Eden down to the goal", fitMib, heapMib,
-                    100.0 * fit / heap, G1_NEW_SIZE_PERCENT, pct));
+                    100.0 * fit / heap, run.states("G1NewSizePercent") ? "set" : "default", g1Floor, pct));
         } else {
             settings.put("G1MaxNewSizePercent", Integer.toString(pct));
             arithmetic.add(Rounding.text("%.0f / %.0f MiB = %.1f%% of the heap: cap young sizing at "
                     + "G1MaxNewSizePercent = %d, with the floor no higher: G1NewSizePercent = min(%d, %d) = %d",
-                    fitMib, heapMib, 100.0 * fit / heap, pct, pct, G1_NEW_SIZE_PERCENT, floor));
+                    fitMib, heapMib, 100.0 * fit / heap, pct, pct, g1Floor, floor));
         }
         arithmetic.add(Rounding.text("price: about %.1fx as many young collections (%.0f / %.0f MiB of "
                 + "Eden), each within the goal; measure both before keeping it", eden / fit, eden / MIB, fitMib));
-        return Optional.of(new Finding(id(), Severity.WARNING,
-                (int) Math.min(100, 50 + steady.overPct() * 5),
-                Rounding.text("Young pauses miss the %.0f ms goal: Eden is larger than a pause can evacuate "
-                        + "in time", goal.goalMs()), evidence,
-                new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+        Cost cost = Cost.pauses(run, "young pauses that evacuated", true, YoungPauseGoalRule::evacuatedYoung);
+        return Optional.of(Finding.of(id(), Rounding.text("Young pauses miss the %.0f ms goal: Eden is larger than a "
+                        + "pause can evacuate in time", goal.goalMs()), evidence,
+                new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic), cost));
+    }
+
+    /** G1's young and concurrent-start pauses that did not fail evacuation: what Eden's size makes long. */
+    static boolean evacuatedYoung(PauseClass c) {
+        return (c.kind() == GcKind.YOUNG || c.kind() == GcKind.CONCURRENT_START)
+                && !c.incidents().contains(GcIncident.EVACUATION_FAILURE);
     }
 }

@@ -8,25 +8,36 @@ import dev.jvmtune.core.analysis.EvacuationSpeed;
 import dev.jvmtune.core.analysis.FailedEvacuation;
 import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.model.GcIncident;
+import dev.jvmtune.core.options.JdkDefaults;
 import dev.jvmtune.core.options.JdkFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * G1 misses its pause goal because its young pauses fail to evacuate: Eden was sized so large that, with the
  * old regions present, the pause had nowhere to copy the survivors (to-space exhausted), and failed pauses
  * cascade into Full GCs. The pauses that do evacuate are fast enough for the goal, so the limit is room, not
  * speed: Eden is capped at heap - old regions and survivors at the failure - G1's reserve, as
- * {@code G1MaxNewSizePercent} (with {@code G1NewSizePercent} no higher than the cap).
+ * {@code G1MaxNewSizePercent} (with {@code G1NewSizePercent} no higher than the cap). Where that room is below the
+ * young generation's default floor ({@code G1NewSizePercent}, 5%), old regions crowd the heap, not Eden: no Eden
+ * G1 would run with leaves the reserve free, and the findings on the old generation (heap-too-small,
+ * concurrent-mark-aborted, evacuation-failure) say why; this one is silent.
  */
 final class YoungSpaceCrowdsEvacuationRule implements Rule {
 
     @Override
     public String id() {
         return "young-space-crowds-evacuation";
+    }
+
+    @Override
+    public Set<Evidence> needs() {
+        return Set.of(Evidence.EDEN_REGIONS);
     }
 
     @Override
@@ -41,8 +52,9 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
         int reservePct = EvacuationFailureRule.reservePct(run);
         long reserve = heap * reservePct / 100;
         long cap = heap - fail.otherBytes() - reserve;
-        if (cap <= 0 || cap >= fail.edenBytes()) {
-            return Optional.empty(); // old regions alone crowd the heap: too small a heap, not too large an Eden
+        double leastYoungPct = JdkDefaults.number("G1NewSizePercent", Collector.G1, run.jdkOr(8));
+        if (cap >= fail.edenBytes() || 100.0 * cap / heap < leastYoungPct) {
+            return Optional.empty(); // old regions crowd the heap: too small a heap, or marking too late, not Eden
         }
         PauseGoal.Exceedance steady = goal.steadyState();
         List<String> evidence = new ArrayList<>();
@@ -65,7 +77,8 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                 fail.pauses(), mib(fail.edenBytes()), mib(fail.otherBytes()), mib(heap), fail.uptimeSec(),
                 mib(fail.freeBytes())));
         int pct = (int) Math.floor(100.0 * cap / heap);
-        int floor = Math.min(pct, YoungPauseGoalRule.G1_NEW_SIZE_PERCENT);
+        int g1Floor = YoungPauseGoalRule.newSizePercent(run);
+        int floor = Math.min(pct, g1Floor);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("G1NewSizePercent", Integer.toString(floor));
         settings.put("G1MaxNewSizePercent", Integer.toString(pct));
@@ -74,13 +87,16 @@ final class YoungSpaceCrowdsEvacuationRule implements Rule {
                         mib(heap), mib(fail.otherBytes()), reservePct, mib(reserve), mib(cap)),
                 f("%d / %d MiB = %.1f%% of the heap: G1MaxNewSizePercent = %d (Eden was %d MiB, %.0f%%)", mib(cap),
                         mib(heap), 100.0 * cap / heap, pct, mib(fail.edenBytes()), 100.0 * fail.edenBytes() / heap),
-                f("G1NewSizePercent = min(%d, default %d) = %d, so the floor stays under the cap", pct,
-                        YoungPauseGoalRule.G1_NEW_SIZE_PERCENT, floor),
+                f("G1NewSizePercent = min(%d, %s %d) = %d, so the floor stays under the cap", pct,
+                        run.states("G1NewSizePercent") ? "the log's" : "default", g1Floor, floor),
                 f("a pause then keeps at least the reserve free to copy into (%d MiB instead of %d MiB); young pauses "
                         + "come %.0f%% more often", mib(reserve), mib(fail.freeBytes()),
                         100.0 * (fail.edenBytes() - cap) / cap));
-        return Optional.of(new Finding(id(), Severity.CRITICAL, (int) Math.min(100, 80 + steady.overPct() * 5),
-                f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate into", goal.goalMs()),
-                evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)), arithmetic)));
+        // the failed pauses, and the Full GCs failed pauses cascade into
+        Cost cost = Cost.pauses(run, "pauses that failed evacuation and Full GCs nobody asked for", true,
+                c -> c.incidents().contains(GcIncident.EVACUATION_FAILURE) || FullGcRule.lostRace(c));
+        return Optional.of(Finding.of(id(), f("Pauses miss the %.0f ms goal because Eden leaves no room to evacuate "
+                + "into", goal.goalMs()), evidence, new Recommendation(JdkFlags.line(settings, run.jdkOr(8)),
+                arithmetic), cost));
     }
 }

@@ -4,8 +4,10 @@ import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.Analyzer;
 import dev.jvmtune.core.analysis.chart.RunSeries;
 import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.Parallelism;
+import dev.jvmtune.core.model.InputFile;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.Restart;
@@ -82,14 +84,21 @@ public final class RunReader {
             List<Run> out = new ArrayList<>();
             for (int i = 0; i < runs.done.size(); i++) {
                 Part p = runs.done.get(i);
-                String name = runs.done.size() == 1 ? timeline.name()
-                        : timeline.name() + " (run " + (i + 1) + (p.fromLine == 0 ? ""
-                        : timeline.files().size() == 1 ? " from line " + p.fromLine
-                        : " from " + p.file + " line " + p.fromLine) + ")";
-                out.add(Run.of(name, stream.inputs(), p.facts, p.analysis, p.series));
+                List<InputStats> inputs = stream.inputs(i);
+                out.add(Run.of(runs.done.size() == 1 ? timeline.name() : name(inputs, i, p.fromLine), inputs, p.facts,
+                        p.analysis, p.series));
             }
             return out;
         }
+    }
+
+    /**
+     * A run of a timeline that holds several, by its own files: {@code "gc.log (run 2 from line 1234)"},
+     * {@code "gc.log.1 (+2 rotated) (run 3)"} for a run that begins with its first file.
+     */
+    private static String name(List<InputStats> inputs, int index, long fromLine) {
+        String files = inputs.isEmpty() ? "(no input)" : LogInputs.setName(inputs.get(0).path(), inputs.size());
+        return files + " (run " + (index + 1) + (fromLine > 1 ? " from line " + fromLine : "") + ")";
     }
 
     /** The runs of a log file or directory of rotated files that holds one JVM's logs. */
@@ -101,7 +110,7 @@ public final class RunReader {
         return read(timelines.get(0), options);
     }
 
-    private record Part(String file, long fromLine, JvmFacts facts, Analysis analysis, RunSeries series) {
+    private record Part(long fromLine, JvmFacts facts, Analysis analysis, RunSeries series) {
     }
 
     /** The run being read and those finished. */
@@ -111,7 +120,6 @@ public final class RunReader {
         final Options options;
         Analyzer analyzer;
         double start = Double.NaN;
-        String file;
         long fromLine;
 
         Runs(GcLogStream stream, Options options) {
@@ -125,8 +133,8 @@ public final class RunReader {
             if (e instanceof Restart r) {
                 close(r.lastSec());
                 analyzer = new Analyzer(options.pauseGoalMs(), options.series());
+                analyzer.accept(new InputFile(r.file())); // the new run begins inside this file
                 start = r.firstSec();
-                file = r.file();
                 fromLine = r.line();
             }
             analyzer.accept(e);
@@ -139,7 +147,7 @@ public final class RunReader {
             double first = done.isEmpty() ? stream.firstTimestampSec() : start;
             JvmFacts facts = stream.facts();
             Analysis analysis = analyzer.result(first, lastSec, facts);
-            done.add(new Part(file, fromLine, facts, analysis, analyzer.series(analysis)));
+            done.add(new Part(fromLine, facts, analysis, analyzer.series(analysis)));
         }
 
         void end() {

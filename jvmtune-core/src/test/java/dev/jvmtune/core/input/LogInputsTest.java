@@ -106,6 +106,30 @@ class LogInputsTest {
     }
 
     @Test
+    void aDirectoryGivesItsRegularFilesOnlyAndSaysWhatItLeftOut() throws Exception {
+        write("gc.log", log(0, 0, 2));
+        Path outside = Files.createTempFile("outside", ".log");
+        Files.writeString(outside, log(0, 0, 1));
+        try {
+            Files.createSymbolicLink(dir.resolve("link.log"), outside);
+            Files.createSymbolicLink(dir.resolve("linked-dir"), outside.getParent());
+            assertEquals(0, new ProcessBuilder("mkfifo", dir.resolve("pipe.log").toString()).start().waitFor());
+            List<LogInputs.Skipped> skipped = new ArrayList<>();
+            List<LogInputs.Timeline> ts = LogInputs.resolve(List.of(dir), skipped::add); // no hang on the FIFO
+            assertEquals(1, ts.size());
+            assertEquals(List.of("gc.log"), names(ts.get(0)));
+            assertEquals(List.of(new LogInputs.Skipped(dir.resolve("link.log"), LogInputs.NotRead.SYMBOLIC_LINK),
+                    new LogInputs.Skipped(dir.resolve("linked-dir"), LogInputs.NotRead.SYMBOLIC_LINK),
+                    new LogInputs.Skipped(dir.resolve("pipe.log"), LogInputs.NotRead.SPECIAL_FILE)), skipped);
+            // a link named by the user is followed
+            assertEquals(List.of(1L), LogInputs.resolve(List.of(dir.resolve("link.log"))).stream()
+                    .map(t -> (long) t.files().size()).toList());
+        } finally {
+            Files.delete(outside);
+        }
+    }
+
+    @Test
     void gzipIsReadByMagicBytesWhateverItsName() throws IOException {
         Path gz = dir.resolve("gc.log.1");
         try (OutputStream os = new GZIPOutputStream(Files.newOutputStream(gz))) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.jvmtune.core.analysis.Analyzer;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmEvent;
@@ -39,10 +40,12 @@ class LiveRunTest {
         List<GcEvent> pauses = new ArrayList<>();
         LiveRun live;
         double last;
+        Analyzer events = new Analyzer();
         try (GcLogStream s = GcLogStream.openFile(LOG)) {
             live = new LiveRun("minimal.log", 1e6, 0, s::facts, s::inputs);
             s.start(e -> {
                 live.accept(e);
+                events.accept(e);
                 if (e instanceof GcEvent g && g.isPause()) {
                     pauses.add(g);
                 }
@@ -51,11 +54,14 @@ class LiveRunTest {
         }
         assertNull(new LiveRun("x", 10, 0, null, null).window(5), "no window before the first event");
 
-        // a window longer than the log is the log: analyze's pauses and findings
+        // a window longer than the log holds the log's pauses, and the findings of its events over its span (from the
+        // first event: findings weigh their cost against the span, and the log's starts 31 s before its first pause)
         Window all = live.window(last + 1);
         assertEquals(whole.summary().pauses().count(), all.run().summary().pauses().count());
-        assertEquals(ids(whole.findings()), ids(all.run().findings()));
-        assertEquals(ids(whole.findings()), ids(all.started()), "the first window starts every finding");
+        Run span = Run.of("minimal.log", whole.inputs(), whole.jvm(), events.result(pauses.get(0).uptimeSec(), last + 1,
+                whole.jvm()), null);
+        assertEquals(ids(span.findings()), ids(all.run().findings()));
+        assertEquals(ids(span.findings()), ids(all.started()), "the first window starts every finding");
         assertTrue(all.cleared().isEmpty());
 
         Window again = live.window(last + 1);
@@ -84,7 +90,8 @@ class LiveRunTest {
         List<String> lines = Files.readAllLines(LOG);
         Path log = dir.resolve("gc.log");
         AtomicBoolean stop = new AtomicBoolean();
-        GcLogStream following = GcLogStream.follow(log, stop::get);
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        GcLogStream following = GcLogStream.follow(log, stop::get, warnings::add);
         List<Run> runs = new ArrayList<>();
         Thread reader = new Thread(() -> {
             try {
@@ -111,6 +118,7 @@ class LiveRunTest {
         reader.join(10_000);
         assertEquals(1, runs.size());
         assertEquals(2, following.rotations());
+        assertEquals(List.of(), warnings);
         assertEquals(whole.summary().pauses().count(), runs.get(0).summary().pauses().count());
         assertEquals(whole.summary().pauses().totalMs(), runs.get(0).summary().pauses().totalMs(), 1e-9);
     }

@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.jvmtune.core.analysis.LiveSet;
+import dev.jvmtune.core.analysis.PhaseShares;
 import dev.jvmtune.core.input.LogInputs;
 import dev.jvmtune.core.input.UnsupportedLogException;
 import dev.jvmtune.core.model.Collector;
+import dev.jvmtune.core.options.JdkDefaults;
+import dev.jvmtune.core.options.JdkFlags;
 import dev.jvmtune.core.options.JvmOption;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.rules.RuleContext;
+import dev.jvmtune.core.rules.Severity;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +26,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,10 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The advice on every log of both corpora holds together: thin-logging never asks for logging the log was written
- * with, and the verdict's merged flag line has one value per setting, -Xms neither above -Xmx nor below it where a
- * finding pins the heap against resizing, no flag turned both on and off or made pointless by another, and, for the
- * logs of JDK 17 and 25, every flag is accepted by that JDK ({@code java FLAGS -version}).
+ * The advice on every log of both corpora holds together: the findings run from the costliest toward the goal, each
+ * states its cost (a critical one its remedy, or why none applies), no trend is stated beyond 10 times its span,
+ * thin-logging never asks for logging the log was written with, and the verdict's merged flag line has one value per
+ * setting, -Xms neither above -Xmx nor below it where a finding pins the heap against resizing, no flag turned both on
+ * and off or made pointless by another, and, for the logs of JDK 17 and 25, every flag is accepted by that JDK
+ * ({@code java FLAGS -version}).
  */
 class AdviceCoherenceTest {
 
@@ -140,8 +151,19 @@ class AdviceCoherenceTest {
             long xmn = byKey.containsKey("-Xmn") ? JvmOption.parse(byKey.get("-Xmn")).bytes() : -1;
             assertTrue(xmn < 0 || (xmx < 0 || xmn < xmx) && !byKey.containsKey("-XX:NewRatio"),
                     a.log() + ": -Xmn beside -Xmx or NewRatio: " + flags);
-            assertTrue(percent(byKey, "G1NewSizePercent", 5) <= percent(byKey, "G1MaxNewSizePercent", 60),
+            int jdk = a.context().jdkOr(8);
+            assertTrue(value(byKey, "G1NewSizePercent", jdk) <= value(byKey, "G1MaxNewSizePercent", jdk),
                     a.log() + ": G1's young generation minimum above its maximum: " + flags);
+            assertTrue(xmn < 0 || !byKey.containsKey("-XX:G1NewSizePercent") && !byKey.containsKey("-XX:G1MaxNewSizePercent"),
+                    a.log() + ": -Xmn fixes the young generation G1's percentages would size: " + flags);
+            for (String[] pair : new String[][] {{"ConcGCThreads", "ParallelGCThreads"},
+                    {"MetaspaceSize", "MaxMetaspaceSize"}, {"NewSize", "MaxNewSize"},
+                    {"InitialTenuringThreshold", "MaxTenuringThreshold"}}) {
+                JvmOption low = byKey.containsKey("-XX:" + pair[0]) ? JvmOption.parse(byKey.get("-XX:" + pair[0])) : null;
+                JvmOption high = byKey.containsKey("-XX:" + pair[1]) ? JvmOption.parse(byKey.get("-XX:" + pair[1])) : null;
+                assertTrue(low == null || high == null || low.bytes() <= high.bytes(),
+                        a.log() + ": " + pair[0] + " above " + pair[1] + " in " + flags);
+            }
             assertTrue(!byKey.containsKey("-Xloggc:gc.log") || flags.stream().noneMatch(f -> f.startsWith("-Xlog:")),
                     a.log() + ": JDK 8 and unified logging options together: " + flags);
             // the options tune the collector the line runs
@@ -166,41 +188,161 @@ class AdviceCoherenceTest {
         }
     }
 
-    private static int percent(Map<String, String> byKey, String name, int jdkDefault) {
-        String flag = byKey.get("-XX:" + name);
-        return flag == null ? jdkDefault : Integer.parseInt(JvmOption.parse(flag).value());
+    /**
+     * The verdict's top findings are the first of the findings, which run from the costliest toward the goal that
+     * applies: each one's score is its cost graded by the one helper, and the order is the cost's (score, then the
+     * time over the pause goal, then the time lost).
+     */
+    @Test
+    void topFollowsTheCostTowardTheGoal() {
+        int goals = 0;
+        for (Analyzed a : RUNS) {
+            List<Finding> all = a.run().findings();
+            assertEquals(all.subList(0, Math.min(3, all.size())), a.run().verdict().top(), a.log().toString());
+            for (int i = 0; i < all.size(); i++) {
+                Finding f = all.get(i);
+                assertEquals(Severity.score(f.cost(), f.unsure() != null), f.score(), a.log() + ": " + f);
+                if (i > 0) {
+                    assertTrue(Finding.BY_COST.compare(all.get(i - 1), f) <= 0, a.log() + ": " + all.get(i - 1).ruleId()
+                            + " (" + all.get(i - 1).cost().describe() + ") before " + f.ruleId() + " ("
+                            + f.cost().describe() + ")");
+                }
+            }
+            goals += a.run().summary().pauseGoal() != null && !all.isEmpty() ? 1 : 0;
+        }
+        assertTrue(goals >= 5, "only " + goals + " runs with a pause goal and findings");
     }
 
+    /**
+     * Every finding states its cost with its basis; a finding that recommends options is never silent about what it
+     * would save, and a critical one carries a remedy or states why none applies.
+     */
     @Test
-    void everyFlagOfAJdk17Or25LogStartsThatJdk(@TempDir Path dir) throws Exception {
-        Map<String, Path> javas = Map.of("17", Path.of(System.getProperty("jvmtune.jdk17",
-                "/usr/lib/jvm/java-17-openjdk-amd64"), "bin", "java"), "25", Path.of(System.getProperty("jvmtune.jdk25",
-                "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java"));
-        Map<String, List<String>> lines = new LinkedHashMap<>(); // one JVM per distinct JDK, collector and line
+    void everyFindingStatesItsCostAndACriticalOneItsRemedy() {
         for (Analyzed a : RUNS) {
-            int jdk = a.context().jdk();
-            if ((jdk == 17 || jdk == 25) && !a.run().verdict().flags().isEmpty()) {
-                List<String> cmd = new ArrayList<>();
-                Collector c = a.run().jvm().collector();
-                if (c.flag() != null) {
-                    cmd.add("-XX:+" + c.flag());
+            for (Finding f : a.run().findings()) {
+                assertTrue(!f.cost().figures().isEmpty() && !f.cost().describe().isEmpty()
+                        && f.cost().basis().events() != null, a.log() + ": " + f);
+                if (f.severity() == Severity.CRITICAL) {
+                    assertTrue(f.recommendation() != null && (!f.recommendation().options().isEmpty()
+                            || !f.recommendation().arithmetic().isEmpty()), a.log() + ": critical without a remedy or "
+                            + "a reason for none: " + f);
                 }
-                cmd.addAll(a.run().verdict().flags());
-                lines.putIfAbsent(jdk + " " + String.join(" ", cmd), cmd);
             }
         }
-        assertTrue(!lines.isEmpty(), "no JDK 17 or 25 log with flags to check");
-        for (Map.Entry<String, List<String>> e : lines.entrySet()) {
-            Path java = javas.get(e.getKey().substring(0, 2));
-            assumeTrue(Files.isExecutable(java), "no " + java);
-            List<String> cmd = new ArrayList<>(List.of(java.toString()));
-            cmd.addAll(e.getValue());
-            cmd.add("-version");
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "java -version did not end: " + cmd);
-            assertEquals(0, p.exitValue(), "JDK " + e.getKey() + " refused the line:\n" + out);
-            assertTrue(!out.contains("Ignoring option") && !out.contains("Unrecognized"), e.getKey() + ":\n" + out);
+    }
+
+    private static final Pattern PER_HOUR = Pattern.compile("MiB/h|ms/h");
+
+    /** No rate is stated per a unit of time more than 10 times the span it was measured over. */
+    @Test
+    void noTrendBeyondTenTimesItsSpan() {
+        for (Analyzed a : RUNS) {
+            LiveSet live = a.run().summary().liveSet();
+            double liveSpan = live == null ? 0 : live.spanSec();
+            if (live != null && !Double.isNaN(live.slopeMBPerHour())) {
+                assertTrue(live.spanSec() * 10 >= 3600, a.log() + ": " + live);
+            }
+            PhaseShares.ReferenceTrend r = a.run().summary().phases().referenceTrend();
+            assertTrue(Double.isNaN(r.slopeMsPerHour()) || r.spanSec() * 10 >= 3600, a.log() + ": " + r);
+            for (Finding f : a.run().findings()) {
+                List<String> texts = new ArrayList<>(f.evidence());
+                texts.add(f.title());
+                if (f.recommendation() != null) {
+                    texts.addAll(f.recommendation().arithmetic());
+                }
+                for (String t : texts) {
+                    assertTrue(!PER_HOUR.matcher(t).find() || liveSpan * 10 >= 3600, a.log() + ": " + t);
+                }
+            }
         }
+    }
+
+    /** The line's value of a numeric flag, else the default of the line's JDK (JdkDefaults). */
+    private static int value(Map<String, String> byKey, String name, int jdk) {
+        String flag = byKey.get("-XX:" + name);
+        return flag == null ? (int) JdkDefaults.number(name, Collector.G1, jdk)
+                : Integer.parseInt(JvmOption.parse(flag).value());
+    }
+
+    /**
+     * The line of a JDK 17 or 25 log starts that JDK. The line of a log of another JDK starts the installed JDK nearest
+     * to it (17 up to 17, else 25) where every option of the line exists in both JDKs ({@link JdkFlags}): the same
+     * flags, so their values and their combination are what is checked. Lines with JDK 8 logging options or a
+     * collector the installed JDK lacks (CMS) have no such stand-in, nor lines that pre-touch the heap, which would
+     * write all of it.
+     */
+    @Test
+    void everyFlagLineStartsItsJdk(@TempDir Path dir) throws Exception {
+        Map<Integer, Path> javas = Map.of(17, Path.of(System.getProperty("jvmtune.jdk17",
+                "/usr/lib/jvm/java-17-openjdk-amd64"), "bin", "java"), 25, Path.of(System.getProperty("jvmtune.jdk25",
+                "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java"));
+        Map<String, List<String>> lines = new LinkedHashMap<>(); // one JVM per distinct JDK, collector and line
+        int standIns = 0;
+        for (Analyzed a : RUNS) {
+            int jdk = a.context().jdkOr(8);
+            List<String> flags = a.run().verdict().flags();
+            int target = jdk == 17 || jdk == 25 ? jdk : standIn(jdk, flags);
+            Collector c = a.run().jvm().collector();
+            if (flags.isEmpty() || target == 0 || c.flag() != null && !JdkFlags.flag(c.flag()).existsIn(target)) {
+                continue;
+            }
+            standIns += target == jdk ? 0 : 1;
+            List<String> cmd = new ArrayList<>();
+            if (c.flag() != null) {
+                cmd.add("-XX:+" + c.flag());
+            }
+            cmd.addAll(flags);
+            lines.putIfAbsent(target + " " + String.join(" ", cmd), cmd);
+        }
+        assertTrue(lines.size() > 10 && standIns > 10, lines.size() + " lines, " + standIns + " from other JDKs' logs");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<String>> results = new ArrayList<>();
+            for (Map.Entry<String, List<String>> e : lines.entrySet()) {
+                Path java = javas.get(Integer.parseInt(e.getKey().substring(0, 2)));
+                assumeTrue(Files.isExecutable(java), "no " + java);
+                results.add(pool.submit(() -> start(java, e.getValue(), dir)));
+            }
+            for (Future<String> r : results) {
+                String refused = r.get(120, TimeUnit.SECONDS);
+                assertEquals("", refused);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The installed JDK that has every option of a line fitted to {@code jdk}, or 0 where none has. */
+    private static int standIn(int jdk, List<String> flags) {
+        int target = jdk <= 17 ? 17 : 25;
+        for (String flag : flags) {
+            JvmOption o = JvmOption.parse(flag);
+            boolean size = List.of("-Xmx", "-Xms", "-Xmn", "-Xss").contains(o.key());
+            boolean inBoth = flag.equals(JvmOption.UNLOCK_EXPERIMENTAL) || flag.startsWith("-XX:") && JdkFlags.all()
+                    .stream().anyMatch(f -> f.name().equals(o.name()) && f.existsIn(jdk) && f.existsIn(target));
+            if (flag.startsWith("-XX:+AlwaysPreTouch") || !size && !inBoth) {
+                return 0;
+            }
+        }
+        return target;
+    }
+
+    /**
+     * Runs {@code java FLAGS -version}; "" when it started cleanly, else what it said. An {@code -Xms} above half this
+     * machine's memory is left out: the JVM commits it at start, and whether the log's host had the memory is
+     * heap-exceeds-memory's question, not the line's ({@code -Xmx} only reserves address space and stays).
+     */
+    private static String start(Path java, List<String> flags, Path dir) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        long memory = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+        flags.stream().filter(f -> !f.startsWith("-Xms") || JvmOption.parse(f).bytes() <= memory / 2).forEach(cmd::add);
+        cmd.add("-version");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "java -version did not end: " + cmd);
+        return p.exitValue() == 0 && !out.contains("Ignoring option") && !out.contains("Unrecognized") ? ""
+                : cmd + " refused:\n" + out;
     }
 }

@@ -100,10 +100,13 @@ class FindingsBaselineTest {
                     for (Finding f : run.findings()) {
                         b.append(f.ruleId()).append(' ').append(f.severity()).append(' ').append(f.score()).append(": ")
                                 .append(f.title()).append('\n');
-                        f.evidence().forEach(e -> b.append("  evidence: ").append(e).append('\n'));
-                        if (f.gain() != null) {
-                            b.append("  gain: ").append(String.join("; ", f.gain().figures())).append('\n');
+                        if (f.unsure() != null) {
+                            b.append("  unsure: ").append(f.unsure()).append('\n');
                         }
+                        f.evidence().forEach(e -> b.append("  evidence: ").append(e).append('\n'));
+                        b.append("  cost: ").append(f.cost().describe()).append(" (").append(String.join("; ",
+                                f.cost().figures())).append(")\n");
+                        b.append("  basis: ").append(f.cost().basis().describe()).append('\n');
                         if (f.recommendation() != null) {
                             b.append("  options: ").append(String.join(" ", f.recommendation().options())).append('\n');
                             f.recommendation().arithmetic().forEach(a -> b.append("  - ").append(a).append('\n'));

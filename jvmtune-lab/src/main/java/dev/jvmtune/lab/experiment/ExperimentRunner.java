@@ -1,5 +1,6 @@
 package dev.jvmtune.lab.experiment;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.lab.run.JdkChoice;
 import dev.jvmtune.lab.run.Program;
@@ -57,7 +58,7 @@ public final class ExperimentRunner {
      */
     public String start(String specYaml, Path outRoot) throws SQLException, IOException, InterruptedException {
         ExperimentSpec spec = ExperimentSpec.parse(specYaml);
-        Map<String, HostFacts.Jdk> resolved = check(spec);
+        Map<String, HostFacts.Jdk> resolved = check(spec, specYaml);
         long seed = spec.seed() != null ? spec.seed() : new java.security.SecureRandom().nextLong();
         List<PlannedTrial> plan = Plan.of(spec, seed);
         String id = store.createExperiment(spec.name(), specYaml, seed, plan.size(), Instant.now().toString(),
@@ -70,7 +71,7 @@ public final class ExperimentRunner {
     public void resume(ExperimentRow row) throws SQLException, IOException, InterruptedException {
         ExperimentSpec spec = ExperimentSpec.parse(row.spec());
         store.lockWriter(row.id()); // before anything is touched: a running experiment is not disturbed
-        Map<String, HostFacts.Jdk> resolved = check(spec);
+        Map<String, HostFacts.Jdk> resolved = check(spec, row.spec());
         List<PlannedTrial> plan = Plan.of(spec, row.seed());
         Set<Integer> done = store.finishedSeqs(row.id());
         Path outRoot = Path.of(row.outRoot());
@@ -82,19 +83,36 @@ public final class ExperimentRunner {
         execute(row.id(), spec, resolved, plan, done, outRoot);
     }
 
-    /** Everything that can be checked before the first trial: JDKs installed, workload and parameters known. */
-    private Map<String, HostFacts.Jdk> check(ExperimentSpec spec) {
+    /**
+     * Everything that can be checked before the first trial: JDKs installed, workload and parameters known.
+     *
+     * @throws SpecException naming the value of {@code yaml} at fault
+     */
+    private Map<String, HostFacts.Jdk> check(ExperimentSpec spec, String yaml) {
+        JsonPointer root = JsonPointer.empty();
         Map<String, HostFacts.Jdk> resolved = new LinkedHashMap<>();
-        for (String j : spec.jdks()) {
-            resolved.put(j, jdks.resolve(j.equals("default") ? null : j));
+        for (int i = 0; i < spec.jdks().size(); i++) {
+            String j = spec.jdks().get(i);
+            try {
+                resolved.put(j, jdks.resolve(j.equals("default") ? null : j));
+            } catch (IllegalArgumentException e) {
+                throw ExperimentSpec.fault(yaml, root.appendProperty("jdks").appendIndex(i), "jdks: " + e.getMessage());
+            }
         }
         if (spec.workload() != null) {
-            WorkloadSpec w = Workloads.find(spec.workload()).orElseThrow(() -> new IllegalArgumentException(
-                    "workload: unknown '" + spec.workload() + "'; one of: "
+            WorkloadSpec w = Workloads.find(spec.workload()).orElseThrow(() -> ExperimentSpec.fault(yaml,
+                    root.appendProperty("workload"), "workload: unknown '" + spec.workload() + "'; one of: "
                             + String.join(", ", Workloads.all().stream().map(WorkloadSpec::name).toList())));
-            for (Map<String, String> c : Plan.combinations(spec.params())) {
-                w.parse(workloadArgs(c).toArray(String[]::new));
-            }
+            spec.params().forEach((name, values) -> {
+                for (int i = 0; i < values.size(); i++) {
+                    try {
+                        w.parse(workloadArgs(Map.of(name, values.get(i))).toArray(String[]::new));
+                    } catch (IllegalArgumentException e) {
+                        throw ExperimentSpec.fault(yaml, root.appendProperty("params").appendProperty(name)
+                                .appendIndex(i), "params." + name + ": " + e.getMessage());
+                    }
+                }
+            });
         }
         return resolved;
     }
@@ -110,7 +128,8 @@ public final class ExperimentRunner {
             HostFacts.Jdk jdk = resolved.get(t.jdk());
             String flags = spec.flagSets().get(t.flagSet());
             TrialSpec ts = new TrialSpec(jdk, TrialSpec.splitFlags(flags), program(spec, t.params()), spec.timeout(),
-                    trialDir(outRoot, id, t), spec.jfr(), spec.metrics());
+                    trialDir(outRoot, id, t), spec.jfr(), spec.metrics(),
+                    new TrialSpec.Memory(spec.nmt(), ExperimentSpec.memoryLimitBytes(t.params())));
             Instant now = Instant.now();
             if (lastStart != null && now.isBefore(lastStart)) {
                 progress.note("warning: the system clock went back by " + Duration.between(now, lastStart).toSeconds()
@@ -126,7 +145,7 @@ public final class ExperimentRunner {
                 // the command cannot be started (missing file, not executable): a failed trial, not a lost run;
                 // any other IOException is jvmtune's own and stops the experiment
                 r = new TrialResult(dev.jvmtune.lab.run.Outcome.FAILED, -1, 0, -1, new TreeMap<>(), null,
-                        List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()));
+                        List.of(), ts.outDir(), null, List.of("not started: " + e.getMessage()), null);
             }
             store.save(new StoredTrial(id, t.seq(), t.config(), t.jdk(), jdk.version(), t.flagSet(), flags, t.params(),
                     t.repeat(), r.outcome().name(), r.exitCode(), r.wallSec(), r.peakRssBytes(), started,
@@ -140,7 +159,10 @@ public final class ExperimentRunner {
         return outRoot.resolve(id).resolve(String.format("trial-%04d", t.seq()));
     }
 
-    private static Program program(ExperimentSpec spec, Map<String, String> params) {
+    /** The program of a trial: its parameters, the memory-limit axis left out (the runner applies it). */
+    private static Program program(ExperimentSpec spec, Map<String, String> axes) {
+        Map<String, String> params = new java.util.LinkedHashMap<>(axes);
+        params.remove(ExperimentSpec.MEMORY_LIMIT);
         if (spec.workload() != null) {
             return new Program.Workload(spec.workload(), workloadArgs(params));
         }

@@ -20,7 +20,7 @@ public final class Plan {
 
     public static List<PlannedTrial> of(ExperimentSpec spec, long seed) {
         Random random = new Random(seed);
-        List<Map<String, String>> combos = combinations(spec.params());
+        List<Map<String, String>> combos = combinations(spec.axes());
         List<PlannedTrial> cells = new ArrayList<>();
         for (String jdk : spec.jdks()) {
             for (String flagSet : spec.flagSets().keySet()) {

@@ -27,12 +27,17 @@ public final class Metrics {
     /** Exit status (-1: killed). */
     public static final String EXIT = "exit";
     /**
-     * Time the JIT compilers spent compiling, C1 and C2 together, s: -XX:+CITime's sums at exit. The compiler threads
-     * run beside the application, so on few cores this is CPU the application did not get.
+     * Time the JIT compilers spent compiling, C1 and C2 together, s: -XX:+CITime's sums at exit, read from the JVM's
+     * own log ({@link ExitReports}). The compiler threads run beside the application, so on few cores this is CPU the
+     * application did not get.
      */
     public static final String JIT_COMPILE = "jit.compileSec";
     /** Of {@link #JIT_COMPILE}, C2's (the optimizing compiler) share, s. */
     public static final String JIT_C2 = "jit.c2Sec";
+    /** CPU time of the GC's threads over the run, pauses and concurrent work, s: the JVM's counters (JDK 22+). */
+    public static final String GC_CPU = "gc.cpuSec";
+    /** Of {@link #GC_CPU}, the concurrent threads' (marking, refinement), s. */
+    public static final String GC_CONCURRENT_CPU = "gc.concurrentCpuSec";
     public static final String GC_PAUSE_COUNT = KeyFigure.PAUSE_COUNT.metric();
     public static final String GC_PAUSE_TOTAL = KeyFigure.PAUSE_TOTAL.metric();
     public static final String GC_PAUSE_MEAN = KeyFigure.PAUSE_MEAN.metric();
@@ -55,6 +60,18 @@ public final class Metrics {
     public static final String LATENCY = "latency.";
     /** Prefix of every other number in the metrics file, nested objects joined by dots (metrics.phasesSec.transfer). */
     public static final String FILE = "metrics.";
+    /**
+     * Prefix of the JVM's footprint at its resident peak: {@code footprint.rssPeakBytes} (its own high-water mark),
+     * {@code footprint.pssBytes}, {@code footprint.heapResidentBytes}, {@code footprint.threads} and, per part,
+     * its committed bytes ({@code footprint.metaspaceBytes}, {@code footprint.codeCacheBytes}...).
+     */
+    public static final String FOOTPRINT = "footprint.";
+    /** The JVM's own resident peak (VmHWM), B: the process tree's {@link #RSS_PEAK} less the launchers around it. */
+    public static final String FOOTPRINT_RSS = FOOTPRINT + "rssPeakBytes";
+    /** The peak charge of the memory cgroup a trial ran in, B; {@code cgroup.limitBytes}, {@code cgroup.oomKills}. */
+    public static final String CGROUP_PEAK = "cgroup.peakBytes";
+    public static final String CGROUP_LIMIT = "cgroup.limitBytes";
+    public static final String CGROUP_OOM_KILLS = "cgroup.oomKills";
 
     private static final Set<String> HIGHER_IS_BETTER = Set.of(GC_THROUGHPUT, THROUGHPUT);
     /** Names of earlier versions, without their units. */
@@ -73,7 +90,8 @@ public final class Metrics {
     }
 
     private static List<String> standard() {
-        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT, JIT_COMPILE, JIT_C2));
+        List<String> names = new ArrayList<>(List.of(WALL, RSS_PEAK, LAB_OVERHEAD, EXIT, JIT_COMPILE, JIT_C2, GC_CPU,
+                GC_CONCURRENT_CPU));
         for (KeyFigure f : KeyFigure.values()) {
             names.add(f.metric());
         }
@@ -146,6 +164,42 @@ public final class Metrics {
     static void fromRun(Run run, Map<String, Double> into) {
         for (KeyFigure f : KeyFigure.values()) {
             put(into, f.metric(), f.of(run.summary()));
+        }
+    }
+
+    /** A part's committed bytes at the resident peak, by its key: {@code footprint.codeCacheBytes}. */
+    public static String footprintPart(dev.jvmtune.core.memory.MemoryPart part) {
+        return FOOTPRINT + part.key() + "Bytes";
+    }
+
+    /** The footprint's figures (none without one) and the cgroup's (none without one) under their names. */
+    static void fromFootprint(dev.jvmtune.core.memory.Footprint fp, MemoryCgroup.Usage cgroup,
+                              Map<String, Double> into) {
+        if (fp != null) {
+            positive(into, FOOTPRINT_RSS, fp.resident().peakBytes());
+            positive(into, FOOTPRINT + "pssBytes", fp.resident().pssBytes());
+            if (fp.resident().heapBytes() >= 0) {
+                put(into, FOOTPRINT + "heapResidentBytes", fp.resident().heapBytes());
+            }
+            positive(into, FOOTPRINT + "threads", fp.threadsPeak());
+            for (dev.jvmtune.core.memory.Footprint.Part p : fp.parts()) {
+                if (p.atPeakBytes() >= 0) {
+                    put(into, footprintPart(p.part()), p.atPeakBytes());
+                }
+            }
+        }
+        if (cgroup != null) {
+            put(into, CGROUP_LIMIT, cgroup.limitBytes());
+            positive(into, CGROUP_PEAK, cgroup.peakBytes());
+            if (cgroup.oomKills() >= 0) {
+                put(into, CGROUP_OOM_KILLS, cgroup.oomKills());
+            }
+        }
+    }
+
+    private static void positive(Map<String, Double> into, String name, long value) {
+        if (value > 0) {
+            put(into, name, value);
         }
     }
 

@@ -88,6 +88,11 @@ final class ProcessTree {
         return !members().isEmpty();
     }
 
+    /** The processes of the tree now: the root (while alive) and its descendants. */
+    List<ProcessHandle> processes() {
+        return descendantsAndRoot();
+    }
+
     private List<ProcessHandle> descendantsAndRoot() {
         List<ProcessHandle> all = new ArrayList<>();
         if (root.isAlive()) {

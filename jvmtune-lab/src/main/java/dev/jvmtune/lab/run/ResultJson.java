@@ -31,6 +31,7 @@ public final class ResultJson {
         o.put("outDir", r.outDir().toString());
         o.put("crashLog", r.crashLog() == null ? null : r.crashLog().toString());
         r.notes().forEach(o.putArray("notes")::add);
+        o.set("footprint", r.footprint() == null ? null : FootprintJson.of(r.footprint(), false));
         return JsonFigures.rounded(o);
     }
 
@@ -42,7 +43,11 @@ public final class ResultJson {
         }
     }
 
+    /** {@code result.json}, and {@code footprint.json} beside it when the trial has a footprint. */
     static void write(TrialResult r, Path file) throws IOException {
         JSON.writeValue(file.toFile(), of(r));
+        if (r.footprint() != null) {
+            JSON.writeValue(file.resolveSibling("footprint.json").toFile(), FootprintJson.of(r.footprint(), true));
+        }
     }
 }

@@ -125,40 +125,4 @@ final class StdoutMetrics {
             }
         }
     }
-
-    /** Longer lines are not CITime's. */
-    private static final int CITIME_LINE_BYTES = 512;
-    /** -XX:+CITime's line per compiler at exit: {@code C2 {speed: ...; standard:  0.123 s, ...; osr:  0.004 s, ...}}. */
-    private static final Pattern COMPILER_TIME = Pattern.compile(
-            "^\\s*(C1|C2) \\{speed: [^;]*; standard:\\s*([0-9.]+) s,[^;]*; osr:\\s*([0-9.]+) s");
-
-    /**
-     * The compilers' time from -XX:+CITime's summary in the program's output ({@link Metrics#JIT_COMPILE}), read as
-     * {@link #read} reads: lines cut at {@link TrialRunner#MAX_LINE_BYTES}, only short ones decoded.
-     */
-    static void compilerTimes(Path stdout, Map<String, Double> metrics) throws IOException {
-        double total = 0;
-        double c2 = 0;
-        boolean seen = false;
-        try (InputStream in = Files.newInputStream(stdout)) {
-            LineReader r = new LineReader(in, TrialRunner.MAX_LINE_BYTES);
-            while (r.next()) {
-                if (r.end() - r.start() > CITIME_LINE_BYTES) {
-                    continue;
-                }
-                Matcher m = COMPILER_TIME.matcher(new String(r.buffer(), r.start(), r.end() - r.start(),
-                        StandardCharsets.ISO_8859_1));
-                if (m.find()) {
-                    double sec = Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
-                    total += sec;
-                    c2 += m.group(1).equals("C2") ? sec : 0;
-                    seen = true;
-                }
-            }
-        }
-        if (seen) {
-            Metrics.put(metrics, Metrics.JIT_COMPILE, total);
-            Metrics.put(metrics, Metrics.JIT_C2, c2);
-        }
-    }
 }

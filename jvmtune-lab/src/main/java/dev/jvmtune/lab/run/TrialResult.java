@@ -20,10 +20,11 @@ import java.util.TreeMap;
  *                     result.json
  * @param crashLog     the hs_err file of a CRASH; null otherwise
  * @param notes        what went wrong around the trial (an unreadable log, a malformed metrics file)
+ * @param footprint    the JVM's memory by part, at its peak and over time; null when no JVM was sampled
  */
 public record TrialResult(Outcome outcome, int exitCode, double wallSec, long peakRssBytes,
                           SortedMap<String, Double> metrics, String metricsJson, List<String> command, Path outDir,
-                          Path crashLog, List<String> notes) {
+                          Path crashLog, List<String> notes, dev.jvmtune.core.memory.Footprint footprint) {
 
     public TrialResult {
         metrics = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metrics));

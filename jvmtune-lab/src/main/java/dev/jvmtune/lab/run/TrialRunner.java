@@ -107,6 +107,10 @@ public final class TrialRunner {
         Path stderr = out.resolve("stderr.log");
         List<String> flags = new ArrayList<>(spec.jvmFlags());
         flags.addAll(loggingFlags(spec.jdk().feature(), out, spec.jfr()));
+        boolean nmt = spec.memory().nmt() && flags.stream().noneMatch(f -> f.startsWith("-XX:NativeMemoryTracking"));
+        if (nmt) {
+            flags.add(FootprintSampler.NMT_FLAG);
+        }
         ProcessBuilder pb = new ProcessBuilder();
         List<String> command = command(spec, flags, pb.environment());
         Path javaBin = Path.of(spec.jdk().home(), "bin");
@@ -121,6 +125,7 @@ public final class TrialRunner {
             clean(out);
             Files.write(out.resolve("command.txt"), List.of(String.join(" ", command),
                     "JDK_JAVA_OPTIONS=" + pb.environment().getOrDefault("JDK_JAVA_OPTIONS", "")));
+            TrialRecord.write(spec, out);
             // files, not pipes: a chatty program must not block on a full pipe while nobody reads it; created
             // here so that a directory jvmtune cannot write fails as jvmtune's error, not as the program's
             Files.write(stdout, new byte[0]);
@@ -136,7 +141,9 @@ public final class TrialRunner {
             launch.add(setsid);
         }
         launch.addAll(command);
-        pb.command(launch);
+        MemoryCgroup cgroup = spec.memory().limitBytes() > 0 ? MemoryCgroup.create(
+                dev.jvmtune.host.HostProbe.local().cgroup(), "jvmtune-" + cookie, spec.memory().limitBytes()) : null;
+        pb.command(cgroup == null ? launch : cgroup.wrap(launch));
 
         Watchdog watchdog = Watchdog.start(cookie);
         Instant wallStart = Instant.now();
@@ -148,11 +155,13 @@ public final class TrialRunner {
             if (watchdog != null) {
                 watchdog.close();
             }
+            closeQuietly(cgroup);
             throw new ProgramNotStartedException("cannot run " + command.get(0) + ": " + IoErrors.describe(e));
         }
         ProcessTree tree = new ProcessTree(process.toHandle(), cookie);
         LIVE.add(tree);
-        Thread sampler = new Thread(() -> sampleUntilExit(process, tree), "jvmtune-rss-sampler");
+        FootprintSampler footprint = new FootprintSampler(nmt);
+        Thread sampler = new Thread(() -> sampleUntilExit(process, tree, footprint), "jvmtune-rss-sampler");
         sampler.setDaemon(true);
         boolean finished;
         boolean leftRunning;
@@ -172,10 +181,12 @@ public final class TrialRunner {
             tree.killAll();
         } catch (InterruptedException e) {
             tree.killAll(); // jvmtune is asked to stop: the trial must not outlive it, and is no result
+            closeQuietly(cgroup);
             throw new InterruptedException("jvmtune was stopped during the trial in " + out
                     + ": it is discarded, not a result");
         } catch (IOException e) {
             tree.killAll();
+            closeQuietly(cgroup);
             throw own("write the trial's files in", out, e);
         } finally {
             LIVE.remove(tree);
@@ -186,7 +197,13 @@ public final class TrialRunner {
         double wallSec = (System.nanoTime() - start) / 1e9;
         sampler.interrupt();
         sampler.join(1000);
+        footprint.close();
         int exit = finished ? process.exitValue() : -1;
+        MemoryCgroup.Usage usage = null;
+        if (cgroup != null) {
+            usage = cgroup.usage();
+            cgroup.close();
+        }
 
         List<String> notes = new ArrayList<>();
         if (leftRunning) {
@@ -206,6 +223,7 @@ public final class TrialRunner {
         }
         Path crashLog = crashLog(out, scan.crashFile);
         Outcome outcome = crashLog != null || scan.crashBanner ? Outcome.CRASH
+                : usage != null && usage.oomKills() > 0 ? Outcome.OOM_KILLED
                 : scan.oom ? Outcome.OOM
                 : !finished ? Outcome.TIMEOUT
                 : exit != 0 ? Outcome.FAILED
@@ -220,21 +238,45 @@ public final class TrialRunner {
         String metricsJson = readMetricsFile(out.resolve("metrics.json"), metrics, notes);
         try {
             StdoutMetrics.read(stdout, spec.stdoutMetrics(), metrics, notes);
-            StdoutMetrics.compilerTimes(stdout, metrics);
         } catch (IOException e) {
             throw own("read", stdout, e);
         }
-        analyzeGcLog(out.resolve("gc.log"), metrics, notes);
+        try {
+            ExitReports.read(out, metrics);
+        } catch (IOException e) {
+            throw own("read the JVM's exit reports in", out, e);
+        }
+        Run run = analyzeGcLog(out.resolve("gc.log"), metrics, notes);
+        if (usage != null && usage.oomKills() > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "the kernel's OOM killer ended it: its memory cgroup's "
+                    + "limit is %,d MiB, its peak charge %,d MiB", usage.limitBytes() >> 20, usage.peakBytes() >> 20));
+        }
+        dev.jvmtune.core.memory.Footprint fp = footprint.result(run, usage, notes);
+        Metrics.fromFootprint(fp, usage, metrics);
         Metrics.put(metrics, Metrics.LAB_OVERHEAD, (System.nanoTime() - entered) / 1e9 - wallSec);
 
         TrialResult result = new TrialResult(outcome, exit, wallSec, tree.peakRssBytes(), new TreeMap<>(metrics),
-                metricsJson, command, out, crashLog, notes);
+                metricsJson, command, out, crashLog, notes, fp);
         try {
             ResultJson.write(result, out.resolve("result.json"));
         } catch (IOException e) {
             throw own("write", out.resolve("result.json"), e);
         }
         return result;
+    }
+
+    private static void closeQuietly(MemoryCgroup cgroup) {
+        if (cgroup != null) {
+            cgroup.close();
+        }
+    }
+
+    /**
+     * Why trials cannot run under a memory limit here (no memory cgroup, or one jvmtune may not create a child of),
+     * in one line; empty when they can. Tried by making and removing a child cgroup.
+     */
+    public static java.util.Optional<String> memoryLimitUnavailable() {
+        return MemoryCgroup.unavailable(dev.jvmtune.host.HostProbe.local().cgroup());
     }
 
     /** jvmtune's own I/O error, in one line that names the path: "cannot write P: disk full". */
@@ -294,8 +336,8 @@ public final class TrialRunner {
     }
 
     /**
-     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the compilers' times at exit (-XX:+CITime, to the
-     * program's output: a few lines, no cost while it runs), hs_err to OUT, and JFR when asked.
+     * GC and safepoint logging to OUT/gc.log in the JDK's syntax, the JVM's reports at exit into OUT ({@link
+     * ExitReports}: the compilers' times, the GC threads' CPU), hs_err to OUT, and JFR when asked.
      */
     static List<String> loggingFlags(int feature, Path out, boolean jfr) {
         List<String> f = new ArrayList<>();
@@ -305,7 +347,7 @@ public final class TrialRunner {
             f.addAll(List.of("-Xloggc:" + out.resolve("gc.log"), "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps",
                     "-XX:+PrintGCTimeStamps", "-XX:+PrintGCApplicationStoppedTime"));
         }
-        f.add("-XX:+CITime");
+        f.addAll(ExitReports.flags(out));
         f.add("-XX:ErrorFile=" + out.resolve("hs_err_pid%p.log"));
         if (jfr && feature >= 11) {
             f.add("-XX:StartFlightRecording=filename=" + out.resolve("recording.jfr") + ",dumponexit=true");
@@ -348,11 +390,12 @@ public final class TrialRunner {
         return flag.matches(".*\\s.*") ? "\"" + flag + "\"" : flag;
     }
 
-    private static void sampleUntilExit(Process p, ProcessTree tree) {
+    private static void sampleUntilExit(Process p, ProcessTree tree, FootprintSampler footprint) {
         try {
             long period = FIRST_SAMPLE_MS;
             while (p.isAlive()) {
                 tree.sample();
+                footprint.sample(tree.processes());
                 Thread.sleep(period);
                 period = Math.min(SAMPLE_MS, period * 2);
             }
@@ -364,7 +407,7 @@ public final class TrialRunner {
     /** Files of an earlier trial in the same directory would be taken for this one's. */
     private static void clean(Path out) throws IOException {
         for (String name : List.of("gc.log", "metrics.json", "recording.jfr", "result.json", "stdout.log",
-                "stderr.log")) {
+                "stderr.log", ExitReports.VM_LOG, ExitReports.PERF_DATA, "footprint.json", TrialRecord.FILE)) {
             Files.deleteIfExists(out.resolve(name));
         }
         try (DirectoryStream<Path> old = Files.newDirectoryStream(out, "hs_err_pid*.log")) {
@@ -445,20 +488,23 @@ public final class TrialRunner {
         }
     }
 
-    /** The GC log's summary; a log that cannot be read loses only the gc.* metrics. */
-    private static void analyzeGcLog(Path log, Map<String, Double> metrics, List<String> notes) {
+    /** The GC log's summary, null when there is none; a log that cannot be read loses only the gc.* metrics. */
+    private static Run analyzeGcLog(Path log, Map<String, Double> metrics, List<String> notes) {
         try {
             if (!Files.isRegularFile(log) || Files.size(log) == 0) {
                 notes.add("no GC log written (a JDK 9+ java that ignores JDK_JAVA_OPTIONS? use {jvmflags})");
-                return;
+                return null;
             }
             List<Run> runs = RunReader.read(log, RunReader.Options.DEFAULT);
             if (runs.size() > 1) {
                 notes.add("GC log holds " + runs.size() + " JVM runs; metrics are of the last");
             }
-            Metrics.fromRun(runs.get(runs.size() - 1), metrics);
+            Run last = runs.get(runs.size() - 1);
+            Metrics.fromRun(last, metrics);
+            return last;
         } catch (Exception e) {
             notes.add("GC log " + log + " not analyzable: " + e.getMessage());
+            return null;
         }
     }
 }

@@ -17,9 +17,10 @@ import java.util.Map;
  * @param jfr           also record JFR ({@code -XX:StartFlightRecording}) where the JDK has it (11+)
  * @param stdoutMetrics extra metrics read from its standard output: name -> regular expression whose first
  *                      group is a number (the last match counts); may be empty
+ * @param memory        how its memory is measured and limited
  */
 public record TrialSpec(HostFacts.Jdk jdk, List<String> jvmFlags, Program program, Duration timeout, Path outDir,
-                        boolean jfr, Map<String, String> stdoutMetrics) {
+                        boolean jfr, Map<String, String> stdoutMetrics, Memory memory) {
 
     public TrialSpec {
         jvmFlags = List.copyOf(jvmFlags);
@@ -27,6 +28,26 @@ public record TrialSpec(HostFacts.Jdk jdk, List<String> jvmFlags, Program progra
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
+        if (memory.limitBytes() == 0 || memory.limitBytes() < -1) {
+            throw new IllegalArgumentException("a memory limit must be positive");
+        }
+    }
+
+    /** With the default {@link Memory}: Native Memory Tracking on, no memory limit. */
+    public TrialSpec(HostFacts.Jdk jdk, List<String> jvmFlags, Program program, Duration timeout, Path outDir,
+                     boolean jfr, Map<String, String> stdoutMetrics) {
+        this(jdk, jvmFlags, program, timeout, outDir, jfr, stdoutMetrics, Memory.DEFAULT);
+    }
+
+    /**
+     * How a trial's memory is measured and limited.
+     *
+     * @param nmt        run the JVM with Native Memory Tracking ({@code -XX:NativeMemoryTracking=summary}) and sample
+     *                   it, which gives the footprint by part (docs/memory.md has what it costs)
+     * @param limitBytes run the trial in a memory cgroup of its own with this limit, as a container would; -1: none
+     */
+    public record Memory(boolean nmt, long limitBytes) {
+        public static final Memory DEFAULT = new Memory(true, -1);
     }
 
     /** Flags as a user writes them ({@code "-Xms1g -Xmx1g"}): split on white space. */

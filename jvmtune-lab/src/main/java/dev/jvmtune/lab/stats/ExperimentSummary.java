@@ -22,9 +22,13 @@ import java.util.TreeMap;
  * first trial.
  *
  * @param param the numeric parameter swept; null when the spec has none with several numeric values
+ * @param footprints per cell, the JVM's footprint at its resident peak (medians); empty when no trial measured one
+ * @param limits per configuration and values of the other parameters, the run over the memory limits (the smallest
+ *               that held, where GC overhead climbs); empty without {@code memoryLimits:}
  */
 public record ExperimentSummary(String experimentId, String metric, String param, Map<String, Integer> outcomes,
-                                List<Cell> cells, List<SweepLine> sweeps, List<CellComparison> comparisons) {
+                                List<Cell> cells, List<SweepLine> sweeps, List<CellComparison> comparisons,
+                                List<FootprintMedians> footprints, List<LimitSweep> limits) {
 
     /** One configuration at one set of parameter values. */
     public record Cell(String config, Map<String, String> params, int trials, int ok, Map<String, Integer> outcomes,
@@ -42,16 +46,29 @@ public record ExperimentSummary(String experimentId, String metric, String param
         Map<String, Integer> outcomes = new TreeMap<>();
         measured.forEach(t -> outcomes.merge(t.outcome(), 1, Integer::sum));
 
-        List<Map<String, String>> combos = Plan.combinations(spec.params());
+        List<Map<String, String>> combos = Plan.combinations(spec.axes());
         List<String> flagSets = flagSets(spec, measured);
         List<Cell> cells = new ArrayList<>();
         List<SweepLine> sweeps = new ArrayList<>();
+        List<FootprintMedians> footprints = new ArrayList<>();
+        List<LimitSweep> limits = new ArrayList<>();
         for (String jdk : spec.jdks()) {
             for (String flagSet : flagSets) {
                 String config = config(jdk, flagSet);
                 List<StoredTrial> ofConfig = measured.stream().filter(t -> t.config().equals(config)).toList();
                 for (Map<String, String> c : combos) {
-                    cells.add(cell(config, c, ofConfig.stream().filter(t -> t.params().equals(c)).toList(), metric));
+                    List<StoredTrial> at = ofConfig.stream().filter(t -> t.params().equals(c)).toList();
+                    cells.add(cell(config, c, at, metric));
+                    FootprintMedians f = FootprintMedians.of(config, c, at);
+                    if (f != null) {
+                        footprints.add(f);
+                    }
+                }
+                if (!spec.memoryLimits().isEmpty()) {
+                    for (Map<String, String> others : Plan.combinations(spec.params())) {
+                        limits.add(LimitSweep.of(config, others, ofConfig.stream().filter(t -> others.entrySet()
+                                .stream().allMatch(e -> e.getValue().equals(t.params().get(e.getKey())))).toList()));
+                    }
                 }
                 if (swept != null) {
                     sweeps.add(Sweep.of(config, ofConfig, swept, metric));
@@ -75,7 +92,8 @@ public record ExperimentSummary(String experimentId, String metric, String param
                 }
             }
         }
-        return new ExperimentSummary(experimentId, metric, swept, outcomes, cells, sweeps, comparisons);
+        return new ExperimentSummary(experimentId, metric, swept, outcomes, cells, sweeps, comparisons, footprints,
+                limits);
     }
 
     private static List<String> flagSets(ExperimentSpec spec, List<StoredTrial> measured) {
@@ -114,7 +132,7 @@ public record ExperimentSummary(String experimentId, String metric, String param
         return trials.stream().mapToDouble(t -> t.metric(metric)).filter(Double::isFinite).toArray();
     }
 
-    /** The first parameter with several values, all numbers: the x axis of the sweep. */
+    /** The first parameter with several values, all numbers: the x axis of the sweep (never the memory limit). */
     static String numericParam(ExperimentSpec spec) {
         for (Map.Entry<String, List<String>> p : spec.params().entrySet()) {
             if (p.getValue().size() > 1 && p.getValue().stream().allMatch(v -> Sweep.number(v) != null)) {

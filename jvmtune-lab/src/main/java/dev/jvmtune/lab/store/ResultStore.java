@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,8 +52,18 @@ public final class ResultStore implements AutoCloseable {
           FOREIGN KEY (experiment_id, seq) REFERENCES trials(experiment_id, seq))""",
         // who is writing an experiment now, for the message that refuses a second writer (WriterLock)
         """
-        CREATE TABLE IF NOT EXISTS writers (experiment_id TEXT PRIMARY KEY, holder TEXT NOT NULL)"""
+        CREATE TABLE IF NOT EXISTS writers (experiment_id TEXT PRIMARY KEY, holder TEXT NOT NULL)""",
+        // the shape of these tables: SCHEMA_VERSION when they were created or first opened by a jvmtune that knew it
+        """
+        CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"""
     };
+    /**
+     * The version of {@link #SCHEMA} this jvmtune writes. A later one that changes a table records a higher
+     * version, which this jvmtune then refuses rather than write rows that version would misread.
+     */
+    public static final int SCHEMA_VERSION = 1;
+    /** Each table's columns as {@link #SCHEMA} creates them: what a store's tables must have. */
+    private static Map<String, Map<String, Boolean>> expectedColumns;
 
     private final Connection db;
     private final String url;
@@ -89,6 +100,9 @@ public final class ResultStore implements AutoCloseable {
             if (url.startsWith("jdbc:sqlite:")) {
                 s.execute("PRAGMA foreign_keys = ON");
                 s.execute("PRAGMA busy_timeout = 10000"); // another jvmtune on the same file waits, not fails
+            }
+            checkSchema(c); // before anything in the store is created or changed
+            if (url.startsWith("jdbc:sqlite:")) {
                 // a commit survives jvmtune being killed (the OS has the write-ahead log); only a power loss could
                 // take the last trial, and readers (results) do not block the experiment writing
                 s.execute("PRAGMA journal_mode = WAL");
@@ -100,6 +114,8 @@ public final class ResultStore implements AutoCloseable {
             if (postgres(url)) {
                 widen(c);
             }
+            s.execute("INSERT INTO schema_version (version) SELECT " + SCHEMA_VERSION + " WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM schema_version) ON CONFLICT DO NOTHING");
         } catch (SQLException e) {
             c.close();
             throw redacted(e);
@@ -109,6 +125,80 @@ public final class ResultStore implements AutoCloseable {
 
     private static boolean postgres(String url) {
         return url.startsWith("jdbc:postgresql:");
+    }
+
+    /**
+     * Refuses a store this jvmtune cannot write as the version that wrote it reads it: one whose recorded schema
+     * version is higher than {@link #SCHEMA_VERSION}, or with a table of another shape (a column missing, or a
+     * column jvmtune does not fill that requires a value). Reads only: the store is left as found.
+     */
+    private static void checkSchema(Connection c) throws SQLException {
+        Map<String, Map<String, Boolean>> found = columns(c, expectedColumns().keySet());
+        Integer version = null;
+        if (found.containsKey("schema_version")) {
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+                version = rs.next() && rs.getObject(1) != null ? rs.getInt(1) : null;
+            }
+        }
+        if (version != null && version > SCHEMA_VERSION) {
+            throw new SQLException("written by a newer jvmtune: schema version " + version + " found, this jvmtune "
+                    + "writes version " + SCHEMA_VERSION + " (use that jvmtune, or another --db); nothing was changed");
+        }
+        for (Map.Entry<String, Map<String, Boolean>> table : expectedColumns().entrySet()) {
+            Map<String, Boolean> has = found.get(table.getKey());
+            if (has == null) {
+                continue; // created below
+            }
+            List<String> missing = table.getValue().keySet().stream().filter(col -> !has.containsKey(col)).toList();
+            List<String> unfilled = has.entrySet().stream().filter(col -> col.getValue()
+                    && !table.getValue().containsKey(col.getKey())).map(Map.Entry::getKey).toList();
+            if (!missing.isEmpty() || !unfilled.isEmpty()) {
+                throw new SQLException("table " + table.getKey() + " is not of schema version " + SCHEMA_VERSION
+                        + ", which this jvmtune writes (" + (version == null ? "no schema version recorded"
+                        : "schema version " + version + " recorded") + "):" + (missing.isEmpty() ? ""
+                        : " no column " + String.join(", ", missing) + ";") + (unfilled.isEmpty() ? ""
+                        : " column " + String.join(", ", unfilled) + " requires a value jvmtune does not write;")
+                        + " give another --db; nothing was changed");
+            }
+        }
+    }
+
+    /** The columns of these tables that are in the database: table -> column -> whether a row must give it. */
+    private static Map<String, Map<String, Boolean>> columns(Connection c, Collection<String> tables)
+            throws SQLException {
+        Map<String, Map<String, Boolean>> out = new TreeMap<>();
+        java.sql.DatabaseMetaData md = c.getMetaData();
+        for (String table : tables) {
+            try (ResultSet rs = md.getColumns(null, c.getSchema(), table, "%")) {
+                while (rs.next()) {
+                    boolean required = "NO".equals(rs.getString("IS_NULLABLE")) && rs.getString("COLUMN_DEF") == null;
+                    out.computeIfAbsent(table, t -> new LinkedHashMap<>())
+                            .put(rs.getString("COLUMN_NAME").toLowerCase(java.util.Locale.ROOT), required);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The tables and {@link #columns} of {@link #SCHEMA} created in an empty in-memory database. */
+    private static synchronized Map<String, Map<String, Boolean>> expectedColumns() throws SQLException {
+        if (expectedColumns == null) {
+            try (Connection m = DriverManager.getConnection("jdbc:sqlite::memory:");
+                 Statement s = m.createStatement()) {
+                for (String ddl : SCHEMA) {
+                    s.execute(ddl);
+                }
+                List<String> tables = new ArrayList<>();
+                try (ResultSet rs = m.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
+                    while (rs.next()) {
+                        tables.add(rs.getString("TABLE_NAME"));
+                    }
+                }
+                expectedColumns = columns(m, tables);
+            }
+        }
+        return expectedColumns;
     }
 
     /** A PostgreSQL store created with VARCHAR columns gets TEXT ones (no rewrite: the types are binary-compatible). */

@@ -60,4 +60,38 @@ class ExperimentRunnerTest {
         String lines = progress.toString(StandardCharsets.UTF_8);
         assertTrue(lines.contains("ETA") && lines.contains("10/10 100%") && lines.contains("(8 not OK)"), lines);
     }
+
+    @Test
+    void aMatrixOverMemoryLimitsFindsTheSmallestThatHolds() throws Exception {
+        java.util.Optional<String> why = dev.jvmtune.lab.run.TrialRunner.memoryLimitUnavailable();
+        org.junit.jupiter.api.Assumptions.assumeTrue(why.isEmpty(), () -> "no writable memory cgroup: " + why.orElse(""));
+        String spec = """
+                name: limits
+                jdks: [17]
+                command: [java, "{jvmflags}", -cp, "%s", Hold, "{mib}", "0", "0", "200"]
+                flags:
+                  serial: -XX:+UseSerialGC -Xms256m -Xmx256m
+                params:
+                  mib: [100]
+                memoryLimits: [96m, 512m, 384m]
+                timeout: 60s
+                seed: 3
+                """.formatted(TestPrograms.classes());
+        try (ResultStore store = ResultStore.open(tmp.resolve("jvmtune.db").toString())) {
+            ExperimentRunner runner = new ExperimentRunner(store, new TrialRunner(),
+                    new JdkChoice(HostProbe.local().probe()), new Progress(new PrintStream(new ByteArrayOutputStream())));
+            String id = runner.start(spec, tmp.resolve("out"));
+            List<StoredTrial> trials = store.trials(id);
+            assertEquals(3, trials.size());
+            Map<String, String> byLimit = trials.stream().collect(Collectors.toMap(t -> t.params().get("memoryLimit"),
+                    StoredTrial::outcome));
+            assertEquals(Map.of("96m", "OOM_KILLED", "384m", "OK", "512m", "OK"), byLimit);
+            assertTrue(trials.stream().allMatch(t -> t.params().get("mib").equals("100")), "the program's parameter");
+            dev.jvmtune.lab.stats.ExperimentSummary s = dev.jvmtune.lab.stats.ExperimentSummary.of(id,
+                    ExperimentSpec.parse(store.experiment(id).orElseThrow().spec()), trials, "wallSec", null, 1);
+            assertEquals(1, s.limits().size());
+            assertEquals(384L << 20, s.limits().get(0).smallestHeldBytes());
+            assertEquals(3, s.footprints().size(), "a footprint per cell, the killed one too");
+        }
+    }
 }

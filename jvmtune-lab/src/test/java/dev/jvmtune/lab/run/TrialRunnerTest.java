@@ -141,9 +141,32 @@ class TrialRunnerTest {
         assertEquals(Outcome.OK, r.outcome(), r.notes().toString());
         assertTrue(r.metric("metrics.wallSec") > 0);
         assertEquals(864_000, r.metric("metrics.samples"));
-        // -XX:+CITime's summary at exit: the compilers' time, C2's part of it
+        // -XX:+CITime's summary at exit, from the JVM's own log: the compilers' time, C2's part of it
         assertTrue(r.metric(Metrics.JIT_COMPILE) > 0, r.metrics().toString());
         assertTrue(r.metric(Metrics.JIT_C2) >= 0 && r.metric(Metrics.JIT_C2) <= r.metric(Metrics.JIT_COMPILE),
                 r.metrics().toString());
+    }
+
+    /**
+     * A program that sends all its output to /dev/null, as scripts often do: the compilers' time and (JDK 22 and
+     * later, whose counters keep it) the GC threads' CPU still come from the reports the JVM writes into the trial's
+     * directory at exit.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"17", "25"})
+    void theJvmsOwnReportsDoNotGoThroughTheProgramsOutput(String jdk) throws Exception {
+        String java = String.join(" ", TestPrograms.command("Fine", "300"));
+        TrialResult r = run(jdk, List.of("-XX:+UseG1GC", "-Xmx64m"), new Program.Command(List.of("sh", "-c",
+                "exec " + java + " >/dev/null 2>&1")), Duration.ofSeconds(60));
+        assertEquals(Outcome.OK, r.outcome(), r.notes().toString());
+        assertEquals(0, Files.size(tmp.resolve("t/stdout.log")), "nothing reached the program's output");
+        assertTrue(r.metric(Metrics.JIT_COMPILE) > 0, r.metrics().toString());
+        assertTrue(r.metric(Metrics.JIT_C2) >= 0 && r.metric(Metrics.JIT_C2) <= r.metric(Metrics.JIT_COMPILE));
+        if (jdk.equals("25")) {
+            assertTrue(r.metric(Metrics.GC_CPU) > 0 && r.metric(Metrics.GC_CONCURRENT_CPU) <= r.metric(Metrics.GC_CPU),
+                    r.metrics().toString());
+        } else {
+            assertTrue(Double.isNaN(r.metric(Metrics.GC_CPU)), "JDK 17 keeps no counter of its GC threads' CPU");
+        }
     }
 }

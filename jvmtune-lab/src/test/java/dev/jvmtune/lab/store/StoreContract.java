@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +111,79 @@ abstract class StoreContract {
         }
         try (ResultStore third = ResultStore.open(db)) {
             third.lockWriter(id); // released with the first store
+        }
+    }
+
+    @Test
+    void aStoreOfALaterSchemaVersionIsRefusedAndLeftAsFound() throws Exception {
+        String db = freshDatabase();
+        try (ResultStore s = ResultStore.open(db)) {
+            s.createExperiment("e", "name: e\n", 1, 1, "2026-11-23T08:00:00Z", "/tmp");
+        }
+        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)),
+                sql(db, "SELECT version FROM schema_version"));
+        int later = ResultStore.SCHEMA_VERSION + 1;
+        sql(db, "UPDATE schema_version SET version = " + later);
+        SQLException e = assertThrows(SQLException.class, () -> ResultStore.open(db));
+        assertEquals("written by a newer jvmtune: schema version " + later + " found, this jvmtune writes version "
+                + ResultStore.SCHEMA_VERSION + " (use that jvmtune, or another --db); nothing was changed",
+                e.getMessage());
+        assertEquals(List.of(String.valueOf(later)), sql(db, "SELECT version FROM schema_version"));
+        assertEquals(List.of("1"), sql(db, "SELECT COUNT(*) FROM experiments"));
+    }
+
+    @Test
+    void aTrialsTableOfAnotherShapeIsRefusedBeforeAnythingIsCreated() throws Exception {
+        String db = freshDatabase();
+        sql(db, "CREATE TABLE trials (experiment_id TEXT, seq INTEGER, config TEXT, result TEXT NOT NULL)");
+        SQLException e = assertThrows(SQLException.class, () -> ResultStore.open(db));
+        assertEquals("table trials is not of schema version " + ResultStore.SCHEMA_VERSION + ", which this jvmtune "
+                + "writes (no schema version recorded): no column jdk, jdk_version, flag_set, flags, params, "
+                + "repeat_no, outcome, exit_code, wall_sec, peak_rss_bytes, started, out_dir, notes; column result "
+                + "requires a value jvmtune does not write; give another --db; nothing was changed", e.getMessage());
+        assertEquals(List.of("trials"), tables(db));
+    }
+
+    @Test
+    void aStoreOfTodaysShapeThatRecordsNoVersionIsKeptAndGetsOne() throws Exception {
+        String db = freshDatabase();
+        String id;
+        try (ResultStore s = ResultStore.open(db)) {
+            id = s.createExperiment("e", "name: e\n", 1, 1, "2026-11-23T08:00:00Z", "/tmp");
+            s.save(withId(trial("x", 1, "OK", Map.of("wallSec", 1.0)), id));
+        }
+        sql(db, "DROP TABLE schema_version"); // as every store was before versions were recorded
+        try (ResultStore s = ResultStore.open(db)) {
+            assertEquals(1, s.trials(id).size());
+        }
+        assertEquals(List.of(String.valueOf(ResultStore.SCHEMA_VERSION)),
+                sql(db, "SELECT version FROM schema_version"));
+    }
+
+    /** Runs SQL on the database itself, as another program would; a query's first column, as text. */
+    private static List<String> sql(String db, String statement) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db);
+             Statement s = c.createStatement()) {
+            List<String> out = new ArrayList<>();
+            if (s.execute(statement)) {
+                try (ResultSet rs = s.getResultSet()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    private static List<String> tables(String db) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db);
+             ResultSet rs = c.getMetaData().getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
+            List<String> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(rs.getString("TABLE_NAME"));
+            }
+            return out;
         }
     }
 

@@ -41,6 +41,8 @@ public final class ExperimentHtml {
         }
         sweeps(b, s);
         comparisons(b, s);
+        footprints(b, s);
+        limits(b, s);
         HtmlFormat.tail(b, data(s, trials).toString(), out);
     }
 
@@ -144,6 +146,65 @@ public final class ExperimentHtml {
         }
         tableEnd(b, "Effect: median candidate / median baseline (or their difference where a median can be 0), "
                 + "seeded bootstrap interval; p: two-sided Mann-Whitney U.");
+    }
+
+    /** Per cell the footprint at the JVM's resident peak, medians in MiB. */
+    private static void footprints(StringBuilder b, ExperimentSummary s) {
+        if (s.footprints().isEmpty()) {
+            return;
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        s.footprints().forEach(f -> f.partsBytes().keySet().forEach(k -> {
+            if (!parts.contains(k)) {
+                parts.add(k);
+            }
+        }));
+        List<String> columns = new java.util.ArrayList<>(List.of("configuration", "at", "trials", "RSS MiB",
+                "heap resident MiB"));
+        parts.forEach(k -> columns.add(dev.jvmtune.core.memory.MemoryPart.ofKey(k).map(p -> p.label()).orElse(k)
+                + " MiB"));
+        columns.add("threads");
+        tableHead(b, "Footprint at the JVM's resident peak", columns.toArray(String[]::new));
+        for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
+            List<String> cells = new java.util.ArrayList<>(List.of(f.config(), params(f.params()),
+                    Integer.toString(f.trials()), mib(f.rssPeakBytes()), mib(f.heapResidentBytes())));
+            parts.forEach(k -> cells.add(mib(f.partsBytes().getOrDefault(k, Double.NaN))));
+            cells.add(num(f.threads()));
+            row(b, "", cells.toArray(String[]::new));
+        }
+        tableEnd(b, "Medians over every trial of the cell. RSS: the JVM's own high-water mark (VmHWM); heap "
+                + "resident: the heap's pages in memory (smaps); the parts: committed memory from Native Memory "
+                + "Tracking at the sample nearest the peak (docs/memory.md).");
+    }
+
+    /** Per configuration over the memory limits: the smallest that held, where GC overhead climbs. */
+    private static void limits(StringBuilder b, ExperimentSummary s) {
+        if (s.limits().isEmpty()) {
+            return;
+        }
+        tableHead(b, "Memory limits", "configuration", "at", "limit", "OK", "OOM killed", "GC overhead %",
+                "RSS MiB", "verdict");
+        for (dev.jvmtune.lab.stats.LimitSweep l : s.limits()) {
+            for (dev.jvmtune.lab.stats.LimitSweep.Point p : l.points()) {
+                boolean held = l.smallestHeldBytes() != null && p.limitBytes() >= l.smallestHeldBytes();
+                boolean climbed = l.climbsBelowBytes() != null && p.limitBytes() < l.climbsBelowBytes();
+                row(b, held ? (climbed ? "" : "better") : "worse", l.config(), params(l.params()), p.limit(),
+                        p.ok() + " / " + p.trials(), Integer.toString(p.oomKilled()), num(p.gcOverheadPct()),
+                        mib(p.rssPeakBytes()), !held ? "does not hold" : climbed ? "holds, GC overhead climbs"
+                                : p.limitBytes() == l.smallestHeldBytes() ? "smallest that holds" : "holds");
+            }
+        }
+        tableEnd(b, "A limit holds when every trial at it and at every larger limit ended OK (none killed by the "
+                + "OOM killer); GC overhead is the median share of time held up by GC, and it climbs below the "
+                + "smallest limit whose overhead stays within 1.5 x that at the largest limit + 1 point.");
+    }
+
+    private static String params(Map<String, String> params) {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    private static String mib(double bytes) {
+        return Double.isNaN(bytes) ? "-" : Rounding.text("%.1f", bytes / (1 << 20));
     }
 
     /**

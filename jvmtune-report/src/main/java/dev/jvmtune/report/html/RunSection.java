@@ -85,7 +85,9 @@ final class RunSection {
             b.append("<ol class=\"top\">");
             for (Finding f : v.top()) {
                 b.append("<li>").append(escape(f.title())).append(" <span class=\"rule\">")
-                        .append(f.severity()).append(", ").append(escape(f.ruleId())).append("</span></li>");
+                        .append(f.severity()).append(", ").append(escape(f.ruleId()))
+                        .append(f.unsure() == null ? "" : ", unsure").append("</span><div class=\"cost\">")
+                        .append(escape(f.cost().describe())).append("</div></li>");
             }
             b.append("</ol>");
         }
@@ -159,6 +161,9 @@ final class RunSection {
                     .append(sev.toUpperCase(Locale.ROOT)).append("</span> <span class=\"title\">")
                     .append(escape(f.title())).append("</span> <span class=\"rule\">").append(escape(f.ruleId()))
                     .append(", score ").append(f.score()).append("</span></div>");
+            if (f.unsure() != null) {
+                b.append("<p class=\"unsure\"><strong>Unsure:</strong> ").append(escape(f.unsure())).append("</p>");
+            }
             if (!f.evidence().isEmpty()) {
                 b.append("<ul class=\"evidence\">");
                 for (String e : f.evidence()) {
@@ -166,9 +171,18 @@ final class RunSection {
                 }
                 b.append("</ul>");
             }
-            if (f.recommendation() != null && !f.recommendation().options().isEmpty()) {
-                b.append("<div class=\"flags\"><code>").append(escape(String.join(" ", f.recommendation().options())))
-                        .append("</code><button type=\"button\" class=\"copy\">Copy</button></div>");
+            b.append("<p class=\"cost\"><strong>Costs</strong> ").append(escape(f.cost().describe()))
+                    .append(" <span class=\"figures\">= ").append(escape(String.join("; ", f.cost().figures())))
+                    .append("; from ").append(escape(f.cost().basis().describe())).append("</span></p>");
+            if (f.recommendation() != null && (!f.recommendation().options().isEmpty()
+                    || !f.recommendation().arithmetic().isEmpty())) {
+                if (f.recommendation().options().isEmpty()) {
+                    b.append("<p class=\"no-flag\">No flag:</p>");
+                } else {
+                    b.append("<div class=\"flags\"><code>").append(escape(String.join(" ",
+                            f.recommendation().options()))).append("</code><button type=\"button\" class=\"copy\">"
+                            + "Copy</button></div>");
+                }
                 if (!f.recommendation().arithmetic().isEmpty()) {
                     b.append("<ol class=\"arithmetic\">");
                     for (String s : f.recommendation().arithmetic()) {

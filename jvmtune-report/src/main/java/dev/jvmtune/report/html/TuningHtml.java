@@ -60,6 +60,7 @@ public final class TuningHtml {
         StringBuilder b = new StringBuilder(1 << 16);
         HtmlFormat.head(b, "Tuning", subject, version);
         answer(b, r, metric);
+        footprint(b, r, trials);
         path(b, r);
         b.append("<section class=\"run\" data-section=\"Trials\"><h3>").append(escape(metric))
                 .append(" over every trial, in the order they ran</h3><div class=\"charts\" data-trials=\"1\"></div>"
@@ -130,6 +131,49 @@ public final class TuningHtml {
                 .append(escape(orDefaults(r.finalFlags()))).append("</code></td></tr></tbody></table></section>\n");
     }
 
+    /**
+     * The JVM's footprint at its resident peak, baseline against final (medians of the OK trials of the starting and
+     * the final flags): the resident peak, the heap's resident pages, each part committed, the threads. Absent when
+     * no trial measured one.
+     */
+    private static void footprint(StringBuilder b, TuneResult r, List<TrialResult> trials) {
+        List<String> names = new ArrayList<>(List.of(Metrics.FOOTPRINT_RSS, Metrics.FOOTPRINT + "heapResidentBytes"));
+        for (dev.jvmtune.core.memory.MemoryPart p : dev.jvmtune.core.memory.MemoryPart.values()) {
+            names.add(Metrics.footprintPart(p));
+        }
+        names.add(Metrics.FOOTPRINT + "threads");
+        List<TrialResult> before = ok(trials, r.startFlags());
+        List<TrialResult> after = ok(trials, r.finalFlags());
+        if (before.stream().allMatch(t -> Double.isNaN(t.metric(Metrics.FOOTPRINT_RSS)))) {
+            return;
+        }
+        b.append("<section class=\"run\" data-section=\"Footprint\"><h3>Footprint at the JVM's resident peak: "
+                + "baseline &rarr; final, medians</h3><table class=\"num footprint\"><thead><tr><th>figure</th>"
+                + "<th>baseline</th><th>final</th></tr></thead><tbody>");
+        for (String n : names) {
+            double x = median(before, n);
+            double y = median(after, n);
+            if (Double.isNaN(x) && Double.isNaN(y)) {
+                continue;
+            }
+            b.append("<tr data-metric=\"").append(escape(n)).append("\"><td>").append(escape(n)).append("</td><td>")
+                    .append(escape(Metrics.format(n, x))).append("</td><td>").append(escape(Metrics.format(n, y)))
+                    .append("</td></tr>");
+        }
+        b.append("</tbody></table><p class=\"note\">RSS is the JVM's own high-water mark (VmHWM); the parts are "
+                + "committed memory from Native Memory Tracking at the sample nearest that peak, the heap's resident "
+                + "pages from smaps (docs/memory.md).</p></section>\n");
+    }
+
+    private static List<TrialResult> ok(List<TrialResult> trials, String flags) {
+        return trials.stream().filter(t -> t.flags().equals(flags) && t.outcome().startsWith("OK")).toList();
+    }
+
+    private static double median(List<TrialResult> trials, String metric) {
+        return dev.jvmtune.lab.stats.Compare.median(trials.stream().mapToDouble(t -> t.metric(metric))
+                .filter(Double::isFinite).toArray());
+    }
+
     /** Every candidate in order: source, change, arithmetic, the rounds' statistics, guards, the decision. */
     private static void path(StringBuilder b, TuneResult r) {
         b.append("<section class=\"run findings\" data-section=\"Path\"><h2>The path</h2>");
@@ -165,7 +209,9 @@ public final class TuningHtml {
                 s.guards().forEach(g -> b.append("<li>guard: ").append(escape(g)).append("</li>"));
                 b.append("</ul>");
             }
-            b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected: ").append(escape(s.reason()))
+            b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected ("
+                    + s.decision().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "): ")
+                    .append(escape(s.reason()))
                     .append("</p></div>\n");
         }
         b.append("</section>\n");
@@ -221,10 +267,12 @@ public final class TuningHtml {
             List<RoundData> rounds = new ArrayList<>();
             if (s.first() != null) {
                 effect = s.first().effect();
-                rounds.add(round("round 1", s.first(), s.reused(), s.firstRound(), bySeq, metric));
+                rounds.add(round("round 1", s.first(), s.reference(), s.firstRound(), bySeq, metric));
             }
             if (s.pooled() != null) {
-                rounds.add(round("both rounds", s.pooled(), s.reused(), s.trials(), bySeq, metric));
+                List<Integer> both = new ArrayList<>(s.firstRound());
+                both.addAll(s.confirmRound());
+                rounds.add(round("both rounds", s.pooled(), s.reference(), both, bySeq, metric));
             }
             steps.add(new StepData(s.index(), (s.index() + 1) + ". " + String.join(" ", s.candidate().change()),
                     s.accepted(), rounds, s.trials().isEmpty() ? -1 : s.trials().get(0),
@@ -233,7 +281,7 @@ public final class TuningHtml {
         return new Data("tune", metric, Metrics.unit(metric), effect, points, steps, runs, labels);
     }
 
-    /** A round's dots: the best's reused trials and the step's arm A on the A side, arm B on the other. */
+    /** A round's dots: the best's reference trials and the step's arm A on the A side, arm B on the other. */
     private static RoundData round(String name, Comparison c, List<Integer> reused, List<Integer> seqs,
                                    Map<Integer, TrialResult> bySeq, String metric) {
         List<Double> a = new ArrayList<>();

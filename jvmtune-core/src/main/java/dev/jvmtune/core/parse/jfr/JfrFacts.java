@@ -3,27 +3,22 @@ package dev.jvmtune.core.parse.jfr;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import java.time.Instant;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * The JVM's configuration events and flags into {@link JvmFacts}. JFR repeats them at the start and end
- * of every chunk; later values simply overwrite earlier ones.
+ * of every chunk; later values simply overwrite earlier ones. A flag goes into {@code raw} only where the recording
+ * shows it was set (its {@code origin} is not {@code Default}: the command line, the JVM's ergonomics, a management
+ * call), as a log's command line does: a default is the JVM's, found in {@code JdkDefaults}, not the user's choice
+ * (G1's 200 ms pause target is no goal). Without configuration events (a recording made with few settings) the
+ * collector comes from the collections' names.
  */
 final class JfrFacts {
 
-    /** Flags kept in {@code raw} even at their default value: the ones GC tuning starts from. */
-    private static final Set<String> TUNING_FLAGS = Set.of("MaxGCPauseMillis", "GCPauseIntervalMillis",
-            "G1HeapRegionSize", "InitiatingHeapOccupancyPercent", "G1ReservePercent", "G1NewSizePercent",
-            "G1MaxNewSizePercent", "G1MixedGCCountTarget", "G1HeapWastePercent", "ParallelGCThreads", "ConcGCThreads",
-            "MaxHeapSize", "InitialHeapSize", "MinHeapSize", "SoftMaxHeapSize", "NewSize", "MaxNewSize", "NewRatio",
-            "SurvivorRatio", "MaxTenuringThreshold", "InitialTenuringThreshold", "GCTimeRatio", "UseAdaptiveSizePolicy",
-            "MaxMetaspaceSize", "MetaspaceSize", "ReservedCodeCacheSize", "InitialCodeCacheSize", "SegmentedCodeCache",
-            "UseCompressedOops", "UseCompressedClassPointers", "UseLargePages", "UseTransparentHugePages", "UseNUMA",
-            "AlwaysPreTouch", "UseStringDeduplication", "ExplicitGCInvokesConcurrent", "DisableExplicitGC",
-            "ZGenerational", "ShenandoahGCMode", "ShenandoahGCHeuristics", "TieredCompilation", "CICompilerCount");
+    /** The origin of a flag left at its default ({@code jdk.types.FlagValueOrigin}). */
+    private static final String DEFAULT_ORIGIN = "Default";
     private static final Pattern JRE_VERSION = Pattern.compile("JRE \\(([^)]+)\\)");
     private static final Pattern VM_VERSION = Pattern.compile("\\(([^)]+)\\)");
 
@@ -31,6 +26,7 @@ final class JfrFacts {
     private final JfrClock clock;
     private final JfrGcAssembler gcs;
     private long g1RegionFlag = -1;
+    private long maxMetaspace = -1;
 
     JfrFacts(JfrClock clock, JfrGcAssembler gcs) {
         this.clock = clock;
@@ -83,6 +79,10 @@ final class JfrFacts {
                 raw("Uses Dynamic GC Threads", String.valueOf(e.getBoolean("usesDynamicGCThreads")));
                 raw("Explicit GC Concurrent", String.valueOf(e.getBoolean("isExplicitGCConcurrent")));
                 raw("Explicit GC Disabled", String.valueOf(e.getBoolean("isExplicitGCDisabled")));
+                // the JVM writes Long.MIN_VALUE where MaxGCPauseMillis is at its default
+                if (e.hasField("pauseTarget") && e.getLong("pauseTarget") > 0) {
+                    raw("MaxGCPauseMillis", String.valueOf(e.getLong("pauseTarget")));
+                }
             }
             case "jdk.GCHeapConfiguration" -> {
                 f.heapMinBytes = e.getLong("minSize");
@@ -127,6 +127,11 @@ final class JfrFacts {
         return true;
     }
 
+    /** {@code MaxMetaspaceSize}, the metaspace's bound; -1 where unbounded (its default) or not recorded. */
+    long maxMetaspaceBytes() {
+        return maxMetaspace;
+    }
+
     /** G1's region count, from its heap summaries. */
     void regionCount(int regions) {
         if (regions > 0) {
@@ -146,11 +151,21 @@ final class JfrFacts {
                     g1RegionFlag = n.longValue();
                 }
             }
+            // unbounded by default: the largest unsigned value, -1 as a long
+            case "MaxMetaspaceSize" -> maxMetaspace = value instanceof Number n ? n.longValue() : -1;
             default -> {
             }
         }
-        if (TUNING_FLAGS.contains(name) || !"Default".equals(e.getString("origin"))) {
+        if (!e.hasField("origin") || !DEFAULT_ORIGIN.equals(e.getString("origin"))) {
             raw(name, text);
+        }
+    }
+
+    /** The collector a collection's name tells, where no configuration event has told it. */
+    void collection(String gcName) {
+        Collector c = f.collector == null ? JfrGcAssembler.collectorOfGcName(gcName) : null;
+        if (c != null) {
+            setCollector(c);
         }
     }
 

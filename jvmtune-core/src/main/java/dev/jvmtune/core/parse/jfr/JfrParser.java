@@ -1,6 +1,7 @@
 package dev.jvmtune.core.parse.jfr;
 
 import dev.jvmtune.core.input.UnsupportedLogException;
+import dev.jvmtune.core.model.ClassCountSample;
 import dev.jvmtune.core.model.CodeCacheSample;
 import dev.jvmtune.core.model.Compilation;
 import dev.jvmtune.core.model.CpuLoadSample;
@@ -8,6 +9,10 @@ import dev.jvmtune.core.model.CpuTimes;
 import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcStall;
 import dev.jvmtune.core.model.JvmFacts;
+import dev.jvmtune.core.model.MemoryPoolSample;
+import dev.jvmtune.core.model.NativeMemorySample;
+import dev.jvmtune.core.model.ResidentSetSample;
+import dev.jvmtune.core.model.ThreadCountSample;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.TimelineParser;
@@ -23,8 +28,8 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Reads JFR recordings ({@code .jfr}) through {@code jdk.jfr.consumer.RecordingFile}, one event at a time,
- * into the same events and facts the GC log parsers produce, plus code cache, compilation and CPU load
- * samples. Only the GC ids and safepoints of the last few seconds are held (see {@link JfrGcAssembler}).
+ * into the same events and facts the GC log parsers produce, plus code cache, compilation, CPU load, memory pool,
+ * thread and class count, native memory and resident set samples. Only the GC ids and safepoints of the last few seconds are held (see {@link JfrGcAssembler}).
  */
 public final class JfrParser implements TimelineParser {
 
@@ -143,6 +148,7 @@ public final class JfrParser implements TimelineParser {
         switch (type) {
             case "jdk.GarbageCollection" -> {
                 OpenJfrGc gc = gc(e, end);
+                facts.collection(e.getString("name"));
                 if (gc != null) {
                     gc.gcName = e.getString("name");
                     gc.cause = e.getString("cause") == null ? "" : e.getString("cause");
@@ -191,7 +197,15 @@ public final class JfrParser implements TimelineParser {
                 if (gc != null) {
                     gc.pool("Metaspace", before(e), e.getLong("metaspace.used"), e.getLong("metaspace.committed"));
                 }
+                metaspacePools(e, start);
             }
+            case "jdk.GCHeapMemoryPoolUsage" -> listener.onEvent(new MemoryPoolSample(clock.uptimeSec(start),
+                    e.getString("name"), true, e.getLong("used"), e.getLong("committed"), e.getLong("max")));
+            case "jdk.JavaThreadStatistics" -> listener.onEvent(new ThreadCountSample(clock.uptimeSec(start),
+                    e.getLong("activeCount"), e.getLong("daemonCount"), e.getLong("accumulatedCount"),
+                    e.getLong("peakCount")));
+            case "jdk.ClassLoadingStatistics" -> listener.onEvent(new ClassCountSample(clock.uptimeSec(start),
+                    e.getLong("loadedClassCount"), e.getLong("unloadedClassCount")));
             case "jdk.GCCPUTime" -> {
                 OpenJfrGc gc = gc(e, end);
                 if (gc != null) {
@@ -218,6 +232,10 @@ public final class JfrParser implements TimelineParser {
             case "jdk.Compilation" -> compilation(e, start);
             case "jdk.CPULoad" -> listener.onEvent(new CpuLoadSample(clock.uptimeSec(start), e.getDouble("jvmUser"),
                     e.getDouble("jvmSystem"), e.getDouble("machineTotal")));
+            case "jdk.NativeMemoryUsage" -> listener.onEvent(new NativeMemorySample(clock.uptimeSec(start),
+                    e.getString("type"), e.getLong("reserved"), e.getLong("committed")));
+            case "jdk.ResidentSetSize" -> listener.onEvent(new ResidentSetSample(clock.uptimeSec(start),
+                    e.getLong("size"), e.getLong("peak")));
             default -> {
             }
         }
@@ -266,6 +284,22 @@ public final class JfrParser implements TimelineParser {
             gc.g1YoungUsed[b ? 0 : 1] = eden + survivor;
         }
         facts.regionCount((int) e.getLong("numberOfRegions"));
+    }
+
+    /**
+     * The metaspace as its two {@code MemoryPoolMXBean}s give it: {@code Metaspace}, the whole (its bound
+     * {@code MaxMetaspaceSize} where set), and {@code Compressed Class Space}, the class space within it (bounded by
+     * what is reserved for it, {@code CompressedClassSpaceSize}), where the JVM has one.
+     */
+    private void metaspacePools(RecordedEvent e, Instant start) {
+        double at = clock.uptimeSec(start);
+        listener.onEvent(new MemoryPoolSample(at, "Metaspace", false, e.getLong("metaspace.used"),
+                e.getLong("metaspace.committed"), facts.maxMetaspaceBytes()));
+        long classReserved = e.getLong("classSpace.reserved");
+        if (classReserved > 0) {
+            listener.onEvent(new MemoryPoolSample(at, "Compressed Class Space", false, e.getLong("classSpace.used"),
+                    e.getLong("classSpace.committed"), classReserved));
+        }
     }
 
     private void incident(RecordedEvent e, Instant end, GcIncident incident) {

@@ -36,18 +36,20 @@ public final class LegacyClock {
         lastDateMillis = state.lastDateMillis;
         lineDateMillis = state.lineDateMillis;
         newFile = state.newFile;
+        rewritten = state.rewritten;
     }
 
     /** The clock between two lines (a restart found is taken on the line that found it). */
     record State(double firstUptime, double lastUptime, long firstDateMillis, long lastDateMillis, long lineDateMillis,
-                 boolean newFile) {
+                 boolean newFile, boolean rewritten) {
     }
 
     State state() {
         if (restart != null) {
             throw new IllegalStateException("a restart not taken");
         }
-        return new State(firstUptime, lastUptime, firstDateMillis, lastDateMillis, lineDateMillis, newFile);
+        return new State(firstUptime, lastUptime, firstDateMillis, lastDateMillis, lineDateMillis, newFile,
+                rewritten);
     }
 
     /**
@@ -69,8 +71,10 @@ public final class LegacyClock {
         }
         double up = stamp.uptimeSec;
         newFile = false;
+        double tolerance = rewritten ? 0 : BACK_TOLERANCE_SEC;
+        rewritten = false;
         if (!Double.isNaN(up)) {
-            if (!Double.isNaN(lastUptime) && up + BACK_TOLERANCE_SEC < lastUptime) {
+            if (!Double.isNaN(lastUptime) && up + tolerance < lastUptime) {
                 restart = new Restart(line, lastUptime, up);
                 reset();
                 warned = true;
@@ -82,7 +86,7 @@ public final class LegacyClock {
         }
         if (lineDateMillis != Long.MIN_VALUE) {
             if (!warned && lastDateMillis != Long.MIN_VALUE
-                    && lineDateMillis + BACK_TOLERANCE_SEC * 1000 < lastDateMillis) {
+                    && lineDateMillis + tolerance * 1000 < lastDateMillis) {
                 if (Double.isNaN(up)) {
                     // date stamps only: nothing tells a restart from a clock set back; a restart is likelier
                     restart = new Restart(line, last(), 0.0);
@@ -146,6 +150,17 @@ public final class LegacyClock {
     }
 
     private boolean newFile;
+
+    /**
+     * The file was truncated and is read again from its start: a JVM header is a restart (a JDK 8 JVM restarted with
+     * the same {@code -Xloggc} file truncates it), and so is a stamp behind the last one by however little.
+     */
+    public void rewritten() {
+        newFile = false;
+        rewritten = true;
+    }
+
+    private boolean rewritten;
 
     /** Starts a new axis: the first stamp after this is the start of a new run. */
     private void reset() {

@@ -54,6 +54,7 @@ public final class LegacyG1Parser extends LegacyLogParser {
     private static final byte[] EDEN = ascii("Eden: ");
     private static final byte[] SURVIVORS = ascii("Survivors: ");
     private static final byte[] HEAP = ascii("Heap: ");
+    private static final byte[] METASPACE = ascii("[Metaspace: ");
     private static final byte[] USER = ascii("user=");
     private static final byte[] SYS = ascii("sys=");
     private static final byte[] REAL = ascii("real=");
@@ -757,7 +758,10 @@ public final class LegacyG1Parser extends LegacyLogParser {
         return LegacyText.number(b, v, LegacyText.numberEnd(b, v, to));
     }
 
-    /** {@code [Eden: 18.0M(24.0M)->0.0B(5120.0K) Survivors: 0.0B->0.0B Heap: 17.2M(256.0M)->3758.6K(13.0M)]}. */
+    /**
+     * {@code [Eden: 18.0M(24.0M)->0.0B(5120.0K) Survivors: 0.0B->0.0B Heap: 17.2M(256.0M)->3758.6K(13.0M)]}, and a Full
+     * GC's {@code , [Metaspace: 21104K->21104K(1067008K)]} after it.
+     */
     private void edenLine(byte[] b, int n, int end) {
         record.pools.clear();
         int e = n + EDEN.length;
@@ -771,6 +775,10 @@ public final class LegacyG1Parser extends LegacyLogParser {
         int h = indexOf(b, e, end, HEAP);
         if (h >= 0 && LegacyText.transition(b, h + HEAP.length, end, sizes) >= 0) {
             record.heap = MemoryUsage.bytes("Heap", sizes[0], sizes[2], sizes[3]);
+        }
+        int m = indexOf(b, e, end, METASPACE);
+        if (m >= 0 && LegacyText.transition(b, m + METASPACE.length, end, sizes) >= 0) {
+            record.pools.add(MemoryUsage.bytes("Metaspace", sizes[0], sizes[2], sizes[3]));
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.jvmtune.core.parse.legacy;
 
-import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.CommandLineFlags;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +18,6 @@ public final class LegacyHeader {
 
     private static final Pattern VM = Pattern.compile("^(Java HotSpot\\(TM\\)|OpenJDK) .*VM \\(([^)]*)\\).* JRE \\(([^)]*)\\)");
     private static final Pattern PHYSICAL = Pattern.compile("physical (\\d+)k");
-    private static final Pattern FLAG = Pattern.compile("-XX:([+-])?(\\w+)(?:=(\\S+))?");
     private static final Pattern STOPPING = Pattern.compile("Stopping threads took: (\\d+[.,]\\d+) seconds");
     private static final byte[] STOPPED = Bytes.ascii("Total time for which application threads were stopped: ");
     private static final byte[] APP_TIME = Bytes.ascii("Application time: ");
@@ -99,49 +98,7 @@ public final class LegacyHeader {
 
     private void commandLine(String flags) {
         facts.raw.put("CommandLine flags", flags);
-        Matcher m = FLAG.matcher(flags);
-        while (m.find()) {
-            String sign = m.group(1);
-            String name = m.group(2);
-            String value = m.group(3);
-            if (sign != null) {
-                boolean on = sign.equals("+");
-                facts.raw.put(name, Boolean.toString(on));
-                if (on) {
-                    switch (name) {
-                        case "UseG1GC" -> facts.collector = Collector.G1;
-                        case "UseConcMarkSweepGC" -> facts.collector = Collector.CMS;
-                        case "UseParallelGC", "UseParallelOldGC" -> facts.collector = Collector.PARALLEL;
-                        case "UseSerialGC" -> facts.collector = Collector.SERIAL;
-                        default -> {
-                        }
-                    }
-                }
-                switch (name) {
-                    case "UseNUMA" -> facts.numa = on;
-                    case "UseLargePages" -> facts.largePages = on;
-                    case "UseCompressedOops" -> facts.compressedOops = on ? "enabled" : "disabled";
-                    default -> {
-                    }
-                }
-            } else if (value != null) {
-                facts.raw.put(name, value);
-                switch (name) {
-                    case "MaxHeapSize" -> facts.heapMaxBytes = bytes(value);
-                    case "InitialHeapSize" -> facts.heapInitialBytes = bytes(value);
-                    case "G1HeapRegionSize" -> facts.regionSizeBytes = bytes(value);
-                    case "ParallelGCThreads" -> facts.parallelWorkers = (int) bytes(value);
-                    case "ConcGCThreads" -> facts.concurrentWorkers = (int) bytes(value);
-                    default -> {
-                    }
-                }
-            }
-        }
-    }
-
-    private static long bytes(String value) {
-        byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
-        return LegacyText.size(b, 0, b.length);
+        CommandLineFlags.apply(facts, flags);
     }
 
     /**

@@ -76,6 +76,12 @@ abstract class LegacyLogParser implements LogParser {
         return clock.last();
     }
 
+    @Override
+    public final void fileRewritten() {
+        fileBoundary();
+        clock.rewritten();
+    }
+
     /** The time of the stamps at a line's start, on the log's axis; a clock going back starts a new run. */
     protected final double observe(LegacyText.Stamp stamp, byte[] b, long line) {
         double t = clock.observe(stamp, b, line);

@@ -13,6 +13,7 @@ import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,7 +156,8 @@ public final class LegacyShenandoahParser extends LegacyLogParser {
     /** The heuristics' and statistics' lines; a {@code Trigger:} line names the cause of the next cycle. */
     private boolean info(byte[] b, int q, int end, long line) {
         if (startsWith(b, q, end, TRIGGER)) {
-            cycleCause = strings.get(b, q + TRIGGER.length, Math.min(end, q + TRIGGER.length + 200));
+            cycleCause = ShenandoahTrigger.cause(strings.get(b, q + TRIGGER.length, Math.min(end,
+                    q + TRIGGER.length + 200)));
             return true;
         }
         for (byte[] prefix : INFO) {

@@ -2,14 +2,20 @@ package dev.jvmtune.core.parse.unified;
 
 import dev.jvmtune.core.model.JvmFacts;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.CommandLineFlags;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** {@code gc,init} facts ("CPUs: 2 total, 2 available") into {@link JvmFacts}. Rare lines: regex is fine. */
+/**
+ * {@code gc,init} facts ("CPUs: 2 total, 2 available") and the {@code arguments} line's options into {@link JvmFacts}.
+ * Rare lines: regex is fine.
+ */
 final class Facts {
 
+    /** {@code -Xlog:arguments}' line with the JVM's options. */
+    private static final String JVM_ARGS = "jvm_args";
     private static final Set<String> KNOWN = Set.of("Version", "CPUs", "Memory", "Large Page Support",
             "NUMA Support", "NUMA Nodes", "Compressed Oops", "Heap Region Size", "Heap Min Capacity",
             "Heap Initial Capacity", "Heap Max Capacity", "Pre-touch", "Parallel Workers", "Concurrent Workers",
@@ -20,7 +26,7 @@ final class Facts {
             "TLAB Size Max", "Max TLAB size", "Humongous object threshold", "Address Space Type",
             "Address Space Size", "Heap Backing File", "Heap Backing Filesystem", "Reference processing",
             "Safepointing mechanism", "CardTable entry size", "Alignments", "GC Workers for Old Generation",
-            "GC Workers for Young Generation", "GC Workers Max");
+            "GC Workers for Young Generation", "GC Workers Max", JVM_ARGS);
 
     private static final Pattern CPUS = Pattern.compile("(\\d+) total, (\\d+) available");
     private static final Pattern NODES = Pattern.compile("(\\d+) nodes?");
@@ -40,6 +46,7 @@ final class Facts {
         f.raw.put(key, value);
         switch (key) {
             case "Version" -> f.version = value;
+            case JVM_ARGS -> CommandLineFlags.apply(f, value);
             case "CPUs" -> {
                 Matcher m = CPUS.matcher(value);
                 if (m.find()) {

@@ -24,6 +24,8 @@ final class OpenGc {
 
     /** Cause of the concurrent cycle this id belongs to (ZGC "Warmup", Shenandoah trigger). */
     String cycleCause = "";
+    /** G1 logged "Concurrent Mark Abort" for this cycle: a Full GC cut its marking short. */
+    boolean markAborted;
     double cycleStartUptime = Double.NaN;
     Instant cycleStartWall;
 
@@ -76,7 +78,7 @@ final class OpenGc {
 
     boolean isIdle() {
         return startBytes == null && pools.isEmpty() && phases.isEmpty() && incidents == null && cycleCause.isEmpty()
-                && Double.isNaN(cycleStartUptime) && (plab == null || plab.isEmpty());
+                && !markAborted && Double.isNaN(cycleStartUptime) && (plab == null || plab.isEmpty());
     }
 
     void addPhase(String name, int level, double ms, double maxMs, PhasePaths paths) {

@@ -25,9 +25,11 @@ import dev.jvmtune.core.model.PlabStatistics;
 import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.model.SafepointEvent;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.CommandLineFlags;
 import dev.jvmtune.core.parse.LogFormat;
 import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
+import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,7 +72,10 @@ public final class UnifiedLogParser implements LogParser {
     private static final byte[] MAJOR_COLLECTION = ascii("Major Collection");
     private static final byte[] MINOR_COLLECTION = ascii("Minor Collection");
     private static final byte[] HEAP_REGION_SIZE = ascii("Heap region size: ");
+    /** Shenandoah's heuristics setting a flag ({@code Heuristics ergonomically sets -XX:+ExplicitGCInvokesConcurrent}). */
+    private static final byte[] ERGONOMICALLY_SETS = ascii("Heuristics ergonomically sets ");
     private static final byte[] TO_SPACE_EXHAUSTED = ascii("To-space exhausted");
+    private static final byte[] MARK_ABORT = ascii("Concurrent Mark Abort");
     private static final byte[] EVACUATION_FAILURE = ascii("(Evacuation Failure");
     private static final byte[] PROMOTION_FAILED = ascii("Promotion failed");
     private static final byte[] PINNED = ascii("Pinned");
@@ -106,10 +111,12 @@ public final class UnifiedLogParser implements LogParser {
     private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
+    /** The file was truncated and is read again from its start: no allowance for the next time read going back. */
+    private boolean rewritten;
 
     public UnifiedLogParser(ParseListener out) {
         this(out, new State(new JvmFacts.Builder(), new Decorations().state(), "", Set.of(), Set.of(), false,
-                Double.NaN, Double.NaN));
+                Double.NaN, Double.NaN, false));
     }
 
     /** A parser reading on from {@code state}; the tag sets met start empty: {@link #joinAfter} adds the earlier ones. */
@@ -123,18 +130,20 @@ public final class UnifiedLogParser implements LogParser {
         stalls = new StallLines(strings, state.inPacingTable);
         firstUptime = state.firstUptime;
         lastUptime = state.lastUptime;
+        rewritten = state.rewritten;
     }
 
     /**
      * Between collections: the facts, what the decorations leave for the next line, the Shenandoah trigger and
-     * incidents waiting for the collection they belong to, whether the pacing table is open, and the clock. Caches
+     * incidents waiting for the collection they belong to, whether the pacing table is open, and the clock (with
+     * whether the file was just written again, which takes the allowance for a clock going back away). Caches
      * ({@link StringCache}, {@link PhasePaths}, the tag filter's) give the same values whatever they hold. The tag sets
      * met steer nothing: they are joined instead ({@link #joinAfter}), so that a parser that met a new one in an earlier
      * block does not keep every later context apart.
      */
     private record State(JvmFacts.Builder facts, Decorations.State decorations, String pendingTrigger,
                          Set<GcIncident> pendingIncidents, Set<GcIncident> pendingFallback, boolean inPacingTable,
-                         double firstUptime, double lastUptime) implements Context {
+                         double firstUptime, double lastUptime, boolean rewritten) implements Context {
 
         @Override
         public LogParser resume(ParseListener out) {
@@ -146,7 +155,8 @@ public final class UnifiedLogParser implements LogParser {
             return o instanceof State s && facts.sameAs(s.facts) && decorations.equals(s.decorations)
                     && pendingTrigger.equals(s.pendingTrigger) && pendingIncidents.equals(s.pendingIncidents)
                     && pendingFallback.equals(s.pendingFallback) && inPacingTable == s.inPacingTable
-                    && Double.compare(firstUptime, s.firstUptime) == 0 && Double.compare(lastUptime, s.lastUptime) == 0;
+                    && Double.compare(firstUptime, s.firstUptime) == 0 && Double.compare(lastUptime, s.lastUptime) == 0
+                    && rewritten == s.rewritten;
         }
 
         @Override
@@ -161,7 +171,7 @@ public final class UnifiedLogParser implements LogParser {
             return null;
         }
         return new State(facts.copy(), deco.state(), pendingTrigger, Set.copyOf(pendingIncidents),
-                Set.copyOf(pendingFallback), stalls.inPacingTable(), firstUptime, lastUptime);
+                Set.copyOf(pendingFallback), stalls.inPacingTable(), firstUptime, lastUptime, rewritten);
     }
 
     @Override
@@ -207,6 +217,12 @@ public final class UnifiedLogParser implements LogParser {
     }
 
     @Override
+    public void fileRewritten() {
+        fileBoundary();
+        rewritten = true;
+    }
+
+    @Override
     public void finish() {
         flushPending();
         for (OpenGc gc : open.values()) {
@@ -227,8 +243,8 @@ public final class UnifiedLogParser implements LogParser {
             return;
         }
 
-        if (decorated && Double.isNaN(firstUptime)) {
-            checkClock(line); // the first line sets the start of the log's time span
+        if (decorated && (Double.isNaN(firstUptime) || rewritten)) {
+            checkClock(line); // the first line sets the start of the log's time span, or of a file written again
         }
         int m = deco.messageStart;
         int end = trimEnd(b, m, to);
@@ -258,7 +274,9 @@ public final class UnifiedLogParser implements LogParser {
         if (Double.isNaN(firstUptime)) {
             firstUptime = up;
         }
-        if (!Double.isNaN(lastUptime) && up + RESTART_STEP_SEC < lastUptime) {
+        double allowance = rewritten ? 0 : RESTART_STEP_SEC;
+        rewritten = false;
+        if (!Double.isNaN(lastUptime) && up + allowance < lastUptime) {
             restart(line, up);
         }
         lastUptime = up;
@@ -355,6 +373,10 @@ public final class UnifiedLogParser implements LogParser {
             }
             return true;
         }
+        if (startsWith(b, label, end, MARK_ABORT)) {
+            openState(id).markAborted = true; // the cycle's end line, next, carries it
+            return true;
+        }
         if (startsWith(b, label, end, CONCURRENT)) {
             if (durStart >= 0) {
                 checkClock(line);
@@ -364,6 +386,12 @@ public final class UnifiedLogParser implements LogParser {
         }
         if (startsWith(b, label, end, TO_SPACE_EXHAUSTED)) {
             openState(id).incident(GcIncident.EVACUATION_FAILURE); // JDK 9-20; later JDKs say it in the summary
+            return true;
+        }
+        if (startsWith(b, label, end, PROMOTION_FAILED) && label + PROMOTION_FAILED.length == end) {
+            // Serial logs it with the id of the young pause that failed to promote (gc,promotion); generational
+            // Shenandoah's "Promotion failed, size ..." lines are per-object diagnostics of a cycle, not this
+            openState(id).incident(GcIncident.PROMOTION_FAILED);
             return true;
         }
         if (startsWith(b, label, end, GARBAGE_COLLECTION) || startsWith(b, label, end, MAJOR_COLLECTION)
@@ -552,10 +580,13 @@ public final class UnifiedLogParser implements LogParser {
                 || name.equals("Concurrent Undo Cycle") ? GcKind.CYCLE : GcKind.CONCURRENT;
         OpenGc gc = find(id);
         String cause = gc != null ? gc.cycleCause : "";
+        Set<GcIncident> incidents = kind == GcKind.CYCLE && gc != null && gc.markAborted
+                ? Set.of(GcIncident.CONCURRENT_MARK_ABORT) : Set.of();
         emit(new GcEvent(id, deco.uptimeSec() - durMs / 1000.0, deco.wallMinus(durMs), collector(name),
-                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, Set.of(), line));
+                kind, name, cause, 0.0, durMs, heap, List.of(), List.of(), null, incidents, line));
         if (kind == GcKind.CYCLE && gc != null) {
             gc.cycleCause = "";
+            gc.markAborted = false;
             if (gc.isIdle()) {
                 forget(id);
             }
@@ -784,7 +815,7 @@ public final class UnifiedLogParser implements LogParser {
             int colon = indexOf(b, m, end, (byte) ':');
             if (colon > 0) {
                 int s = skipSpaces(b, colon + 1, end);
-                pendingTrigger = strings.get(b, s, Math.min(end, s + 200));
+                pendingTrigger = ShenandoahTrigger.cause(strings.get(b, s, Math.min(end, s + 200)));
             }
             return true;
         }
@@ -792,6 +823,10 @@ public final class UnifiedLogParser implements LogParser {
             // CMS (JDK 9-13) logs it without a GC id, between the failed young pause, which never ends,
             // and the full collection that replaces it: the full collection carries it
             pendingIncidents = with(pendingIncidents, GcIncident.PROMOTION_FAILED);
+            return true;
+        }
+        if (startsWith(b, m, end, ERGONOMICALLY_SETS)) {
+            CommandLineFlags.apply(facts, Bytes.string(b, m + ERGONOMICALLY_SETS.length, end));
             return true;
         }
         if (startsWith(b, m, end, HEAP_REGION_SIZE)) {

@@ -1,0 +1,306 @@
+package dev.jvmtune.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jvmtune.core.input.LogInputs.NotRead;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jvmtune fleet} under the faults a user and a hostile input tree bring: an {@code --out} that overlaps an
+ * input, is a file or holds other files (refused before any work, nothing touched); missing and empty inputs;
+ * symbolic links out of the tree, a FIFO and a device in it (never followed, opened or hung on); a fleet
+ * without a single pause; no GC log at all; a full disk (a real small tmpfs). Each ends with exit 0 and whole
+ * tables, or one line and the documented exit code, never an internal error; a failed job leaves the previous
+ * output as it was. The fleets run in this JVM, one after the other, so that Spark warms up once.
+ */
+class FleetFaultsTest {
+
+    static final Path LOG = Path.of("../examples/logs/g1-debug-jdk17.log.gz");
+
+    @TempDir
+    Path tmp;
+    Path log;
+
+    /** What a command printed and returned. */
+    record Outcome(int code, String out, String err) {
+        /** The one line on stderr, checked: no internal error, no stack trace. */
+        String line() {
+            assertFalse(err.contains("internal error"), err);
+            assertEquals(1, err.lines().count(), "one line: " + err);
+            return err.strip();
+        }
+    }
+
+    @BeforeEach
+    void unzip(@TempDir Path dir) throws IOException {
+        log = dir.resolve("g1.log");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(LOG))) {
+            Files.copy(in, log);
+        }
+    }
+
+    static Outcome fleet(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--master", "local[2]", "-q"));
+        int code = FleetMain.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Every file below a directory with its content, to show that nothing changed. */
+    static Map<String, String> snapshot(Path dir) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                files.put(dir.relativize(p).toString(), Files.size(p) + ":" + Files.getLastModifiedTime(p).toMillis()
+                        + ":" + java.util.Arrays.hashCode(Files.readAllBytes(p)));
+            }
+        }
+        return files;
+    }
+
+    Path copyLog(Path dir, String name) throws IOException {
+        Files.createDirectories(dir);
+        return Files.copy(log, dir.resolve(name));
+    }
+
+    Path head(Path dir, String name, int lines) throws IOException {
+        Files.createDirectories(dir);
+        try (Stream<String> s = Files.lines(log)) {
+            return Files.write(dir.resolve(name), s.limit(lines).toList());
+        }
+    }
+
+    /** The published output and nothing beside it: no staging directory left behind. */
+    static void assertPublishedAlone(Path out) throws IOException {
+        for (String table : FleetOutput.TABLES) {
+            assertTrue(Files.exists(out.resolve(table).resolve("_SUCCESS")), out + "/" + table);
+        }
+        for (String file : FleetOutput.FILES) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), out + "/" + file);
+        }
+        try (Stream<Path> s = Files.list(out.getParent())) {
+            List<String> left = s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("." + out.getFileName() + ".")).toList();
+            assertEquals(List.of(), left, "staging left beside " + out);
+        }
+    }
+
+    @Test
+    void outOverlappingAnInputIsRefusedBeforeAnyWork() throws IOException {
+        Path in = tmp.resolve("in2");
+        copyLog(in.resolve("runs"), "gc.log");
+        copyLog(in.resolve("svcA/h1"), "gc.log");
+        Files.createSymbolicLink(tmp.resolve("alias"), in);
+        Map<String, String> before = snapshot(tmp);
+        for (String out : List.of(in.toString(), in.resolve("fleet-out").toString(), tmp.toString(),
+                tmp.resolve("alias").toString(), tmp.resolve("alias/svcA").toString())) {
+            Outcome o = fleet(in.toString(), "--out", out);
+            assertEquals(2, o.code(), out + ": " + o.err());
+            assertTrue(o.line().startsWith("jvmtune fleet: --out " + out + " "), o.err());
+        }
+        // a glob's input is the directory it starts from
+        Outcome glob = fleet(in + "/*/gc.log", "--out", in.resolve("svcA/out").toString());
+        assertEquals(2, glob.code(), glob.err());
+        assertEquals(before, snapshot(tmp), "nothing written, nothing deleted");
+    }
+
+    @Test
+    void outThatIsAFileOrHoldsOtherFilesIsRefused() throws IOException {
+        Path in = tmp.resolve("in");
+        copyLog(in.resolve("svcA"), "gc.log");
+        Path file = Files.writeString(tmp.resolve("regfile"), "mine\n");
+        Path notes = tmp.resolve("notes");
+        Files.createDirectories(notes.resolve("runs"));
+        Files.writeString(notes.resolve("runs/gc.log"), "mine\n");
+        Path top = tmp.resolve("top");
+        Files.createDirectories(top.resolve("events/date=2026-11-01"));
+        Files.writeString(top.resolve("README"), "mine\n");
+        Map<String, String> before = snapshot(tmp);
+        for (Path out : List.of(file, notes, top)) {
+            Outcome o = fleet(in.toString(), "--out", out.toString());
+            assertEquals(3, o.code(), out + ": " + o.err());
+            assertTrue(o.line().startsWith("jvmtune fleet: --out " + out + " "), o.err());
+        }
+        assertTrue(fleet(in.toString(), "--out", notes.toString()).line().contains(notes.resolve("runs/gc.log").toString()),
+                "names the file it would lose");
+        assertEquals(before, snapshot(tmp));
+    }
+
+    @Test
+    void missingOrEmptyInputEndsWithExit3AndWritesNothing() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Path fifoOnly = Files.createDirectories(tmp.resolve("fifo-only/svc"));
+        mkfifo(fifoOnly.resolve("gc.log"));
+        Path out = tmp.resolve("out");
+        Outcome missing = fleet(tmp.resolve("nosuch").toString(), "--out", out.toString());
+        assertEquals(3, missing.code(), missing.err());
+        assertEquals("jvmtune fleet: no input found: " + tmp.resolve("nosuch") + ": no such file or directory", missing.line());
+        for (Path in : List.of(empty, fifoOnly.getParent())) {
+            Outcome o = fleet(in.toString(), "--out", out.toString());
+            assertEquals(3, o.code(), o.err());
+            assertTrue(o.line().startsWith("jvmtune fleet: no input found"), o.err());
+        }
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void linksFifosAndDevicesAreErrorRowsNeverFollowedOrOpened() throws Exception {
+        Path in = tmp.resolve("tree");
+        Path real = copyLog(in.resolve("svcA"), "gc.log");
+        Path quiet = head(in.resolve("svcC"), "gc.log", 60); // its first pause has no end line: a run without one
+        Files.createSymbolicLink(in.resolve("svcA/passwd.log"), Path.of("/etc/passwd"));
+        Files.createSymbolicLink(in.resolve("svcB"), Path.of("/etc"));
+        mkfifo(in.resolve("svcA/pipe.log"));
+        boolean device = new ProcessBuilder("mknod", in.resolve("svcA/null.log").toString(), "c", "1", "3")
+                .start().waitFor() == 0;
+        Path out = tmp.resolve("out");
+        long start = System.nanoTime();
+        Outcome o = fleet(in.toString(), "--out", out.toString());
+        System.out.printf("tree with links, a FIFO%s: %.1f s%n", device ? " and a device" : "", (System.nanoTime() - start) / 1e9);
+        assertEquals(0, o.code(), o.err());
+        assertEquals("", o.err());
+        assertPublishedAlone(out);
+        String passwd = Files.readAllLines(Path.of("/etc/passwd")).get(0);
+        assertFalse(Files.readString(out.resolve("report.html")).contains(passwd), "nothing of /etc/passwd in the report");
+
+        try (SparkSession spark = session()) {
+            assertTablesAsAnalyzeSays(spark, in, out, real, quiet, device);
+        }
+    }
+
+    private static void assertTablesAsAnalyzeSays(SparkSession spark, Path in, Path out, Path real, Path quiet,
+                                                  boolean device) throws IOException {
+        Map<String, String> errors = new TreeMap<>();
+        for (Row r : spark.read().parquet(out.resolve("errors").toString()).collectAsList()) {
+            errors.put(r.getString(0).replaceFirst("^file:", ""), r.getString(3));
+        }
+        Map<String, String> expected = new TreeMap<>(Map.of(
+                in.resolve("svcA/passwd.log").toString(), NotRead.SYMBOLIC_LINK.message,
+                in.resolve("svcB").toString(), NotRead.SYMBOLIC_LINK.message,
+                in.resolve("svcA/pipe.log").toString(), NotRead.SPECIAL_FILE.message));
+        if (device) {
+            expected.put(in.resolve("svcA/null.log").toString(), NotRead.SPECIAL_FILE.message);
+        }
+        assertEquals(expected, errors);
+
+        // the two logs read as analyze reads them: each runs row equals analyze --json of the same file
+        List<String> columns = new ArrayList<>(List.of(spark.read().parquet(out.resolve("runs").toString()).columns()));
+        columns.removeAll(List.of("service", "instance", "run", "date", "jdk"));
+        spark.read().parquet(out.resolve("runs").toString()).createOrReplaceTempView("tree_runs");
+        Map<String, JsonNode> rows = new TreeMap<>();
+        for (Row r : spark.sql("SELECT service, to_json(struct(" + columns.stream().map(c -> "`" + c + "`")
+                .collect(Collectors.joining(", ")) + ")) FROM tree_runs").collectAsList()) {
+            rows.put(r.getString(0), FleetJobTest.JSON.readTree(r.getString(1)));
+        }
+        assertEquals(List.of("svcA", "svcC"), List.copyOf(rows.keySet()));
+        for (Map.Entry<String, Path> e : Map.of("svcA", real, "svcC", quiet).entrySet()) {
+            JsonNode expectedRun = FleetJobTest.analyze(List.of(e.getValue())).get(0);
+            assertNull(FleetJobTest.diff("", FleetJobTest.normalize(expectedRun), FleetJobTest.normalize(rows.get(e.getKey()))),
+                    e.getKey() + " as analyze --json");
+        }
+    }
+
+    @Test
+    void aFleetWithoutAPauseHasWholeTablesAndWorkingViews() throws IOException {
+        Path in = tmp.resolve("no-pause");
+        head(in.resolve("svcA"), "gc.log", 60);
+        Path out = tmp.resolve("out");
+        Outcome o = fleet(in.toString(), "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().startsWith("1 JVMs, 1 runs, 0 pauses and phases"), o.out());
+        assertPublishedAlone(out);
+        // views.sql as spark-sql runs it, over the published directories: the empty events table has its columns
+        try (SparkSession spark = session()) {
+            for (String statement : Files.readString(out.resolve("views.sql")).split(";\\s*\\n")) {
+                if (!statement.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
+                    spark.sql(statement);
+                }
+            }
+            assertEquals(0, spark.table("events").count());
+            assertEquals(1, spark.table("fleet_runs").count());
+            assertEquals(18, spark.table("events").columns().length);
+        }
+    }
+
+    @Test
+    void noGcLogAtAllEndsWithExit4AndTheErrorsTable() throws IOException {
+        Path in = tmp.resolve("not-logs/svcA");
+        Files.createDirectories(in);
+        Files.writeString(in.resolve("gc.log"), "hello\n");
+        Path out = tmp.resolve("out");
+        Outcome o = fleet(in.getParent().toString(), "--out", out.toString());
+        assertEquals(4, o.code(), o.err());
+        assertTrue(o.line().startsWith("jvmtune fleet: no input holds a GC log this version can analyze"), o.err());
+        assertPublishedAlone(out);
+        try (SparkSession spark = session()) {
+            assertEquals(1, spark.read().parquet(out.resolve("errors").toString()).count());
+            assertEquals(0, spark.read().parquet(out.resolve("runs").toString()).count());
+        }
+    }
+
+    @Test
+    void aFullDiskLeavesThePreviousOutputAsItWas() throws Exception {
+        Path in = tmp.resolve("disk");
+        copyLog(in.resolve("svcA"), "gc.log");
+        Path mount = tmp.resolve("small");
+        Files.createDirectories(mount);
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1800k", "tmpfs", mount.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assumeTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0,
+                "cannot mount a small tmpfs here (needs root and the mount capability): " + said.strip());
+        try {
+            Path out = mount.resolve("out");
+            Outcome first = fleet(in.toString(), "--out", out.toString());
+            assertEquals(0, first.code(), first.err());
+            Map<String, String> before = snapshot(mount);
+            // a second fleet does not fit beside the first: the report alone is most of a megabyte
+            copyLog(in.resolve("svcB"), "gc.log");
+            Outcome full = fleet(in.toString(), "--out", out.toString());
+            assertEquals(3, full.code(), full.err());
+            assertTrue(full.line().startsWith("jvmtune fleet: the job failed writing its output (--out " + out
+                    + " is left as it was): "), full.err());
+            assertTrue(full.err().contains("No space left on device"), full.err());
+            assertEquals(1, full.err().strip().lines().count(), "one line: " + full.err());
+            assertEquals(before, snapshot(mount), "the previous output whole, nothing of the failed job left");
+        } finally {
+            new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    static void mkfifo(Path p) throws Exception {
+        assertEquals(0, new ProcessBuilder("mkfifo", p.toString()).start().waitFor(), "mkfifo " + p);
+    }
+
+    /** A session to read the tables with, once the fleet (which stops its own) has run; close it before the next. */
+    static SparkSession session() {
+        return SparkSession.builder().master("local[2]").config("spark.ui.enabled", "false").getOrCreate();
+    }
+}

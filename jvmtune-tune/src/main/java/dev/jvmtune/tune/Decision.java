@@ -1,0 +1,42 @@
+package dev.jvmtune.tune;
+
+/**
+ * What became of a candidate, as a kind a program can branch on, with the one-line reason a person reads.
+ *
+ * @param kind   the decision
+ * @param reason its figures: the comparison, the guard broken, the trial that failed
+ */
+public record Decision(Kind kind, String reason) {
+
+    public enum Kind {
+        /** Better than the best beyond noise over both rounds, every guard holding: the new best. */
+        ACCEPTED,
+        /** Not better beyond noise: within noise or worse, in round 1 or over both rounds. */
+        REJECTED_NOISE,
+        /** Better beyond noise, but a guard broke. */
+        REJECTED_GUARD,
+        /**
+         * Dropped by the race before round 1 was complete: the trials it had could no longer pass round 1 whatever
+         * the rest would show.
+         */
+        SCREENED_OUT,
+        /**
+         * Better in round 1, but not worth confirming: even accepted at the effect round 1 saw, the goal would stay
+         * beyond what flags can give.
+         */
+        OUT_OF_REACH,
+        /** A trial failed (an error, a timeout, out of memory) or did not report the goal's metric. */
+        FAILED,
+        /** The best's own trials moved between the rounds as much as the effect: undecided, tried once more. */
+        MACHINE_MOVED
+    }
+
+    public boolean accepted() {
+        return kind == Kind.ACCEPTED;
+    }
+
+    /** Whether the candidate was measured and showed no gain, as opposed to a failure or a machine that moved. */
+    public boolean measuredWithoutGain() {
+        return kind == Kind.REJECTED_NOISE || kind == Kind.SCREENED_OUT;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.jvmtune.tune;
+
+import dev.jvmtune.core.options.FlagSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Candidates for the heap's size from the peak live set ({@link PeakLiveSet}): a heap of {@link #ROOM} times the
+ * peak, where the heap is smaller (twice the heap at least where collections ran out of room: the peak is then
+ * capped by the heap); fixed at that size where the trial spent time in pauses of a growing heap. And the heap fixed
+ * at {@code -Xmx} where it grew by pauses and Full GCs. A larger heap reduces the GC's causes, it does not remove
+ * them: the claim is what they took.
+ */
+public final class HeapCandidates implements CandidateSource {
+
+    /**
+     * Heap per peak live set: an old generation of two thirds of the heap (Parallel's default) then holds twice the
+     * peak, a concurrent collector's cycles start with room to finish.
+     */
+    static final int ROOM = 3;
+    /** A heap this much larger than the current one is worth a trial. */
+    static final double WORTH = 1.1;
+    /** At most this share of the machine's memory goes to a candidate heap. */
+    static final double MAX_HEAP_SHARE = 0.5;
+    private static final long MIB = 1 << 20;
+
+    private final long machineBytes;
+
+    /** @param machineBytes the machine's memory, which bounds the heap; 0 or less: unknown */
+    public HeapCandidates(long machineBytes) {
+        this.machineBytes = machineBytes;
+    }
+
+    @Override
+    public List<Candidate> propose(FlagSet best, Evidence e) {
+        List<Candidate> out = new ArrayList<>();
+        PeakLiveSet peak = e.peak();
+        double gc = e.seconds(Cause.GC);
+        if (peak == null || Double.isNaN(gc)) {
+            return out;
+        }
+        long heap = heap(best, e);
+        double resizing = e.seconds(Cause.HEAP_RESIZING);
+        long target = ROOM * peak.peakBytes();
+        String why = String.format(Locale.ROOT, "heap = %d x the peak live set: %d x %.0f MiB = %.0f MiB", ROOM, ROOM,
+                peak.peakBytes() / (double) MIB, target / (double) MIB);
+        if (peak.censored() && 2 * heap > target) {
+            target = 2 * heap;
+            why += String.format(Locale.ROOT, "; collections ran out of room, so the peak is capped by the heap: twice "
+                    + "the heap, %.0f MiB", target / (double) MIB);
+        }
+        if (machineBytes > 0 && target > MAX_HEAP_SHARE * machineBytes) {
+            target = (long) (MAX_HEAP_SHARE * machineBytes);
+            why += String.format(Locale.ROOT, "; at most %.0f%% of the machine's %d MiB", 100 * MAX_HEAP_SHARE,
+                    machineBytes / MIB);
+        }
+        target = (target + MIB - 1) / MIB * MIB;
+        if (heap > 0 && target > WORTH * heap) {
+            String size = FlagSet.size(target);
+            List<String> change = new ArrayList<>(List.of("-Xmx" + size));
+            boolean fixed = resizing > 0 || best.value("-Xms").isPresent()
+                    && best.value("-Xms").equals(best.value("-Xmx"));
+            if (fixed) {
+                change.add("-Xms" + size);
+            }
+            out.add(new Candidate("heap:peak-live-set", "a heap from the peak live set: -Xmx" + size
+                    + (fixed ? " -Xms" + size : ""), change, List.of(peak.describe(),
+                    why + String.format(Locale.ROOT, ", against %.0f MiB now", heap / (double) MIB),
+                    fixed ? String.format(Locale.ROOT, "fixed at that size: %.2f s of pauses ran while the heap grew",
+                            resizing) : "its initial size left to the JVM"),
+                    List.of(new Claim(Cause.GC, gc, false))));
+        }
+        String xmx = best.value("-Xmx").orElse(null);
+        double growth = resizing + e.seconds(Cause.FULL_GCS);
+        if (xmx != null && !xmx.equals(best.value("-Xms").orElse(null)) && resizing > 0) {
+            out.add(new Candidate("heap:fixed", "fix the heap at -Xmx: -Xms" + xmx, List.of("-Xms" + xmx),
+                    List.of(String.format(Locale.ROOT, "%.2f s of pauses ran while the heap grew toward -Xmx%s, and "
+                            + "%.2f s of Full GCs: -Xms = -Xmx gives it its whole size from the start", resizing, xmx,
+                            e.seconds(Cause.FULL_GCS))),
+                    List.of(new Claim(java.util.EnumSet.of(Cause.HEAP_RESIZING, Cause.FULL_GCS), growth, false))));
+        }
+        return out;
+    }
+
+    /** The heap {@code flags} allow: -Xmx, else the largest the trial had. */
+    static long heap(FlagSet flags, Evidence e) {
+        long xmx = FlagSet.bytes(flags.value("-Xmx").orElse("-1"));
+        return xmx > 0 ? xmx : e.peak() == null ? -1 : e.peak().capacityBytes();
+    }
+
+    /**
+     * Whether {@code to} has room for its collector where it switches {@code from} a concurrent one to a stop-the-world
+     * one: the heap holds {@link #ROOM} times the peak live set (Parallel's old generation is two thirds of the heap; on
+     * H2's 96 MB with 67 MiB live it ran out of memory, on javac's 160 MB with the live set at 69% it ran 1.51x slower).
+     */
+    static boolean fits(FlagSet from, FlagSet to, Evidence e) {
+        if (!CpuCandidates.stopTheWorld(to.collector()) || CpuCandidates.stopTheWorld(from.collector())
+                || e.peak() == null) {
+            return true;
+        }
+        return heap(to, e) >= ROOM * e.peak().peakBytes();
+    }
+}
