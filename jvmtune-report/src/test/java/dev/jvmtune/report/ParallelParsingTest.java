@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,13 +28,23 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A log read in blocks on several threads gives the documents of reading it in order, byte for byte: the JSON
- * document, the events and the text, for every log of both corpora with small blocks, and for small logs of every
- * dialect split at each of their line ends.
+ * document, the events and the text. This class is CI's share, a few seconds: one or two small logs of every kind of
+ * record edge, in blocks of 1 KiB (an edge inside nearly every record) - JDK 8 records over several lines (G1, CMS,
+ * Parallel, Serial, Shenandoah), unified GC ids whose lines straddle an edge (G1, ZGC, Shenandoah), a clock going
+ * back and a second JVM's header (restarts, with each run's part of the file), a gzip file and a rotated set - and
+ * two small logs with every line its own block. Pipes, rotated gzip sets with a damaged and an unreadable file, and
+ * over-long lines are {@code ParallelTextTest}'s (jvmtune-core).
+ *
+ * <p>The exhaustive sweep is {@link ParallelParsingSweepTest}, tagged {@code ab} and so left out of CI (about two
+ * minutes on a loaded 2-core machine): every log of both corpora in blocks of 1, 8 and 64 KiB in turn, and small logs
+ * of each dialect split before each of their lines. Run it after a change to a parser's state or to the reading in
+ * blocks: {@code ./mvnw -pl jvmtune-report -am test -Dtest=ParallelParsingSweepTest -Djvmtune.test.excludedGroups=none
+ * -Dsurefire.failIfNoSpecifiedTests=false} (or {@code bench/ab-tests.sh}, which runs every {@code ab} test).
  */
 class ParallelParsingTest {
 
-    private static final Path CORPUS = Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"));
-    private static final Path WILD = Path.of(System.getProperty("jvmtune.corpusWild", "../../shared/corpus-wild"));
+    static final Path CORPUS = Path.of(System.getProperty("jvmtune.corpus", "../../shared/corpus"));
+    static final Path WILD = Path.of(System.getProperty("jvmtune.corpusWild", "../../shared/corpus-wild"));
 
     /** What {@code analyze --json --events} and the text summary write, and how the blocks went. */
     record Documents(String json, String events, String text, long blocks, long joined) {
@@ -71,64 +80,64 @@ class ParallelParsingTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    private static void assertSame(Documents inOrder, Documents blocks, String what) {
+    static void assertSame(Documents inOrder, Documents blocks, String what) {
         assertEquals(inOrder.json, blocks.json, () -> "JSON document differs: " + what);
         assertEquals(inOrder.events, blocks.events, () -> "events differ: " + what);
         assertEquals(inOrder.text, blocks.text, () -> "text differs: " + what);
     }
 
-    /** Every log of both corpora, each with a block size: 1 KiB, 8 KiB and 64 KiB in turn. */
-    static Stream<Arguments> corpusLogs() throws IOException {
-        List<Path> logs = new ArrayList<>();
-        for (Path root : List.of(CORPUS, WILD)) {
-            if (!Files.isDirectory(root)) {
-                continue;
-            }
-            try (Stream<Path> files = Files.walk(root)) {
-                files.filter(Files::isRegularFile)
-                        .filter(p -> !p.getFileName().toString().matches("(?i).*\\.(json|md|jfr|jfr\\.gz)|LICENSE.*"))
-                        .sorted().forEach(logs::add);
-            }
-        }
-        int[] sizes = {1 << 10, 8 << 10, 64 << 10};
-        return IntStream.range(0, logs.size()).mapToObj(i -> Arguments.of(logs.get(i), sizes[i % 3]));
+    /** Reads {@code log} in order and in blocks of {@code blockBytes} on two threads; returns the read in blocks. */
+    static Documents assertReadsAlike(Path log, int blockBytes) throws IOException {
+        assumeTrue(Files.exists(log), () -> "no log " + log + " (the corpus lives in ../shared)");
+        Documents blocks = analyze(log, new Parallelism(2, blockBytes));
+        assertSame(analyze(log, Parallelism.SEQUENTIAL), blocks, log + " in blocks of " + blockBytes);
+        return blocks;
     }
 
     /**
-     * Every log of both corpora on two threads, in small blocks: many edges in every log (inside collections, JDK 8
-     * records over several lines, headers, restarts), and at 64 KiB blocks long enough to be joined far from an edge.
+     * One or two small logs of each kind of record edge (see the class comment), each with a block size that puts an
+     * edge inside nearly every record: 1 KiB, 128 bytes for a log of a few hundred, 8 KiB for the files of a rotated
+     * set (their edges are the files').
      */
-    @ParameterizedTest(name = "{0} in blocks of {1} bytes")
-    @MethodSource("corpusLogs")
-    void everyCorpusLogReadsAlikeInBlocks(Path log, int blockBytes) throws IOException {
-        assertSame(analyze(log, Parallelism.SEQUENTIAL), analyze(log, new Parallelism(2, blockBytes)),
-                log + " in blocks of " + blockBytes);
-    }
-
-    /** Small logs of each dialect, split before each of their lines (and every so many bytes after). */
-    static Stream<Arguments> smallLogs() {
+    static Stream<Arguments> edgeKinds() {
         return Stream.of(
-                Arguments.of("unified G1 JDK 17, a concurrent cycle", WILD.resolve("chewiebug+GCViewer/src_test_resources_"
-                        + "openjdk_unified-jvm-logging_sample-ujl-jdk17-full-concurrent-cycle-g1-gc-all-safepont,os-cpu.txt")),
-                Arguments.of("unified G1, two runs", GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log")),
-                Arguments.of("unified ZGC JDK 17", WILD.resolve("eclipse+jifa/analysis_gc-log_src_test_resources_17ZGCParser.log")),
-                Arguments.of("unified Shenandoah JDK 17", WILD.resolve("chewiebug+GCViewer/src_test_resources_openjdk_"
-                        + "unified-jvm-logging_Sample-ujl-shenandoah-jdk17.txt")),
-                Arguments.of("JDK 8 G1", WILD.resolve("wankunde+gclog_helper/samples_jdk8_G1GC_timestamp.log")),
+                Arguments.of("JDK 8 G1, records over several lines", WILD.resolve("wankunde+gclog_helper/samples_jdk8_G1GC_timestamp.log"), 1 << 10),
                 Arguments.of("JDK 8 CMS", CORPUS.resolve("gctoolkit-testdata/preunified/cms/parnew/details/tenuring/180/"
-                        + "scavangeBeforeRemarkWithReference.log")),
-                Arguments.of("JDK 8 Parallel", CORPUS.resolve("gctoolkit-testdata/preunified/ps/details/parallel_adaptive.log")));
+                        + "scavangeBeforeRemarkWithReference.log"), 1 << 10),
+                Arguments.of("JDK 8 Parallel", CORPUS.resolve("gctoolkit-testdata/preunified/ps/details/parallel_adaptive.log"), 1 << 10),
+                Arguments.of("JDK 8 Serial", CORPUS.resolve("gctoolkit-testdata/preunified/serial/defnew/details/tenuring/180/serial180.log"), 1 << 10),
+                Arguments.of("JDK 8 G1, a clock going back", CORPUS.resolve("gctoolkit-testdata/preunified/g1gc/corrupted/rollsbackclock.log"), 128),
+                Arguments.of("JDK 6, gzip", WILD.resolve("chewiebug+GCViewer/src_test_resources_openjdk_SampleSun1_6_0PrintHeapAtGC.txt.gz"), 128),
+                Arguments.of("unified G1 JDK 17, GC ids over edges", WILD.resolve("chewiebug+GCViewer/src_test_resources_"
+                        + "openjdk_unified-jvm-logging_sample-ujl-jdk17-full-concurrent-cycle-g1-gc-all-safepont,os-cpu.txt"), 1 << 10),
+                Arguments.of("unified G1, two runs", GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log"), 1 << 10),
+                Arguments.of("unified ZGC JDK 17", WILD.resolve("eclipse+jifa/analysis_gc-log_src_test_resources_17ZGCParser.log"), 1 << 10),
+                Arguments.of("unified Shenandoah JDK 17", WILD.resolve("chewiebug+GCViewer/src_test_resources_openjdk_"
+                        + "unified-jvm-logging_Sample-ujl-shenandoah-jdk17.txt"), 1 << 10),
+                Arguments.of("a rotated set", WILD.resolve("dsgrieve+mastermind"), 8 << 10));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("smallLogs")
-    void smallLogSplitAtEveryLine(String dialect, Path log) throws IOException {
-        assumeTrue(Files.exists(log), "no log " + log + " (the corpus lives in ../shared)");
-        everyLineEnd(log);
+    @MethodSource("edgeKinds")
+    void everyKindOfEdgeReadsAlikeInBlocks(String kind, Path log, int blockBytes) throws IOException {
+        Documents blocks = assertReadsAlike(log, blockBytes);
+        assertTrue(blocks.blocks > 1, () -> kind + ": read in " + blocks.blocks + " block(s), no edge");
     }
 
+    /** Every line its own block: each edge at once, the true parser going on from block to block, and joins at each. */
     @Test
-    void jdk8ShenandoahSplitAtEveryLine(@TempDir Path dir) throws IOException {
+    void everyLineItsOwnBlock(@TempDir Path dir) throws IOException {
+        long joined = 0;
+        for (Path log : List.of(GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log"), jdk8ShenandoahLog(dir))) {
+            Documents blocks = assertReadsAlike(log, 1);
+            assertTrue(blocks.blocks > 10, () -> log + ": only " + blocks.blocks + " blocks");
+            joined += blocks.joined;
+        }
+        assertTrue(joined > 0, "no block was ever joined at a checkpoint: only the fallback was tested");
+    }
+
+    /** A JDK 8 Shenandoah log of three cycles: triggers, degenerated and Full GCs, a concurrent phase cancelled. */
+    static Path jdk8ShenandoahLog(Path dir) throws IOException {
         Path log = dir.resolve("shenandoah-jdk8.log");
         StringBuilder s = new StringBuilder("""
                 OpenJDK 64-Bit Server VM (25.242-b08) for linux-amd64 JRE (1.8.0_242-b08), built on Jan 17 2020 09:36:23 by "mockbuild" with gcc 4.8.5 20150623 (Red Hat 4.8.5-39)
@@ -149,14 +158,14 @@ class ParallelParsingTest {
                     .append(", 13.279 ms]\n");
         }
         Files.writeString(log, s.toString());
-        everyLineEnd(log);
+        return log;
     }
 
     /**
      * For each line, blocks of as many bytes as come before it: the first edge falls right before that line, later
      * ones every so many bytes; together the runs put an edge at every line end.
      */
-    private static void everyLineEnd(Path log) throws IOException {
+    static void everyLineEnd(Path log) throws IOException {
         Documents inOrder = analyze(log, Parallelism.SEQUENTIAL);
         byte[] bytes = Files.readAllBytes(log);
         long joined = 0;
@@ -168,15 +177,5 @@ class ParallelParsingTest {
             }
         }
         assertTrue(joined > 0, "no block was ever joined at a checkpoint: only the fallback was tested");
-    }
-
-    /** Every line its own block: each edge at once, the true parser going on from block to block. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("smallLogs")
-    void everyLineItsOwnBlock(String dialect, Path log) throws IOException {
-        assumeTrue(Files.exists(log), "no log " + log + " (the corpus lives in ../shared)");
-        Documents blocks = analyze(log, new Parallelism(2, 1));
-        assertSame(analyze(log, Parallelism.SEQUENTIAL), blocks, log + " one line a block");
-        assertTrue(blocks.blocks > 10, () -> "only " + blocks.blocks + " blocks");
     }
 }

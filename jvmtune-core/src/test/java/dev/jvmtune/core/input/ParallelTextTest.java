@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reading in blocks on several threads (see {@link ParallelText}) gives what a read in order gives - every event, the
- * files' counts and warnings, the facts at each restart and at the end - for the inputs that take other paths than a
+ * files' counts and warnings, each run's part of them, the facts at each restart and at the end - for the inputs that take other paths than a
  * plain file: a pipe, gzip files of a rotated set, a damaged gzip, a line too long for a block; and the pieces under it
  * (lines of a block in memory, the line count, the cut) agree with their sequential counterparts.
  */
@@ -41,7 +41,8 @@ class ParallelTextTest {
 
     /** Everything a consumer can see of a read. */
     record Seen(List<JvmEvent> events, List<JvmFacts> factsAtRestarts, List<Double> firstAtRestarts,
-                List<InputStats> inputs, JvmFacts facts, double first, double last, GcLogStream.BlockCounts counts) {
+                List<InputStats> inputs, List<List<InputStats>> inputsOfRuns, JvmFacts facts, double first, double last,
+                GcLogStream.BlockCounts counts) {
 
         void assertSameAs(Seen inOrder, String what) {
             for (int i = 0; i < Math.min(events.size(), inOrder.events.size()); i++) {
@@ -51,6 +52,7 @@ class ParallelTextTest {
             assertEquals(inOrder.factsAtRestarts, factsAtRestarts, what + ": facts at restarts");
             assertEquals(inOrder.firstAtRestarts, firstAtRestarts, what + ": first time at restarts");
             assertEquals(inOrder.inputs, inputs, what + ": inputs");
+            assertEquals(inOrder.inputsOfRuns, inputsOfRuns, what + ": each run's part of the inputs");
             assertEquals(inOrder.facts, facts, what + ": facts");
             assertEquals(inOrder.first, first, what + ": first time");
             assertEquals(inOrder.last, last, what + ": last time");
@@ -69,8 +71,12 @@ class ParallelTextTest {
                     firsts.add(s.firstTimestampSec());
                 }
             });
-            return new Seen(events, facts, firsts, s.inputs(), s.facts(), s.firstTimestampSec(), s.lastTimestampSec(),
-                    s.blockCounts());
+            List<List<InputStats>> runs = new ArrayList<>();
+            for (int run = 0; run <= facts.size(); run++) {
+                runs.add(s.inputs(run));
+            }
+            return new Seen(events, facts, firsts, s.inputs(), runs, s.facts(), s.firstTimestampSec(),
+                    s.lastTimestampSec(), s.blockCounts());
         }
     }
 
@@ -232,19 +238,31 @@ class ParallelTextTest {
         }
     }
 
+    /**
+     * Gzip files of a rotated set, the third damaged, a restart at the end of the fourth and a fifth that cannot be read
+     * (binary, without a time: sorted last): it is the second run's, though the blocks of the restart may still wait
+     * for their turn when it is found.
+     */
     @Test
-    void aRotatedSetOfGzipFilesAndADamagedOne() throws IOException {
+    void aRotatedSetOfGzipFilesADamagedOneAndAnUnreadableOne() throws IOException {
         Path set = Files.createDirectories(dir.resolve("set"));
         for (int i = 0; i < 4; i++) {
-            gzip(set.resolve("gc.log." + i + ".gz"), g1Log(10.0 + i * 100, i * 200, 200, i == 0)
-                    .getBytes(StandardCharsets.UTF_8), i == 3);
+            String log = g1Log(10.0 + i * 100, i * 200, 100, i == 0) + (i == 3 ? g1Log(0.5, 0, 20, true) : "");
+            gzip(set.resolve("gc.log." + i + ".gz"), log.getBytes(StandardCharsets.UTF_8), i == 2);
         }
+        byte[] binary = new byte[4096];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) (i * 7);
+        }
+        gzip(set.resolve("gc.log.4.gz"), binary, false);
         Seen inOrder = read(set, Parallelism.SEQUENTIAL);
-        Seen blocks = read(set, blocks(8192));
+        Seen blocks = read(set, blocks(2048));
         blocks.assertSameAs(inOrder, "a rotated set");
-        assertEquals(4, inOrder.inputs.size());
-        assertTrue(inOrder.inputs.get(3).warnings().get(0).text().startsWith("reading stopped: "),
-                () -> inOrder.inputs.get(3).warnings().toString());
+        assertEquals(5, inOrder.inputs.size());
+        assertTrue(inOrder.inputs.get(2).warnings().get(0).text().startsWith("reading stopped: "),
+                () -> inOrder.inputs.get(2).warnings().toString());
+        assertEquals("gc.log.4.gz", Path.of(inOrder.inputsOfRuns.get(1).get(inOrder.inputsOfRuns.get(1).size() - 1)
+                .path()).getFileName().toString(), () -> "the unreadable file in the second run: " + inOrder.inputsOfRuns);
         assertTrue(blocks.counts.joined() > 0, () -> "no block joined: " + blocks.counts);
     }
 
@@ -260,7 +278,7 @@ class ParallelTextTest {
 
     @Test
     void aLineTooLongForABlockReadsTheRestInOrder() throws IOException {
-        String huge = "x".repeat(3 * GcLogStream.MAX_LINE_BYTES) + "\n";
+        String huge = "x".repeat(GcLogStream.MAX_LINE_BYTES + 4096) + "\n";
         Path log = dir.resolve("long-line.log");
         Files.writeString(log, g1Log(1.0, 0, 100, true) + huge + g1Log(60.0, 100, 100, false) + "[200.000s][info][gc] cut");
         Seen inOrder = read(log, Parallelism.SEQUENTIAL);
@@ -269,13 +287,18 @@ class ParallelTextTest {
         assertEquals(2, inOrder.inputs.get(0).warnings().size(), () -> inOrder.inputs.get(0).warnings().toString());
     }
 
+    /** Restarts inside blocks, skipped lines before and after one (more than a part keeps as samples). */
     @Test
     void restartsInTheMiddleOfBlocks() throws IOException, URISyntaxException {
         Path twoRuns = Path.of(ParallelTextTest.class.getResource("/logs/g1-evacuation-failure-two-runs.log").toURI());
         Path log = dir.resolve("three-runs.log");
-        Files.write(log, concat(Files.readAllBytes(twoRuns), g1Log(0.5, 0, 50, true).getBytes(StandardCharsets.UTF_8)));
+        String skipped = "not a line of a GC log\n".repeat(2 * GcLogStream.SAMPLE_LIMIT + 1);
+        Files.write(log, concat(Files.readAllBytes(twoRuns), (skipped + g1Log(0.5, 0, 50, true) + skipped)
+                .getBytes(StandardCharsets.UTF_8)));
         Seen inOrder = read(log, Parallelism.SEQUENTIAL);
         assertEquals(2, inOrder.factsAtRestarts.size());
+        assertTrue(inOrder.inputsOfRuns.get(2).get(0).unrecognizedLines() > GcLogStream.SAMPLE_LIMIT,
+                () -> "the last run's skipped lines: " + inOrder.inputsOfRuns.get(2));
         for (int blockBytes : new int[] {1, 700, 3000}) {
             read(log, blocks(blockBytes)).assertSameAs(inOrder, "blocks of " + blockBytes);
         }
