@@ -247,7 +247,7 @@ class ParallelTextTest {
     void aRotatedSetOfGzipFilesADamagedOneAndAnUnreadableOne() throws IOException {
         Path set = Files.createDirectories(dir.resolve("set"));
         for (int i = 0; i < 4; i++) {
-            String log = g1Log(10.0 + i * 100, i * 200, 100, i == 0) + (i == 3 ? g1Log(0.5, 0, 20, true) : "");
+            String log = g1Log(10.0 + i * 100, i * 200, 100, i == 0) + (i == 3 ? g1Log(0.5, 0, 2, true) : "");
             gzip(set.resolve("gc.log." + i + ".gz"), log.getBytes(StandardCharsets.UTF_8), i == 2);
         }
         byte[] binary = new byte[4096];
