@@ -68,6 +68,15 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
         }
     }
 
+    /**
+     * The CPUs the JVM could use: those available to it, else the machine's where only they are known (a recording
+     * outside a container has no {@code jdk.ContainerConfiguration}, only {@code jdk.CPUInformation}); -1 when
+     * neither is known.
+     */
+    public int cpus() {
+        return cpusAvailable > 0 ? cpusAvailable : cpusTotal;
+    }
+
     /** Mutable collector for facts met while parsing. */
     public static final class Builder {
         public String version;

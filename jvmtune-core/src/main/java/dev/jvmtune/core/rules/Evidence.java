@@ -2,8 +2,6 @@ package dev.jvmtune.core.rules;
 
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PhaseShares;
-import dev.jvmtune.core.model.Collector;
-import dev.jvmtune.core.model.GcKind;
 import java.util.function.Predicate;
 
 /**
@@ -45,12 +43,6 @@ public enum Evidence {
     /** Shenandoah's pacing delays. */
     PACING("Shenandoah's pacing delays: the log's gc+stats table (\"Allocation pacing accrued\"); a recording has no "
             + "event for them", run -> run.jvm().logTags().contains("gc,stats")),
-    /** Every concurrent phase with its time, those a collection cut short included. */
-    CONCURRENT_TIME("every concurrent phase's time, those a degenerated cycle or a Full GC cut short included: a "
-            + "recording times each; a Shenandoah log prints only the start of a phase that its cycle's cancellation "
-            + "cut short", run -> run.jfr() || run.collector() != Collector.SHENANDOAH
-                    || (!run.analysis().pausesByKind().containsKey(GcKind.DEGENERATED)
-                            && !run.analysis().pausesByKind().containsKey(GcKind.FULL))),
     /** A run long enough to weigh a share of its time in. */
     RUN_SHARE("a run long enough to weigh a share of its time: a log or recording of 10 s or more (Severity.MIN_RUN_SEC)",
             run -> run.analysis().durationSec() >= Severity.MIN_RUN_SEC),

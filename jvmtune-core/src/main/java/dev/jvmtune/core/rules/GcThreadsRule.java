@@ -25,7 +25,7 @@ final class GcThreadsRule implements Rule {
     @Override
     public Optional<Finding> evaluate(RuleContext run) {
         JvmFacts f = run.jvm();
-        int cpus = f.cpusAvailable() > 0 ? f.cpusAvailable() : f.cpusTotal();
+        int cpus = f.cpus();
         int workers = f.parallelWorkers();
         int jdk = run.jdkOr(8);
         int proposed = JdkDefaults.parallelGcThreads(run.collector(), cpus, jdk);

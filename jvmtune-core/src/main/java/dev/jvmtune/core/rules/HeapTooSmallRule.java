@@ -11,7 +11,6 @@ import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -46,12 +45,6 @@ final class HeapTooSmallRule implements Rule {
     @Override
     public String id() {
         return "heap-too-small";
-    }
-
-    /** Its cost counts the time in concurrent phases. */
-    @Override
-    public Set<Evidence> needs() {
-        return Set.of(Evidence.CONCURRENT_TIME);
     }
 
     @Override
@@ -181,7 +174,7 @@ final class HeapTooSmallRule implements Rule {
     private static Cost cost(RuleContext run) {
         Analysis a = run.analysis();
         int workers = Math.max(1, run.jvm().concurrentWorkers());
-        int cpus = run.jvm().cpusAvailable() > 0 ? run.jvm().cpusAvailable() : workers;
+        int cpus = run.jvm().cpus() > 0 ? run.jvm().cpus() : workers;
         double concSec = a.concurrent().totalMs() / 1000 * Math.min(workers, cpus) / cpus;
         return Cost.pauses(run, "pauses", true, c -> true).plusSeconds(concSec, f("concurrent phases %.2f s x %d "
                 + "concurrent GC threads / %d CPUs = %.2f s", a.concurrent().totalMs() / 1000, Math.min(workers, cpus),

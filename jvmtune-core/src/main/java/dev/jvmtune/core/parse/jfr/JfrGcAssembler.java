@@ -126,6 +126,9 @@ final class JfrGcAssembler {
                     phases(p, gc.pausePhases), p == heapPause || single ? gc.cpu : null,
                     p == heapPause || single ? gc.incidents : Set.of(), gc.ordinal));
         }
+        if (coll == Collector.SHENANDOAH) {
+            nestConcurrent(gc);
+        }
         for (Span c : gc.concurrent) {
             events.add(new GcEvent(gc.id, clock.uptimeSec(c.start()), c.start(), coll, GcKind.CONCURRENT,
                     c.name(), concurrentCollector ? gc.cause : "", 0.0, c.ms(), null, List.of(),
@@ -219,6 +222,44 @@ final class JfrGcAssembler {
                 return new Kind(coll == Collector.ZGC || coll == Collector.SHENANDOAH ? GcKind.PAUSE
                         : pauseName.contains("Young") ? GcKind.YOUNG : GcKind.PAUSE, pauseName);
         }
+    }
+
+    /**
+     * Shenandoah times each concurrent phase twice at JFR's top level ({@code jdk.GCPhaseConcurrent}): the control
+     * thread times the phase as its log prints it ("Concurrent marking (unload classes)"), the workers time the work
+     * inside it ("Concurrent Marking"). A top-level span that lies within another of the same id becomes a phase of
+     * it, one level down for each span that holds it, so each concurrent moment is counted once, as in the log.
+     * G1's and ZGC's top-level concurrent spans do not nest (JDK 17 and 25), and generational ZGC's two generations
+     * could overlap under one id without one being part of the other: they are left as recorded.
+     */
+    private static void nestConcurrent(OpenJfrGc gc) {
+        List<Span> all = List.copyOf(gc.concurrent);
+        gc.concurrent.clear();
+        for (int i = 0; i < all.size(); i++) {
+            int holders = 0;
+            for (int j = 0; j < all.size(); j++) {
+                if (j != i && holds(all.get(j), all.get(i), j < i)) {
+                    holders++;
+                }
+            }
+            Span s = all.get(i);
+            if (holders == 0) {
+                gc.concurrent.add(s);
+            } else {
+                gc.concurrentPhases.add(new Span(s.name(), holders, s.start(), s.end()));
+            }
+        }
+    }
+
+    /**
+     * Whether {@code outer}'s interval holds all of {@code inner}'s, begun before its end (one that begins as the
+     * other ends follows it); of two spans with the same interval the one recorded first holds the other.
+     */
+    private static boolean holds(Span outer, Span inner, boolean outerFirst) {
+        long startGap = OpenJfrGc.nanos(outer.start(), inner.start());
+        long endGap = OpenJfrGc.nanos(inner.end(), outer.end());
+        return startGap >= 0 && endGap >= 0 && inner.start().isBefore(outer.end())
+                && (startGap > 0 || endGap > 0 || outerFirst);
     }
 
     /**

@@ -400,6 +400,12 @@ public final class UnifiedLogParser implements LogParser {
             zgcCycle(id, b, r, label, end, durStart, durMs, line);
             return true;
         }
+        if (indent == 0 && durStart >= 0 && facts.collector == Collector.SHENANDOAH
+                && shenandoahConcurrentPhase(id, b, label, durStart)) {
+            checkClock(line);
+            concurrentEvent(id, b, r, label, durStart, durMs, line);
+            return true;
+        }
         if (indent > 0 || durStart >= 0) {
             if (phaseLine(id, b, r, end, indent, durStart, durMs)) {
                 return true;
@@ -570,6 +576,17 @@ public final class UnifiedLogParser implements LogParser {
         EnumSet<GcIncident> more = set.isEmpty() ? EnumSet.noneOf(GcIncident.class) : EnumSet.copyOf(set);
         more.add(i);
         return more;
+    }
+
+    /**
+     * A Shenandoah concurrent phase whose name does not start with "Concurrent" (generational mode's "Coalescing and
+     * filling old regions 3.111ms"): a timed line of its own, outside any pause, without the colon of a statistic
+     * ("At end of Concurrent Young GC: ... during period of 0.1s") or of a Full GC's phase ("Phase 1: Mark live
+     * objects 12ms").
+     */
+    private boolean shenandoahConcurrentPhase(long id, byte[] b, int label, int durStart) {
+        OpenGc gc = find(id);
+        return (gc == null || !gc.hasStart()) && indexOf(b, label, durStart, (byte) ':') < 0;
     }
 
     private void concurrentEvent(long id, byte[] b, int r, int label, int durStart, double durMs, long line) {
