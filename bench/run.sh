@@ -7,6 +7,9 @@
 #                                    (gctoolkit left out), write bench/out/results-legacy.md
 #   bench/run.sh html                issue 5, point 2: the unified log of the default mode, `analyze --json`
 #                                    against `analyze --json --html`, write bench/out/results-html.md
+#   bench/run.sh scale               every core on one input: a ~394 MB unified log in blocks and in order, GCViewer
+#                                    on it, a ~10 GB one through a pipe, the first cut into 1,000 rotated .gz files;
+#                                    start-up; identical documents (bench/tools/scale.py, bench/out/results-scale.md)
 # Environment:
 #   SKIP_BUILD=1                     use what is already built
 #   LARGE_MIB=310 SMALL_MIB=30       sizes of the generated logs (bench/out/g1-debug-<N>m.log)
@@ -14,6 +17,8 @@
 #   BENCH_SKIP_GCTOOLKIT=1           leave gctoolkit out (it needs ~0.5-1 MB/s, minutes on 300 MB)
 #   BENCH_NO_CLI=1                   drive jvmtune in-process even when bin/jvmtune exists
 #   RUN_JMH=1                        also run the JMH benchmark (bench/jmh) on the large log
+#   HUGE_MIB=9800 ROTATED_FILES=1000 scale mode: the size of the piped log, the files of the rotated set;
+#                                    HUGE_MIB=0 leaves the pipe out
 # Exit status: 0 when every target passes, 1 otherwise.
 # Builds never `mvn install`: bench/pom.xml aggregates ../jvmtune-core, so its modules see jvmtune-core
 # from the same reactor.
@@ -34,7 +39,8 @@ case "$mode" in
   legacy) large="bench/out/g1-legacy-${large_mib}m.log"; small="bench/out/g1-legacy-${small_mib}m.log"
     export BENCH_SKIP_GCTOOLKIT=1 BENCH_RESULTS=results-legacy.md BENCH_AGREEMENT=skip ;;
   html) large="bench/out/g1-debug-${large_mib}m.log" ;;
-  *) echo "usage: bench/run.sh [unified|legacy|html]" >&2; exit 2 ;;
+  scale) large="bench/out/g1-debug-${LARGE_MIB:-360}m.log" ;;
+  *) echo "usage: bench/run.sh [unified|legacy|html|scale]" >&2; exit 2 ;;
 esac
 mvn="mvn"; command -v mvn >/dev/null || mvn="./mvnw"
 
@@ -42,6 +48,21 @@ if [[ "$mode" == html ]]; then
   [[ "${SKIP_BUILD:-0}" == 1 ]] || $mvn -q -DskipTests package
   [[ -s "$large" ]] || bench/make-large-log.sh "$large_mib" "$large"
   python3 bench/tools/html_bench.py "$large"
+  exit $?
+fi
+
+if [[ "$mode" == scale ]]; then
+  [[ "${SKIP_BUILD:-0}" == 1 ]] || $mvn -q -DskipTests package
+  [[ -s "$large" ]] || bench/make-large-log.sh "${LARGE_MIB:-360}" "$large"
+  huge_mib="${HUGE_MIB:-9800}"
+  huge=""
+  if (( huge_mib > 0 )); then
+    huge="bench/out/g1-debug-${huge_mib}m.log"
+    [[ -s "$huge" ]] || bench/make-large-log.sh "$huge_mib" "$huge"
+  fi
+  rotated="bench/out/rotated-${ROTATED_FILES:-1000}"
+  [[ -d "$rotated" ]] || python3 bench/tools/rotated_set.py "$large" "$rotated" "${ROTATED_FILES:-1000}"
+  python3 bench/tools/scale.py "$large" "${huge:-none}" "$rotated"
   exit $?
 fi
 

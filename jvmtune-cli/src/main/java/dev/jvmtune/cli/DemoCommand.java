@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
                 "  jvmtune tune --workload timeseries --flags '" + DemoCommand.FLAGS
                         + "' --goal 'metrics.wallSec <= -20%%' --max-minutes 6 --out demo-out -- --days 14"},
         exitCodeList = {"0:goal met",
-                "6:goal not met (not reachable by JVM flags, or the time budget spent)",
+                "6:goal not met (out of reach or not reachable by JVM flags, too noisy to tell, or the time budget spent)",
                 "5:the baseline did not run (the workload failed)",
                 "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded"},
         footer = {"", "Examples:", "  jvmtune demo",

@@ -2,6 +2,7 @@ package dev.jvmtune.bench;
 
 import dev.jvmtune.core.analysis.Analyzer;
 import dev.jvmtune.core.input.GcLogStream;
+import dev.jvmtune.core.input.Parallelism;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,10 @@ public class ParseBenchmark {
     @Param("bench/out/g1-debug-310m.log")
     public String log;
 
+    /** Threads that parse: 1 reads in order, 0 every processor (blocks parsed at once, GcLogStream's default). */
+    @Param({"1", "0"})
+    public int threads;
+
     private Path path;
 
     @Setup
@@ -43,11 +48,15 @@ public class ParseBenchmark {
         System.out.printf("%n%s: %.1f MB%n", path, Files.size(path) / 1e6);
     }
 
+    private Parallelism parsing() {
+        return threads == 1 ? Parallelism.SEQUENTIAL : Parallelism.machine();
+    }
+
     /** Parsing alone: every event is built (with its phases) and handed to a sink. */
     @Benchmark
     public long parse(Blackhole bh) throws IOException {
         long[] n = new long[1];
-        try (GcLogStream s = GcLogStream.openFile(path)) {
+        try (GcLogStream s = GcLogStream.openFile(path).parallelism(parsing())) {
             s.start(e -> {
                 n[0]++;
                 bh.consume(e);
@@ -60,7 +69,7 @@ public class ParseBenchmark {
     @Benchmark
     public Object parseAndAnalyze() throws IOException {
         Analyzer analyzer = new Analyzer();
-        try (GcLogStream s = GcLogStream.openFile(path)) {
+        try (GcLogStream s = GcLogStream.openFile(path).parallelism(parsing())) {
             s.start(analyzer::accept);
             return analyzer.result(s.firstTimestampSec(), s.lastTimestampSec(), s.facts());
         }

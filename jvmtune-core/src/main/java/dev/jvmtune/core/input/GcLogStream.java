@@ -54,13 +54,19 @@ import java.util.function.LongConsumer;
  * starts with an {@link InputFile} event; a {@link Restart} gets the name of the file it is in, and cuts the file's
  * counts there, so that each run of the timeline has the lines, bytes, skipped lines and warnings of its own part of
  * the files ({@link #inputs(int)}).
+ *
+ * <p>A large text timeline (or a stream) is read in blocks parsed on every core ({@link ParallelText}; see
+ * {@link #parallelism}): the consumer gets the same events in the same order, on the caller's thread, and
+ * {@link #facts()}, the time span and each run's part of the files are what a read in order gives while a
+ * {@link Restart} is passed on and after {@link #start} returns.
  */
 public final class GcLogStream implements AutoCloseable {
 
     /** Lines longer than this are cut: no GC log line comes close, a corrupt file might. */
     public static final int MAX_LINE_BYTES = 1 << 20;
-    private static final int SAMPLE_LIMIT = 5;
-    private static final int WARNING_LIMIT = 20;
+    /** Samples of skipped lines and warnings kept per file. */
+    static final int SAMPLE_LIMIT = 5;
+    static final int WARNING_LIMIT = 20;
     private static final long PROGRESS_STEP = 8L << 20;
 
     private final LogInputs.Timeline timeline;
@@ -81,6 +87,11 @@ public final class GcLogStream implements AutoCloseable {
     private long bytesBefore;
     /** A log being written ({@link #follow}); null otherwise. */
     private FollowedLog followed;
+    private Parallelism parallelism = Parallelism.machine();
+    /** Reads the text in blocks on several threads; null when it is read in order. */
+    private ParallelText blocks;
+    /** While a restart found in a block is passed on: the run that ended, as its parser saw it then. */
+    private BlockOutput.RestartSeen restartSeen;
 
     private GcLogStream(LogInputs.Timeline timeline) {
         this.timeline = timeline;
@@ -122,6 +133,18 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     /**
+     * How a read in blocks went: the blocks, those whose speculative reading was joined at a checkpoint, those the
+     * parser that read everything before them read to their end, and the lines that parser read in the blocks it
+     * joined (before the checkpoint: the work of joining); all zero for a read in order.
+     */
+    public record BlockCounts(long blocks, long joined, long readInOrder, long linesBeforeJoining) {
+    }
+
+    public BlockCounts blockCounts() {
+        return blocks == null ? new BlockCounts(0, 0, 0, 0) : blocks.counts();
+    }
+
+    /**
      * For a followed log: how long (ns) the reader has waited at its end, with everything written read and parsed;
      * 0 while there is more to read, and for other logs.
      */
@@ -132,6 +155,15 @@ public final class GcLogStream implements AutoCloseable {
     /** For a followed log: how many times the JVM rotated it while it was read; 0 otherwise. */
     public int rotations() {
         return followed == null ? 0 : followed.rotations();
+    }
+
+    /**
+     * How the text is read: {@link Parallelism#machine()} unless set; a log being followed is read in order. Whatever the
+     * setting, the events and every figure are those of reading the lines in order.
+     */
+    public GcLogStream parallelism(Parallelism p) {
+        parallelism = p;
+        return this;
     }
 
     /**
@@ -156,21 +188,44 @@ public final class GcLogStream implements AutoCloseable {
             throw new IllegalStateException("stream already started");
         }
         events = consumer;
+        if (followed == null && parallelism.worthIt(timeline)) {
+            blocks = new ParallelText(this, parallelism);
+        }
         UnsupportedLogException firstProblem = null;
-        for (LogFile file : timeline.files()) {
-            try {
-                readFile(file, false);
-                while (followed != null && followed.nextSegment()) {
-                    readFile(file, true); // the file was truncated: what is written again is read from its start
+        try {
+            for (LogFile file : timeline.files()) {
+                try {
+                    readFile(file, false);
+                    while (followed != null && followed.nextSegment()) {
+                        readFile(file, true); // the file was truncated: what is written again is read from its start
+                    }
+                } catch (UnsupportedLogException e) {
+                    if (firstProblem == null) {
+                        firstProblem = e;
+                    }
+                    FileListener problem = new FileListener(1, 0);
+                    problem.warnings.add(new LineSample(0, e.getMessage()));
+                    // the run being read when it came: in blocks, once the blocks before have had their turn
+                    Runnable fail = () -> failed.add(new FileRead(file.displayName(), e.format(), problem, 0, 0, run));
+                    if (blocks != null) {
+                        blocks.inTurn(fail);
+                    } else {
+                        fail.run();
+                    }
                 }
-            } catch (UnsupportedLogException e) {
-                if (firstProblem == null) {
-                    firstProblem = e;
-                }
-                FileListener problem = new FileListener(1, 0);
-                problem.warnings.add(new LineSample(0, e.getMessage()));
-                failed.add(new FileRead(file.displayName(), e.format(), problem, 0, 0, run));
             }
+            if (blocks != null) {
+                LogParser last = blocks.finish();
+                if (last != null) {
+                    parser = last;
+                    return;
+                }
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            if (blocks != null) {
+                blocks.abandon();
+            }
+            throw e;
         }
         if (reader() == null) {
             throw firstProblem != null ? firstProblem
@@ -237,11 +292,20 @@ public final class GcLogStream implements AutoCloseable {
             if (sniff.format() == LogFormat.UNKNOWN && parser == null) {
                 throw new UnsupportedLogException(file.displayName() + ": " + refusal(sniff, head), LogFormat.UNKNOWN);
             }
+            java.util.function.Function<ParseListener, LogParser> newParser = out -> sniff.format() == LogFormat.LEGACY
+                    ? LegacyParsers.create(head, head.length, out) : new UnifiedLogParser(out);
+            if (blocks != null) {
+                if (parser == null) {
+                    parser = newParser.apply(new FileListener(1, 0)); // tells the dialect; the blocks' parsers read
+                    blocks.file(file, head, rest, newParser);
+                } else {
+                    blocks.file(file, head, rest, null);
+                }
+                return;
+            }
             FileListener listener = new FileListener(1, 0);
             if (parser == null) {
-                parser = sniff.format() == LogFormat.LEGACY
-                        ? LegacyParsers.create(head, head.length, listener)
-                        : new UnifiedLogParser(listener);
+                parser = newParser.apply(listener);
             } else if (rewritten) {
                 parser.fileRewritten();
             } else {
@@ -253,34 +317,117 @@ public final class GcLogStream implements AutoCloseable {
             LineReader lines = new LineReader(new SequenceInputStream(new ByteArrayInputStream(head), rest),
                     MAX_LINE_BYTES);
             this.lines = lines;
-            long nextReport = PROGRESS_STEP;
             try {
-                while (lines.next()) {
-                    if (progress != null && lines.bytesRead() >= nextReport) {
-                        progress.accept(bytesBefore + lines.bytesRead());
-                        nextReport = lines.bytesRead() + PROGRESS_STEP;
-                    }
-                    if (lines.lastLineTruncated()) {
-                        listener.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES
-                                + " bytes: cut, the rest skipped");
-                    }
-                    parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
-                }
-                if (lines.lastLineUnterminated()) {
-                    listener.onWarning(lines.lineNumber(), "last line has no line end: the log was cut off while being written");
-                }
-            } catch (IOException e) {
-                // a damaged .gz or a file that vanished mid-read: keep what was read
-                listener.onWarning(lines.lineNumber(), "reading stopped: " + e.getMessage());
+                readLines(lines, parser, listener, this::progressInFile);
             } finally {
-                parser.fileBoundary();
-                FileListener part = current; // the last part of the file, after any restart in it
-                reads.add(new FileRead(file.displayName(), parser.format(), part, lines.bytesRead() - part.fromByte,
-                        lines.lineNumber() - part.fromLine + 1, run));
-                bytesBefore += lines.bytesRead();
+                fileEnded(file, lines.bytesRead(), lines.lineNumber());
                 this.lines = null;
             }
         }
+    }
+
+    /**
+     * Reads every line of a file to {@code parser}, then ends the file; an error while reading (a damaged .gz, a file
+     * that vanished) ends it too, keeping what was read. {@code progress} gets the bytes read of the file.
+     */
+    static void readLines(LineReader lines, LogParser parser, ParseListener out, LongConsumer progress) {
+        long nextReport = lines.bytesRead() + PROGRESS_STEP;
+        String error = null;
+        try {
+            while (lines.next()) {
+                if (lines.bytesRead() >= nextReport) {
+                    progress.accept(lines.bytesRead());
+                    nextReport = lines.bytesRead() + PROGRESS_STEP;
+                }
+                line(lines, parser, out);
+            }
+        } catch (IOException e) {
+            error = e.getMessage();
+        }
+        endOfFile(lines, error, parser, out);
+    }
+
+    /** The line {@code lines} is at, to {@code parser}; a cut line is warned about first. */
+    static void line(LineReader lines, LogParser parser, ParseListener out) {
+        if (lines.lastLineTruncated()) {
+            out.onWarning(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES + " bytes: cut, the rest skipped");
+        }
+        parser.line(lines.buffer(), lines.start(), lines.end(), lines.lineNumber());
+    }
+
+    /** A file's end: the warning a read error or a last line without its end gives, then the parser told. */
+    static void endOfFile(LineReader lines, String readError, LogParser parser, ParseListener out) {
+        if (readError != null) {
+            out.onWarning(lines.lineNumber(), "reading stopped: " + readError);
+        } else if (lines.lastLineUnterminated()) {
+            out.onWarning(lines.lineNumber(), "last line has no line end: the log was cut off while being written");
+        }
+        parser.fileBoundary();
+    }
+
+    void progressInFile(long bytes) {
+        if (progress != null) {
+            progress.accept(bytesBefore + bytes);
+        }
+    }
+
+    /** A text file's blocks come next: its listener takes what they give. */
+    void fileStarted(LogFile file) {
+        current = new FileListener(1, 0);
+        currentFile = file.displayName();
+        events.accept(new InputFile(currentFile));
+    }
+
+    /** A text file read to its end, {@code bytes} and {@code lines} in all: its last part, after any restart in it. */
+    void fileEnded(LogFile file, long bytes, long lines) {
+        FileListener part = current;
+        reads.add(new FileRead(file.displayName(), parser.format(), part, bytes - part.fromByte,
+                lines - part.fromLine + 1, run));
+        bytesBefore += bytes;
+    }
+
+    /** Where the blocks' output goes: the file being read, as the parser's listener would have been given it. */
+    BlockOutput.Sink sink() {
+        return sink;
+    }
+
+    private final BlockOutput.Sink sink = new BlockOutput.Sink() {
+        @Override
+        public void event(JvmEvent event, boolean startupLinesSeen) {
+            current.event(event, () -> startupLinesSeen, -1);
+        }
+
+        @Override
+        public void restart(BlockOutput.RestartSeen restart) {
+            restartSeen = restart;
+            try {
+                current.event(restart.restart(), () -> false, restart.offset());
+            } finally {
+                restartSeen = null;
+            }
+        }
+
+        @Override
+        public void warning(long line, String message) {
+            current.onWarning(line, message);
+        }
+
+        @Override
+        public void skipped(long line, boolean recordLike, String sample) {
+            current.skipped(line, recordLike, () -> sample);
+        }
+
+        @Override
+        public void skipped(long lines, long recordLike) {
+            current.unrecognized += lines;
+            current.recordLike += recordLike;
+        }
+    };
+
+    /** A skipped line as a sample: its first 200 bytes, control characters shown as '?'. */
+    static String sample(byte[] buf, int from, int to) {
+        String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
+        return text.replaceAll("\\p{Cntrl}", "?");
     }
 
     /** The reader of this timeline, text or JFR; null before a file has been recognised. */
@@ -370,6 +517,9 @@ public final class GcLogStream implements AutoCloseable {
 
     /** Facts gathered from the log ({@link JvmFacts#empty()} before {@link #start()}). */
     public JvmFacts facts() {
+        if (restartSeen != null) {
+            return restartSeen.facts();
+        }
         return reader() == null ? JvmFacts.empty() : reader().facts();
     }
 
@@ -430,10 +580,16 @@ public final class GcLogStream implements AutoCloseable {
     }
 
     public double firstTimestampSec() {
+        if (restartSeen != null) {
+            return restartSeen.firstSec();
+        }
         return reader() == null ? Double.NaN : reader().firstTimestampSec();
     }
 
     public double lastTimestampSec() {
+        if (restartSeen != null) {
+            return restartSeen.lastSec();
+        }
         return reader() == null ? Double.NaN : reader().lastTimestampSec();
     }
 
@@ -484,17 +640,25 @@ public final class GcLogStream implements AutoCloseable {
 
         @Override
         public void onEvent(JvmEvent event) {
+            event(event, () -> parser.startupLinesSeen(), lines == null ? -1 : lines.lineOffset());
+        }
+
+        /**
+         * An event; {@code startupLinesSeen} tells, for a collection, whether the run has printed start-up lines, and
+         * {@code offset}, for a restart, the bytes of the file before its line (negative: where the file's part began).
+         */
+        void event(JvmEvent event, BooleanSupplier startupLinesSeen, long offset) {
             if (event instanceof Restart r) {
                 // a JVM header (no first time) is a restart for sure; a clock going back is doubted
                 restartFromSec = Double.isNaN(r.firstSec()) ? Double.NaN : r.lastSec();
                 restartToSec = r.firstSec();
                 restartLine = r.line();
-                cut(r.line());
+                cut(r.line(), offset);
                 events.accept(r.inFile(currentFile));
                 return;
             }
             if (event instanceof GcEvent gc && !Double.isNaN(restartFromSec)) {
-                doubtRestart(gc);
+                doubtRestart(gc, startupLinesSeen);
             }
             events.accept(event);
         }
@@ -505,14 +669,14 @@ public final class GcLogStream implements AutoCloseable {
          * between, means the line that turned the clock back carried no time of this log (a number another option
          * printed, a line of another log).
          */
-        private void doubtRestart(GcEvent event) {
+        private void doubtRestart(GcEvent event, BooleanSupplier startupLinesSeen) {
             double at = event.uptimeSec();
             if (Double.isNaN(at) || Math.abs(at - restartToSec) <= CLOCK_JITTER_SEC) {
                 return; // the collection of the line that turned the clock back; the next one tells
             }
             double from = restartFromSec;
             restartFromSec = Double.NaN;
-            if (at >= from - CLOCK_JITTER_SEC && !startedWithHeader(facts())) {
+            if (at >= from - CLOCK_JITTER_SEC && !startupLinesSeen.getAsBoolean()) {
                 FileListener target = current != null ? current : this;
                 String message = String.format(java.util.Locale.ROOT, "the log was split into two runs at line %d, "
                         + "where the clock went back from %.3fs, but the next collection (line %d) is at %.3fs again: "
@@ -527,35 +691,29 @@ public final class GcLogStream implements AutoCloseable {
             }
         }
 
-        /**
-         * Whether the run after the split printed a JVM's start-up lines (its version, CPUs, heap or region size):
-         * then a new JVM started there, however long it ran before its first collection.
-         */
-        private static boolean startedWithHeader(JvmFacts f) {
-            return f.version() != null || f.cpusTotal() > 0 || f.heapMaxBytes() > 0 || f.regionSizeBytes() > 0;
-        }
-
-        /** Counts a skipped line; a line that looks like a GC record takes the place of a sample that does not. */
         @Override
         public void onUnrecognized(long line, byte[] buf, int from, int to) {
             FileListener target = current != null ? current : this;
-            target.unrecognized++;
-            boolean record = RecordShape.looksLikeGc(buf, from, to);
+            target.skipped(line, RecordShape.looksLikeGc(buf, from, to), () -> sample(buf, from, to));
+        }
+
+        /** Counts a skipped line; a line that looks like a GC record takes the place of a sample that does not. */
+        void skipped(long line, boolean record, java.util.function.Supplier<String> text) {
+            unrecognized++;
             if (record) {
-                target.recordLike++;
+                recordLike++;
             }
-            int at = target.samples.size();
+            int at = samples.size();
             if (at == SAMPLE_LIMIT) {
-                at = record ? target.sampleIsRecord.lastIndexOf(false) : -1;
+                at = record ? sampleIsRecord.lastIndexOf(false) : -1;
                 if (at < 0) {
                     return;
                 }
-                target.samples.remove(at);
-                target.sampleIsRecord.remove(at);
+                samples.remove(at);
+                sampleIsRecord.remove(at);
             }
-            String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
-            target.samples.add(new LineSample(line, text.replaceAll("\\p{Cntrl}", "?")));
-            target.sampleIsRecord.add(record); // still in line order: the new line comes after every sample
+            samples.add(new LineSample(line, text.get()));
+            sampleIsRecord.add(record); // still in line order: the new line comes after every sample
         }
 
         @Override
@@ -574,15 +732,16 @@ public final class GcLogStream implements AutoCloseable {
     /**
      * A restart at {@code line} of the file being read: the part before it is the ending run's, what follows goes
      * to a new part of the next run. The warnings and samples at and after the line (the restart's own warning)
-     * move with it.
+     * move with it. {@code offset} is the bytes of the file before the line; negative where it is not known (after the
+     * file's lines, for a recording): the part then starts where the ending one did.
      */
-    private void cut(long line) {
+    private void cut(long line, long offset) {
         FileListener before = current;
         if (before == null) {
             run++;
             return;
         }
-        long at = lines == null ? before.fromByte : lines.lineOffset();
+        long at = offset < 0 ? before.fromByte : offset;
         FileListener after = new FileListener(line, at);
         moveFrom(before.warnings, after.warnings, line);
         moveFrom(before.doubtful, after.doubtful, line);

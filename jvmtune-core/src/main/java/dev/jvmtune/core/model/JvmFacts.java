@@ -35,6 +35,13 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
     private static final Pattern LEGACY_VERSION = Pattern.compile("^1\\.(\\d+)");
     private static final Pattern VERSION = Pattern.compile("^(\\d+)");
 
+    /** These facts with other tag sets. */
+    public JvmFacts withLogTags(Set<String> tags) {
+        return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes, heapInitialBytes,
+                heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa, numaNodes, largePages,
+                compressedOops, raw, numaStatistics, tags);
+    }
+
     public static JvmFacts empty() {
         return new Builder().build();
     }
@@ -97,6 +104,51 @@ public record JvmFacts(String version, Collector collector, int cpusTotal, int c
             return new JvmFacts(version, collector, cpusTotal, cpusAvailable, memoryBytes, heapMinBytes,
                     heapInitialBytes, heapMaxBytes, regionSizeBytes, parallelWorkers, concurrentWorkers, numa,
                     numaNodes, largePages, compressedOops, raw, List.copyOf(numaStatistics.values()), logTags);
+        }
+
+        /** A builder holding the same facts that shares nothing mutable with this one. */
+        public Builder copy() {
+            Builder c = new Builder();
+            c.version = version;
+            c.collector = collector;
+            c.cpusTotal = cpusTotal;
+            c.cpusAvailable = cpusAvailable;
+            c.memoryBytes = memoryBytes;
+            c.heapMinBytes = heapMinBytes;
+            c.heapInitialBytes = heapInitialBytes;
+            c.heapMaxBytes = heapMaxBytes;
+            c.regionSizeBytes = regionSizeBytes;
+            c.parallelWorkers = parallelWorkers;
+            c.concurrentWorkers = concurrentWorkers;
+            c.numa = numa;
+            c.numaNodes = numaNodes;
+            c.largePages = largePages;
+            c.compressedOops = compressedOops;
+            c.raw.putAll(raw);
+            c.numaStatistics.putAll(numaStatistics);
+            c.logTags.addAll(logTags);
+            return c;
+        }
+
+        /** Whether {@code o} holds the same facts, the order of the NUMA statistics and an unknown collector included. */
+        public boolean sameAs(Builder o) {
+            return java.util.Objects.equals(version, o.version) && collector == o.collector && cpusTotal == o.cpusTotal
+                    && cpusAvailable == o.cpusAvailable && memoryBytes == o.memoryBytes && heapMinBytes == o.heapMinBytes
+                    && heapInitialBytes == o.heapInitialBytes && heapMaxBytes == o.heapMaxBytes
+                    && regionSizeBytes == o.regionSizeBytes && parallelWorkers == o.parallelWorkers
+                    && concurrentWorkers == o.concurrentWorkers && java.util.Objects.equals(numa, o.numa)
+                    && numaNodes == o.numaNodes && java.util.Objects.equals(largePages, o.largePages)
+                    && java.util.Objects.equals(compressedOops, o.compressedOops) && raw.equals(o.raw)
+                    && List.copyOf(numaStatistics.values()).equals(List.copyOf(o.numaStatistics.values()))
+                    && logTags.equals(o.logTags);
+        }
+
+        /**
+         * Whether the run printed a JVM's start-up lines (its version, CPUs, heap or region size): then a new JVM started
+         * where the run began, however long it ran before its first collection.
+         */
+        public boolean startupLinesSeen() {
+            return version != null || cpusTotal > 0 || heapMaxBytes > 0 || regionSizeBytes > 0;
         }
     }
 }

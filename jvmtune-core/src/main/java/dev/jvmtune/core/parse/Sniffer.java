@@ -68,6 +68,100 @@ public final class Sniffer {
     private Sniffer() {
     }
 
+    /*
+     * What a line must start with (or contain) for each pattern to match it: checked first, they leave the patterns
+     * their answers and spare most lines most of them (sniffing a rotated set's every file cost more than parsing it).
+     */
+
+    private static final String[] JROCKIT_SECOND = {"INFO", "WARN", "ERROR", "DEBUG", "memory", "gcpause", "memdbg",
+        "gcreport", "compact", "nursery", "finaliz", "refobj", "alloc", "systemgc", "gcheur"};
+    private static final String[] LEGACY_RECORDS = {"GC", "Full GC", "ParNew", "CMS", "DefNew", "PSYoungGen", "G1",
+        "Times", "Pause ", "Concurrent ", "Eden", "Parallel Time"};
+
+    private static boolean mayBeJRockit(String line) {
+        return line.startsWith("[") && startsWithAny(line, 1, JROCKIT_SECOND) || line.contains("JRockit");
+    }
+
+    private static boolean mayBeJ9(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        return i < line.length() && line.charAt(i) == '<';
+    }
+
+    private static boolean mayBeLegacy(String line) {
+        int i = 0;
+        while (i < line.length() && line.charAt(i) == ' ') {
+            i++;
+        }
+        char c = i < line.length() ? line.charAt(i) : 0;
+        return c >= '0' && c <= '9' || c == '#' || c == '{' || c == 'J' || c == 'O' || c == 'C'
+                || c == '[' && startsWithAny(line, i + 1, LEGACY_RECORDS) || line.contains(" secs]");
+    }
+
+    /**
+     * A line that {@link #UNIFIED} matches because its first group is an uptime ({@code [12.345s]}) or a wall time
+     * ({@code [2022-08-17T00:34:03.651+0800]}) and the rest holds no line terminator ({@code .} does not match one):
+     * the common shape, told without the pattern's alternatives.
+     */
+    private static boolean timeFirst(String line) {
+        int n = line.length();
+        if (n < 4 || line.charAt(0) != '[') {
+            return false;
+        }
+        int i = 1;
+        int close;
+        if (n > 12 && digits(line, 1, 5) && line.charAt(5) == '-' && digits(line, 6, 8) && line.charAt(8) == '-'
+                && digits(line, 9, 11) && line.charAt(11) == 'T') {
+            close = line.indexOf(']', 12);
+        } else {
+            int d = i;
+            while (d < n && line.charAt(d) >= '0' && line.charAt(d) <= '9') {
+                d++;
+            }
+            if (d == i || d + 2 >= n || line.charAt(d) != '.' && line.charAt(d) != ',') {
+                return false;
+            }
+            int f = d + 1;
+            while (f < n && line.charAt(f) >= '0' && line.charAt(f) <= '9') {
+                f++;
+            }
+            if (f == d + 1 || f + 1 >= n || line.charAt(f) != 's' || line.charAt(f + 1) != ']') {
+                return false;
+            }
+            close = f + 1;
+        }
+        if (close < 0) {
+            return false;
+        }
+        for (int k = close + 1; k < n; k++) {
+            char c = line.charAt(k);
+            if (c == '\r' || c == '\u0085') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWithAny(String line, int at, String[] prefixes) {
+        for (String p : prefixes) {
+            if (line.startsWith(p, at)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static Result sniff(byte[] head, int length) {
         if (length == 0) {
             return new Result(LogFormat.UNKNOWN, false, true);
@@ -93,20 +187,25 @@ public final class Sniffer {
         int j9 = 0;
         int hpux = 0;
         String gcLike = null;
-        int lines = 0;
-        for (String line : text.split("\r?\n", 500)) {
-            if (lines++ >= 400 || line.length() > 4096) {
+        int from = 0;
+        for (int lines = 0; lines < 400 && from < text.length(); lines++) {
+            int nl = text.indexOf('\n', from);
+            int to = nl < 0 ? text.length() : nl;
+            String line = text.substring(from, to > from && text.charAt(to - 1) == '\r' ? to - 1 : to);
+            from = nl < 0 ? text.length() : nl + 1;
+            if (line.length() > 4096) {
                 continue;
             }
-            if (JROCKIT.matcher(line).matches()) {
+            if (mayBeJRockit(line) && JROCKIT.matcher(line).matches()) {
                 jrockit++;
-            } else if (J9.matcher(line).matches()) {
+            } else if (mayBeJ9(line) && J9.matcher(line).matches()) {
                 j9++;
-            } else if (HP_UX.matcher(line).matches()) {
+            } else if (line.startsWith("<GC: ") && HP_UX.matcher(line).matches()) {
                 hpux++;
-            } else if (LEGACY.matcher(line).matches()) {
+            } else if (mayBeLegacy(line) && LEGACY.matcher(line).matches()) {
                 legacy++;
-            } else if (UNIFIED.matcher(line).matches()) {
+            } else if (timeFirst(line) || (line.startsWith("[") || line.startsWith("GC(") || line.startsWith("Using "))
+                    && UNIFIED.matcher(line).matches()) {
                 unified++;
             } else if (gcLike == null) {
                 byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);

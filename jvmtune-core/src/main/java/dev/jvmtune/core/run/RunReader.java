@@ -6,6 +6,7 @@ import dev.jvmtune.core.analysis.chart.RunSeries;
 import dev.jvmtune.core.input.GcLogStream;
 import dev.jvmtune.core.input.InputStats;
 import dev.jvmtune.core.input.LogInputs;
+import dev.jvmtune.core.input.Parallelism;
 import dev.jvmtune.core.model.InputFile;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.model.JvmFacts;
@@ -31,25 +32,31 @@ public final class RunReader {
      * @param series      whether to gather the chart series of the HTML report
      * @param tap         receives every event as it is read, restarts included; may be null
      * @param progress    receives the bytes read so far every few megabytes; may be null
+     * @param parsing     how the text is parsed (the same runs either way); null for {@link Parallelism#machine()}
      */
-    public record Options(double pauseGoalMs, boolean series, Consumer<? super JvmEvent> tap, LongConsumer progress) {
+    public record Options(double pauseGoalMs, boolean series, Consumer<? super JvmEvent> tap, LongConsumer progress,
+                          Parallelism parsing) {
 
-        public static final Options DEFAULT = new Options(0, false, null, null);
+        public static final Options DEFAULT = new Options(0, false, null, null, null);
 
         public Options pauseGoal(double ms) {
-            return new Options(ms, series, tap, progress);
+            return new Options(ms, series, tap, progress, parsing);
         }
 
         public Options withSeries() {
-            return new Options(pauseGoalMs, true, tap, progress);
+            return new Options(pauseGoalMs, true, tap, progress, parsing);
         }
 
         public Options tap(Consumer<? super JvmEvent> consumer) {
-            return new Options(pauseGoalMs, series, consumer, progress);
+            return new Options(pauseGoalMs, series, consumer, progress, parsing);
         }
 
         public Options progress(LongConsumer consumer) {
-            return new Options(pauseGoalMs, series, tap, consumer);
+            return new Options(pauseGoalMs, series, tap, consumer, parsing);
+        }
+
+        public Options parsing(Parallelism p) {
+            return new Options(pauseGoalMs, series, tap, progress, p);
         }
     }
 
@@ -68,6 +75,9 @@ public final class RunReader {
             Runs runs = new Runs(stream, options);
             if (options.progress() != null) {
                 stream.onProgress(options.progress());
+            }
+            if (options.parsing() != null) {
+                stream.parallelism(options.parsing());
             }
             stream.start(runs);
             runs.end();

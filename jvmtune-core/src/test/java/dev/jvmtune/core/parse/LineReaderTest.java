@@ -124,6 +124,7 @@ class LineReaderTest {
     void overLongLastLineWithoutNewline() throws IOException {
         Read r = read("first\n" + "y".repeat(50), 10);
         assertEquals(List.of(new Line("first", false), new Line("y".repeat(10), true)), r.lines());
+        assertTrue(r.unterminated(), "cut or not, the last line has no line end");
     }
 
     @Test

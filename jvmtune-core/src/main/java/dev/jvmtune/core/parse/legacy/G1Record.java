@@ -60,6 +60,34 @@ final class G1Record {
         this.line = line;
     }
 
+    /**
+     * An ended record as a value: in a JDK 8 log without details no {@code [Times: ...]} line follows, so a record is
+     * emitted only when the next one opens, and is part of the parser's state between lines.
+     */
+    record Ended(Type type, boolean mixed, boolean initialMark, boolean evacuationFailure, String cause, double uptime,
+                 Instant wall, double pauseMs, MemoryUsage heap, List<MemoryUsage> pools, List<Phase> phases,
+                 CpuTimes cpu, long startLine, long line) {
+    }
+
+    Ended snapshot() {
+        return new Ended(type, mixed, initialMark, evacuationFailure, cause, uptime, wall, pauseMs, heap,
+                List.copyOf(pools), List.copyOf(phases), cpu, startLine, line);
+    }
+
+    void restore(Ended e) {
+        open(e.type, e.uptime, e.wall, e.startLine);
+        mixed = e.mixed;
+        initialMark = e.initialMark;
+        evacuationFailure = e.evacuationFailure;
+        cause = e.cause;
+        pauseMs = e.pauseMs;
+        heap = e.heap;
+        pools.addAll(e.pools);
+        phases.addAll(e.phases);
+        cpu = e.cpu;
+        line = e.line;
+    }
+
     /** Whether the pause time has been read: the record counts from then on. */
     boolean ended() {
         return active && !Double.isNaN(pauseMs);

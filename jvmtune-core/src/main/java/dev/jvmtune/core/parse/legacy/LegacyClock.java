@@ -28,6 +28,30 @@ public final class LegacyClock {
         this.out = out;
     }
 
+    LegacyClock(ParseListener out, State state) {
+        this.out = out;
+        firstUptime = state.firstUptime;
+        lastUptime = state.lastUptime;
+        firstDateMillis = state.firstDateMillis;
+        lastDateMillis = state.lastDateMillis;
+        lineDateMillis = state.lineDateMillis;
+        newFile = state.newFile;
+        rewritten = state.rewritten;
+    }
+
+    /** The clock between two lines (a restart found is taken on the line that found it). */
+    record State(double firstUptime, double lastUptime, long firstDateMillis, long lastDateMillis, long lineDateMillis,
+                 boolean newFile, boolean rewritten) {
+    }
+
+    State state() {
+        if (restart != null) {
+            throw new IllegalStateException("a restart not taken");
+        }
+        return new State(firstUptime, lastUptime, firstDateMillis, lastDateMillis, lineDateMillis, newFile,
+                rewritten);
+    }
+
     /**
      * Takes the stamp just read from {@code b} and returns its time on the log's axis (NaN when the stamp
      * has neither a valid uptime nor a valid date).

@@ -16,6 +16,7 @@ import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.model.Phase;
 import dev.jvmtune.core.model.SafepointEvent;
+import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import dev.jvmtune.core.parse.unified.PhasePaths;
@@ -120,6 +121,47 @@ public final class LegacyG1Parser extends LegacyLogParser {
 
     public LegacyG1Parser(ParseListener out) {
         super(out);
+    }
+
+    private LegacyG1Parser(ParseListener out, State state) {
+        super(out, state.shared);
+        state.detailParents.toArray(detailParents);
+        pendingWorkerPath = state.pendingWorkerPath;
+        orphanDetails = state.orphanDetails;
+        inHeapDump = state.inHeapDump;
+        inRsetSummary = state.inRsetSummary;
+        histogramAside = state.histogramAside;
+        lastUptime = state.lastUptime;
+        markStartUptime = state.markStartUptime;
+        if (state.ended != null) {
+            record.restore(state.ended);
+        }
+    }
+
+    /**
+     * Between stop-the-world records, or after one has ended: the shared state, the ended record (emitted when its
+     * details end or the next record opens), the detail block's phase parents (a record's first detail line may be
+     * nested), a per-worker phase waiting for its values, the blocks being skipped, the last time read and the start of
+     * a concurrent mark.
+     */
+    private record State(Shared shared, G1Record.Ended ended, List<String> detailParents, String pendingWorkerPath,
+                         boolean orphanDetails, boolean inHeapDump, boolean inRsetSummary, boolean histogramAside,
+                         double lastUptime, double markStartUptime) implements Context {
+        @Override
+        public LogParser resume(ParseListener out) {
+            return new LegacyG1Parser(out, this);
+        }
+    }
+
+    @Override
+    public Context context() {
+        if (depth != 0 || record.active && !record.ended()) {
+            return null;
+        }
+        return new State(shared(), record.active ? record.snapshot() : null,
+                java.util.Collections.unmodifiableList(java.util.Arrays.asList(detailParents.clone())),
+                pendingWorkerPath, orphanDetails, inHeapDump, inRsetSummary, histogramAside, lastUptime,
+                markStartUptime);
     }
 
     @Override

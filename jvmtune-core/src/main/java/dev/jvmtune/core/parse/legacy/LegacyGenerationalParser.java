@@ -8,6 +8,7 @@ import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.parse.Bytes;
+import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.StringCache;
 import java.time.Instant;
@@ -46,6 +47,28 @@ public final class LegacyGenerationalParser extends LegacyLogParser {
 
     public LegacyGenerationalParser(ParseListener out) {
         super(out);
+    }
+
+    private LegacyGenerationalParser(ParseListener out, State state) {
+        super(out, state.shared);
+        heapBlock = state.heapBlock;
+        inferredCollector = state.inferredCollector;
+        nextIsRemark = state.nextIsRemark;
+        oldName = state.oldName;
+    }
+
+    /** Between records: the shared state, whether a heap print is open, what the records so far told of the collector. */
+    private record State(Shared shared, boolean heapBlock, Collector inferredCollector, boolean nextIsRemark,
+                         String oldName) implements Context {
+        @Override
+        public LogParser resume(ParseListener out) {
+            return new LegacyGenerationalParser(out, this);
+        }
+    }
+
+    @Override
+    public Context context() {
+        return assembler.isOpen() ? null : new State(shared(), heapBlock, inferredCollector, nextIsRemark, oldName);
     }
 
     @Override

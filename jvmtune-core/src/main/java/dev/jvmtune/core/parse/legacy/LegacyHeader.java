@@ -28,7 +28,18 @@ public final class LegacyHeader {
     private boolean inMeminfo;
 
     public LegacyHeader(JvmFacts.Builder facts) {
+        this(facts, false);
+    }
+
+    /** @param inMeminfo whether the lines of {@code /proc/meminfo} are being read */
+    LegacyHeader(JvmFacts.Builder facts, boolean inMeminfo) {
         this.facts = facts;
+        this.inMeminfo = inMeminfo;
+    }
+
+    /** Whether the next line may be one of {@code /proc/meminfo}'s: the only state the header carries between lines. */
+    boolean inMeminfo() {
+        return inMeminfo;
     }
 
     /**

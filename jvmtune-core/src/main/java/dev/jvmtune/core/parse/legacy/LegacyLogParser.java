@@ -25,6 +25,37 @@ abstract class LegacyLogParser implements LogParser {
         newFacts();
     }
 
+    /** A parser resuming from the part of a context that every dialect has. */
+    LegacyLogParser(ParseListener out, Shared state) {
+        this.out = out;
+        this.clock = new LegacyClock(out, state.clock);
+        facts = state.facts.copy();
+        header = new LegacyHeader(facts, state.inMeminfo);
+    }
+
+    /** What every dialect carries from line to line: the facts, whether a meminfo block is open, the clock. */
+    record Shared(JvmFacts.Builder facts, boolean inMeminfo, LegacyClock.State clock) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Shared s && facts.sameAs(s.facts) && inMeminfo == s.inMeminfo && clock.equals(s.clock);
+        }
+
+        @Override
+        public int hashCode() {
+            return clock.hashCode();
+        }
+    }
+
+    protected final Shared shared() {
+        return new Shared(facts.copy(), header.inMeminfo(), clock.state());
+    }
+
+    @Override
+    public final boolean startupLinesSeen() {
+        return facts.startupLinesSeen();
+    }
+
     @Override
     public final LogFormat format() {
         return LogFormat.LEGACY;

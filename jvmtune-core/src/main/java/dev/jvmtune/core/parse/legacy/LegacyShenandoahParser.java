@@ -11,6 +11,7 @@ import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
+import dev.jvmtune.core.parse.LogParser;
 import dev.jvmtune.core.parse.ParseListener;
 import dev.jvmtune.core.parse.ShenandoahTrigger;
 import dev.jvmtune.core.parse.StringCache;
@@ -62,6 +63,24 @@ public final class LegacyShenandoahParser extends LegacyLogParser {
 
     public LegacyShenandoahParser(ParseListener out) {
         super(out);
+    }
+
+    private LegacyShenandoahParser(ParseListener out, State state) {
+        super(out, state.shared);
+        cycleCause = state.cycleCause;
+    }
+
+    /** Between records: the shared state and the cause of the cycle under way. */
+    private record State(Shared shared, String cycleCause) implements Context {
+        @Override
+        public LogParser resume(ParseListener out) {
+            return new LegacyShenandoahParser(out, this);
+        }
+    }
+
+    @Override
+    public Context context() {
+        return assembler.isOpen() ? null : new State(shared(), cycleCause);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.jvmtune.core.parse.Bytes;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,7 +26,7 @@ final class Decorations {
     /** The line's tags are {@code gc,stats} (see {@link TagFilter#stats}). */
     boolean stats;
 
-    private final TagFilter tagFilter = new TagFilter();
+    private final TagFilter tagFilter;
     private boolean detailLevel;
     private int tagsFrom = -1;
     private int tagsTo;
@@ -55,6 +56,41 @@ final class Decorations {
     private final int[] layout = new int[16];
     private int layoutLength;
 
+    Decorations() {
+        this(new State(List.of(), null));
+    }
+
+    /** Decorations read on from {@code state}; the tag sets met start empty (see {@link #addTagsSeen}). */
+    Decorations(State state) {
+        layoutLength = state.layout.size();
+        for (int i = 0; i < layoutLength; i++) {
+            layout[i] = state.layout.get(i);
+        }
+        origin = state.origin;
+        tagFilter = new TagFilter();
+    }
+
+    /**
+     * What one line's decorations leave for the next that steers how it is read: the layout they were found in (the
+     * next line's are checked against it first, and a cheap check may accept what a full classification would not)
+     * and the first wall time (the time axis of a log decorated with wall time only).
+     */
+    record State(List<Integer> layout, Instant origin) {
+    }
+
+    State state() {
+        Integer[] kinds = new Integer[layoutLength];
+        for (int i = 0; i < layoutLength; i++) {
+            kinds[i] = layout[i];
+        }
+        return new State(List.of(kinds), origin);
+    }
+
+    /** Adds the tag sets met by the parser of the log before (they steer nothing, so no state holds them). */
+    void addTagsSeen(Set<String> tags) {
+        tagFilter.addSeen(tags);
+    }
+
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
     boolean parse(byte[] b, int from, int to) {
         buf = b;
@@ -72,7 +108,18 @@ final class Decorations {
         boolean any = false;
         int group = 0;
         while (pos < to && b[pos] == '[') {
-            int close = indexOf(b, pos + 1, Math.min(to, pos + 256), (byte) ']');
+            int limit = Math.min(to, pos + 256);
+            if (group < layoutLength && layout[group] == TAGS && tagFilter.sameAsLast(b, pos + 1, limit)) {
+                // the previous line's tag decoration again, ']' included: runs of lines share one
+                tagsCode = tagFilter.lastCode();
+                tagsFrom = pos + 1;
+                tagsTo = tagsFrom + TagFilter.length(tagsCode);
+                group++;
+                any = true;
+                pos = pos + 2 + tagFilter.lastLength();
+                continue;
+            }
+            int close = indexOf(b, pos + 1, limit, (byte) ']');
             if (close < 0) {
                 invalid = !any;
                 break;

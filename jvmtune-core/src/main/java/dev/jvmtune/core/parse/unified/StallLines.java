@@ -38,8 +38,14 @@ final class StallLines {
     /** Whether the last line was the pacing header or one of its rows. */
     private boolean inPacingTable;
 
-    StallLines(StringCache strings) {
+    StallLines(StringCache strings, boolean inPacingTable) {
         this.strings = strings;
+        this.inPacingTable = inPacingTable;
+    }
+
+    /** Whether the last statistics line opened the pacing table or was one of its rows: the next may be a row. */
+    boolean inPacingTable() {
+        return inPacingTable;
     }
 
     /**

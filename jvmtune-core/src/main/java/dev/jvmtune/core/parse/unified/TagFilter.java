@@ -33,12 +33,34 @@ final class TagFilter {
     private static final int SLOTS = 64;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
-    /** Every distinct tag set met, as logged ({@code gc,heap}), up to {@link #MAX_SEEN}. */
-    private final Set<String> seen = new TreeSet<>();
+    /**
+     * The distinct tag sets met, as logged ({@code gc,heap}): the {@link #MAX_SEEN} first in sort order, so that what
+     * two parsers of one log met can be joined ({@link #addSeen}) into what one parser would have met.
+     */
+    private final TreeSet<String> seen = new TreeSet<>();
     private static final int MAX_SEEN = 256;
+
     /** The previous line's decoration: runs of lines share one. */
     private byte[] last;
     private int lastCode;
+
+    /**
+     * Whether {@code b} holds, from {@code from} and before {@code limit}, the previous tag decoration and its closing
+     * {@code ']'}: then {@link #lookup} of it would give {@link #lastCode()}.
+     */
+    boolean sameAsLast(byte[] b, int from, int limit) {
+        byte[] l = last;
+        int end = from + (l == null ? 0 : l.length);
+        return l != null && end < limit && b[end] == ']' && Arrays.equals(l, 0, l.length, b, from, end);
+    }
+
+    int lastCode() {
+        return lastCode;
+    }
+
+    int lastLength() {
+        return last.length;
+    }
 
     /**
      * @param from start of the tag decoration, {@code to} its end including padding
@@ -62,9 +84,7 @@ final class TagFilter {
             String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
             code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0)
                     | (tags.equals(STATS) ? STATS_BIT : 0);
-            if (seen.size() < MAX_SEEN) {
-                seen.add(tags);
-            }
+            addSeen(tags);
             key = Arrays.copyOfRange(b, from, to);
             keys[slot] = key;
             codes[slot] = code;
@@ -77,6 +97,27 @@ final class TagFilter {
     /** The tag sets met so far: what the log was written with ({@code -Xlog:gc*} gives gc,heap, gc,cpu...). */
     Set<String> seen() {
         return Collections.unmodifiableSet(seen);
+    }
+
+    /** The tag sets met in two parts of a log, as one parser of both would have kept them. */
+    static Set<String> join(Set<String> a, Set<String> b) {
+        TagFilter f = new TagFilter();
+        f.addSeen(a);
+        f.addSeen(b);
+        return f.seen;
+    }
+
+    /** Adds tag sets met elsewhere in the log (by the parser of the blocks before). */
+    void addSeen(Set<String> more) {
+        for (String tags : more) {
+            addSeen(tags);
+        }
+    }
+
+    private void addSeen(String tags) {
+        if (seen.add(tags) && seen.size() > MAX_SEEN) {
+            seen.pollLast();
+        }
     }
 
     static int length(int code) {

@@ -99,7 +99,7 @@ public final class UnifiedLogParser implements LogParser {
     private final Map<Long, OpenGc> open = new LinkedHashMap<>();
     /** The state {@link #find} returned last. */
     private OpenGc last;
-    private final Decorations deco = new Decorations();
+    private final Decorations deco;
     private final PhasePaths phasePaths = new PhasePaths();
 
     /** A completed pause that may still receive its gc,cpu line. */
@@ -109,7 +109,7 @@ public final class UnifiedLogParser implements LogParser {
     private Set<GcIncident> pendingIncidents = Set.of();
     /** Shenandoah's cancellations and upgrades, for the next degenerated or Full GC, which finishes the cycle. */
     private Set<GcIncident> pendingFallback = Set.of();
-    private final StallLines stalls = new StallLines(strings);
+    private final StallLines stalls;
     private final ZgcStatistics zgcStatistics = new ZgcStatistics();
     private double firstUptime = Double.NaN;
     private double lastUptime = Double.NaN;
@@ -117,7 +117,78 @@ public final class UnifiedLogParser implements LogParser {
     private boolean rewritten;
 
     public UnifiedLogParser(ParseListener out) {
+        this(out, new State(new JvmFacts.Builder(), new Decorations().state(), "", Set.of(), Set.of(), false,
+                Double.NaN, Double.NaN, false));
+    }
+
+    /** A parser reading on from {@code state}; the tag sets met start empty: {@link #joinAfter} adds the earlier ones. */
+    private UnifiedLogParser(ParseListener out, State state) {
         this.out = out;
+        facts = state.facts.copy();
+        deco = new Decorations(state.decorations);
+        pendingTrigger = state.pendingTrigger;
+        pendingIncidents = state.pendingIncidents;
+        pendingFallback = state.pendingFallback;
+        stalls = new StallLines(strings, state.inPacingTable);
+        firstUptime = state.firstUptime;
+        lastUptime = state.lastUptime;
+        rewritten = state.rewritten;
+    }
+
+    /**
+     * Between collections: the facts, what the decorations leave for the next line, the Shenandoah trigger and
+     * incidents waiting for the collection they belong to, whether the pacing table is open, and the clock (with
+     * whether the file was just written again, which takes the allowance for a clock going back away). Caches
+     * ({@link StringCache}, {@link PhasePaths}, the tag filter's) give the same values whatever they hold. The tag sets
+     * met steer nothing: they are joined instead ({@link #joinAfter}), so that a parser that met a new one in an earlier
+     * block does not keep every later context apart.
+     */
+    private record State(JvmFacts.Builder facts, Decorations.State decorations, String pendingTrigger,
+                         Set<GcIncident> pendingIncidents, Set<GcIncident> pendingFallback, boolean inPacingTable,
+                         double firstUptime, double lastUptime, boolean rewritten) implements Context {
+
+        @Override
+        public LogParser resume(ParseListener out) {
+            return new UnifiedLogParser(out, this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State s && facts.sameAs(s.facts) && decorations.equals(s.decorations)
+                    && pendingTrigger.equals(s.pendingTrigger) && pendingIncidents.equals(s.pendingIncidents)
+                    && pendingFallback.equals(s.pendingFallback) && inPacingTable == s.inPacingTable
+                    && Double.compare(firstUptime, s.firstUptime) == 0 && Double.compare(lastUptime, s.lastUptime) == 0
+                    && rewritten == s.rewritten;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(decorations, pendingTrigger, firstUptime, lastUptime);
+        }
+    }
+
+    @Override
+    public Context context() {
+        if (pending != null || !open.isEmpty() || !zgcStatistics.isEmpty()) {
+            return null;
+        }
+        return new State(facts.copy(), deco.state(), pendingTrigger, Set.copyOf(pendingIncidents),
+                Set.copyOf(pendingFallback), stalls.inPacingTable(), firstUptime, lastUptime, rewritten);
+    }
+
+    @Override
+    public boolean startupLinesSeen() {
+        return facts.startupLinesSeen();
+    }
+
+    @Override
+    public void joinAfter(LogParser earlier) {
+        deco.addTagsSeen(((UnifiedLogParser) earlier).deco.tagsSeen());
+    }
+
+    @Override
+    public JvmFacts completeFacts(JvmFacts given, LogParser earlier) {
+        return given.withLogTags(TagFilter.join(given.logTags(), ((UnifiedLogParser) earlier).deco.tagsSeen()));
     }
 
     @Override
@@ -127,8 +198,9 @@ public final class UnifiedLogParser implements LogParser {
 
     @Override
     public JvmFacts facts() {
-        facts.logTags.addAll(deco.tagsSeen());
-        return facts.build();
+        JvmFacts.Builder f = facts.copy(); // the tag sets of every run so far, without changing the state
+        f.logTags.addAll(deco.tagsSeen());
+        return f.build();
     }
 
     @Override

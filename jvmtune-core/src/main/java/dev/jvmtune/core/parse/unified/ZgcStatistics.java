@@ -126,6 +126,11 @@ final class ZgcStatistics {
                 c.mmu, line);
     }
 
+    /** Whether no cycle's statistics are being gathered. */
+    boolean isEmpty() {
+        return open.isEmpty();
+    }
+
     void clear() {
         open.clear();
     }
