@@ -148,6 +148,18 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void zgcLogOfOneCycleShowsItsLonePoints(@TempDir Path tmp) throws Exception {
+        Path log = Path.of(System.getProperty("jvmtune.corpus", "../shared/corpus")).resolveSibling("corpus-wild")
+                .resolve("eclipse+jifa/analysis_gc-log_src_test_resources_17ZGCParser.log");
+        assumeTrue(Files.exists(log), "corpus file missing: " + log);
+        Page page = open(log, "zgc-one-cycle", tmp);
+        page.assertCharts(Set.of("pauses", "heap"));
+        assertEquals(List.of(true, true), browser.executeScript("return window.jvmtuneCharts['run0-heap'].getOption()"
+                + ".series.filter(function (s) { return s.data.length === 1; }).map(function (s) { return s.showSymbol; })"),
+                "heap before and after GC, one point each, drawn as symbols");
+    }
+
+    @Test
     void legacyCmsLogOfTheCorpus(@TempDir Path tmp) throws Exception {
         Path log = corpus("preunified/cms/parnew/details/tenuring/860_gc.log");
         Page page = open(log, "cms", tmp);

@@ -181,7 +181,9 @@
   }
   function line(name, points, color, extra) {
     // no 'sampling': the data is already reduced keeping extremes, and lttb would drop some of them again
-    var s = {type: 'line', name: name, data: points, showSymbol: false, color: color, lineStyle: {width: 1.4}};
+    // a lone point has no segment to draw: it shows as its symbol (a ZGC log of one cycle, one heap point)
+    var s = {type: 'line', name: name, data: points, showSymbol: points.length === 1, color: color,
+      lineStyle: {width: 1.4}};
     for (var k in extra || {}) s[k] = extra[k];
     return s;
   }
