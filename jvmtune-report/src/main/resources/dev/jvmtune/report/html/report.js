@@ -282,7 +282,8 @@
 
   function poolsChart(el, id, s) {
     var names = keys(s.pools);
-    var c = card(el, id, 'Generations and region types', 'Occupancy of each pool after collections (MiB).',
+    var c = card(el, id, 'Generations and region types', 'Occupancy of each pool after collections, Eden before them '
+      + '(it is empty after every one) (MiB).',
       hasPoints(s.pools), 'no per-pool figures (log gc+heap=debug, or PrintGCDetails on JDK 8)', {});
     if (!c) return;
     c.setOption(base(id, {tooltip: axisTooltip(mib), xAxis: timeAxis(null, range(s)), yAxis: valueAxis('MiB', axisNum),

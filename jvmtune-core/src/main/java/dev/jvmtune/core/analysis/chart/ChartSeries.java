@@ -60,8 +60,8 @@ public final class ChartSeries implements Aggregation {
     private final MinMaxSeries<Void> heapBefore = new MinMaxSeries<>(BUCKETS);
     private final MinMaxSeries<Void> heapAfter = new MinMaxSeries<>(BUCKETS);
     private final MinMaxSeries<Void> heapCapacity = new MinMaxSeries<>(BUCKETS);
-    /** Occupancy after collections per pool or region type, MiB. */
-    private final Map<String, MinMaxSeries<Void>> poolsAfter = new LinkedHashMap<>();
+    /** Occupancy after collections per pool or region type, Eden before them ("Eden before GC"), MiB. */
+    private final Map<String, MinMaxSeries<Void>> pools = new LinkedHashMap<>();
     private final SumSeries allocated = new SumSeries(SUM_BUCKETS);
     private final SumSeries promoted = new SumSeries(SUM_BUCKETS);
     /** Top-level phase ms; {@link #phasedPauses} counts the pauses that logged phases (for the bin width). */
@@ -160,8 +160,10 @@ public final class ChartSeries implements Aggregation {
             }
         }
         for (MemoryUsage p : e.pools()) {
-            if (p.afterBytes() >= 0) {
-                named(poolsAfter, p.name()).add(t, p.afterBytes() / MIB);
+            boolean eden = p.role() == PoolRole.EDEN; // empty after every collection: how full it got tells
+            long bytes = eden ? p.beforeBytes() : p.afterBytes();
+            if (bytes >= 0) {
+                named(pools, eden ? p.name() + " before GC" : p.name()).add(t, bytes / MIB);
             }
         }
     }
@@ -224,7 +226,7 @@ public final class ChartSeries implements Aggregation {
                 a.pauseGoal() == null ? Double.NaN : a.pauseGoal().goalMs(), a.steadyState().warmupEndSec(),
                 List.copyOf(files), List.copyOf(causes.keySet()), Collections.unmodifiableMap(pauses), histogram(),
                 new RunSeries.Heap(heapBefore.points(3, 1), heapAfter.points(3, 1), heapCapacity.points(3, 1)),
-                lines(poolsAfter, 1), rates(), phaseBins(), lines(concurrent, 3),
+                lines(pools, 1), rates(), phaseBins(), lines(concurrent, 3),
                 new RunSeries.Safepoints(safepointTotal.points(3, 3), timeToSafepoint.points(3, 3)),
                 Collections.unmodifiableMap(heaps));
     }

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param pauses        by kind ({@code young}, {@code concurrent start}...): rows of {@link PausePoint} columns
  * @param histogram     the distribution of all pauses
  * @param heap          whole heap before and after collections, and its capacity: {@code [t, MiB]} pairs
- * @param pools         occupancy after collections per pool, {@code [t, MiB]}
+ * @param pools         occupancy after collections per pool, Eden before them ("Eden before GC"), {@code [t, MiB]}
  * @param rates         allocation and promotion per time bin
  * @param phases        pause time per top-level phase per time bin
  * @param concurrent    duration of concurrent phases by name and of whole cycles ({@code whole cycle}), {@code [t, ms]}
