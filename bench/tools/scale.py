@@ -5,7 +5,8 @@ files, start-up. Called by `bench/run.sh scale`; paths are relative to the repos
 Usage: scale.py LARGE_LOG [HUGE_LOG|none [ROTATED_DIR]]
 
 jvmtune runs as `bin/jvmtune analyze ... --json` with JVMTUNE_OPTS (default -Xmx256m), reading in blocks on every core
-(the default) and in order (-Djvmtune.parseThreads=1), alternately; every pair's JSON documents must be identical. Wall
+(-Djvmtune.parseThreads=<processors>: the default reads in order on 2 processors) and in order
+(-Djvmtune.parseThreads=1), alternately; every pair's JSON documents must be identical. Wall
 time, CPU time (user + sys) and peak RSS are the child's (wait4); for the pipe, `cat HUGE_LOG | bin/jvmtune analyze -`,
 the RSS is jvmtune's. The load average is written next to every table: on a shared machine wall times are the
 neighbours' as much as jvmtune's, CPU times less so. Writes bench/out/results-scale.md; exits 1 when a target fails.
@@ -68,7 +69,7 @@ def pairs(label, args, rows, repeats=REPEATS, stdin_cmd=None):
     for i in range(repeats):
         docs = {}
         for side in (["blocks", "in order"] if i % 2 == 0 else ["in order", "blocks"]):
-            cmd, env = jvmtune(args, None if side == "blocks" else 1)
+            cmd, env = jvmtune(args, os.cpu_count() if side == "blocks" else 1)
             docs[side] = os.path.join(OUT, f"scale-{side.replace(' ', '-')}.json")
             samples[side].append(run(cmd, env, stdin_cmd, docs[side]))
             print(f"  {label}, {side}: {samples[side][-1][0]:.2f} s wall, {samples[side][-1][1]:.2f} s CPU, "

@@ -49,7 +49,8 @@ public class ParseBenchmark {
     }
 
     private Parallelism parsing() {
-        return threads == 1 ? Parallelism.SEQUENTIAL : Parallelism.machine();
+        return threads == 1 ? Parallelism.SEQUENTIAL
+                : new Parallelism(Runtime.getRuntime().availableProcessors(), Parallelism.BLOCK_BYTES);
     }
 
     /** Parsing alone: every event is built (with its phases) and handed to a sink. */

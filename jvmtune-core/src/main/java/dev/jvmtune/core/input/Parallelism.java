@@ -23,11 +23,26 @@ public record Parallelism(int threads, int blockBytes) {
     }
 
     /**
-     * One thread per processor, or as many as the system property {@code jvmtune.parseThreads} says ({@code 1} reads
-     * in order).
+     * The CPU time of reading a large log in blocks over that of reading it in order: the blocks' loop compiled again,
+     * more lines parsed before C2's code is ready, cutting, joining and replaying (docs/performance.md: 1.35-1.45x on
+     * a 394 MB log, 10 alternating runs on an idle 2-core machine).
+     */
+    static final double BLOCK_CPU_COST = 1.4;
+
+    /**
+     * As many threads as the system property {@code jvmtune.parseThreads} says ({@code 1} reads in order); without
+     * it, one per processor where reading in blocks can win. The JIT's compiler threads hold about one processor
+     * during a read's first seconds, so the blocks have {@code p - 1} processors for {@link #BLOCK_CPU_COST} times
+     * the work of a read in order on one: they win only where {@code p - 1 > BLOCK_CPU_COST}, from 3 processors on.
+     * On 2 they were measured 10-20% slower in wall time than a read in order.
      */
     public static Parallelism machine() {
-        int threads = Integer.getInteger("jvmtune.parseThreads", Runtime.getRuntime().availableProcessors());
+        return of(Integer.getInteger("jvmtune.parseThreads", -1), Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #machine()} for {@code asked} threads (-1: not asked) on {@code processors}. */
+    static Parallelism of(int asked, int processors) {
+        int threads = asked > 0 ? asked : processors - 1 > BLOCK_CPU_COST ? processors : 1;
         return threads <= 1 ? SEQUENTIAL : new Parallelism(threads, BLOCK_BYTES);
     }
 
