@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 9 through the command line: the {@code codecache} workload with a 2.5 MB and a 64 MB code cache on JDK 17
- * and 25. The small cache's run reports the full code cache (or its JVM's way of avoiding it), the large one's
- * does not; both show the JIT compiler
+ * The code cache case (S4) through the command line: the {@code codecache} workload with a 2.5 MB and a 64 MB code
+ * cache on JDK 17 and 25. The small cache's run reports the full code cache (or its JVM's way of avoiding it), the
+ * large one's does not; both show the JIT compiler
  * threads' CPU share and the CompileBroker frames a Java-only profiler cannot see. With every handler hot the
  * compiler share is printed, not compared (a full cache stops compilation); with a moving hot set (S4's
  * flush-and-recompile loop) it is compared. docs/profiling.md has the measurements.
