@@ -34,6 +34,8 @@ final class FootprintSampler implements AutoCloseable {
     static final long NMT_PERIOD_MS = 500;
     /** The NMT thread's first period, and its period until the JVM answers once. */
     private static final long FIRST_NMT_MS = 20;
+    /** How long a JVM is asked every {@link #FIRST_NMT_MS} ms at most, waiting for its first answer. */
+    private static final long STARTUP_MS = 5000;
     /** A new resident peak is read in detail (smaps) when it is this much above the last one read. */
     private static final double DETAIL_STEP = 1.02;
     private static final int ATTACH_TRIES = 3;
@@ -74,15 +76,17 @@ final class FootprintSampler implements AutoCloseable {
                 continue;
             }
             if (exe.getFileName() != null && exe.getFileName().toString().equals("java")) {
-                jvms.computeIfAbsent(p.pid(), pid -> new Jvm(pid, exe)).tick(sec);
+                jvms.computeIfAbsent(p.pid(), pid -> new Jvm(pid, exe, sec)).tick(sec);
             }
         }
     }
 
     /**
      * The NMT thread: the JVM with the largest resident set now, until closed. It asks every {@value #FIRST_NMT_MS}
-     * ms until that JVM has answered once, then at a period that doubles up to {@value #NMT_PERIOD_MS} ms, as the
-     * resident sampler does: a program of a second or less is measured more than once.
+     * ms until that JVM has answered once, within the first {@value #STARTUP_MS} ms of its life (or of the trial's,
+     * before a JVM is seen), then at a period that doubles up to {@value #NMT_PERIOD_MS} ms, as the resident sampler
+     * does: a program of a second or less is measured more than once, and a JVM that never answers ({@code -Xrs}) is
+     * not asked 50 times a second all its life.
      */
     private void sampleNmt() {
         try {
@@ -93,8 +97,9 @@ final class FootprintSampler implements AutoCloseable {
                 if (j != null) {
                     j.nmt();
                 }
-                boolean answered = j != null && j.answeredOrGaveUp();
-                period = answered ? Math.min(NMT_PERIOD_MS, period * 2) : FIRST_NMT_MS;
+                double age = j == null ? now() : now() - j.firstSec;
+                boolean starting = age * 1000 < STARTUP_MS && (j == null || !j.answeredOrGaveUp());
+                period = starting ? FIRST_NMT_MS : Math.min(NMT_PERIOD_MS, period * 2);
                 Thread.sleep(period);
             }
         } catch (InterruptedException e) {
@@ -141,6 +146,8 @@ final class FootprintSampler implements AutoCloseable {
     private final class Jvm {
         final long pid;
         final Path jdkHome;
+        /** The trial's second when the resident sampler first saw it. */
+        final double firstSec;
         volatile boolean alive = true;
         volatile long lastRss;
         int samples;
@@ -164,8 +171,9 @@ final class FootprintSampler implements AutoCloseable {
         long answerNanos;
         final List<double[]> rss = new ArrayList<>(); // sec, rss
 
-        Jvm(long pid, Path exe) {
+        Jvm(long pid, Path exe, double firstSec) {
             this.pid = pid;
+            this.firstSec = firstSec;
             Path bin = exe.getParent();
             this.jdkHome = bin == null || bin.getParent() == null ? exe : bin.getParent();
         }
