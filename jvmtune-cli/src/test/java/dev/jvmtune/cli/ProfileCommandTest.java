@@ -27,8 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ProfileCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String FLAGS = "-XX:+UseG1GC -Xmx256m -XX:IncreaseFirstTierCompileThresholdAt=99 "
-            + "-XX:CompileThresholdScaling=0.1 -XX:ReservedCodeCacheSize=";
+    /**
+     * Two compiler threads, as on a 2-core machine: the JVM's count grows with the cores, and with more of them the
+     * 2.5 MB cache fills before JFR has started, so the JVM fails to start ("Out of space in CodeCache for
+     * adapters"; measured with -XX:CICompilerCount=8 and 12, full at 0.65 s and 0.14 s).
+     */
+    private static final String FLAGS = "-XX:+UseG1GC -Xmx256m -XX:CICompilerCount=2 "
+            + "-XX:IncreaseFirstTierCompileThresholdAt=99 -XX:CompileThresholdScaling=0.1 -XX:ReservedCodeCacheSize=";
 
     @TempDir
     Path dir;
