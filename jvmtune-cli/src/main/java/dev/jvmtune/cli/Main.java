@@ -1,5 +1,6 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.ExitCode;
 import dev.jvmtune.core.JvmtuneVersion;
 import dev.jvmtune.core.io.IoErrors;
 import java.io.BufferedOutputStream;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,37 +26,27 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     /**
-     * Exit codes shared by all commands, each with one meaning: docs/cli.md has the table (ExitCodeTableTest holds the
-     * two, and every command's help, together). A failure becomes one of them in {@link #report}.
+     * Exit codes shared by all commands, each with one meaning, as {@link ExitCode} defines them (docs/cli.md has the
+     * table; ExitCodeTableTest holds the two, and every command's help, together). A failure becomes one of them in
+     * {@link #report}.
      */
-    public static final int OK = 0;
-    public static final int INTERNAL_ERROR = 1;
-    public static final int USAGE = 2;
-    public static final int INPUT_ERROR = 3;
-    public static final int NOT_ANALYZABLE = 4;
-    /** The program under test failed: a trial that did not end OK, a workload, the tuner's baseline. */
-    public static final int PROGRAM_FAILED = 5;
-    /** The tuner ended without reaching its goal (not reachable by JVM flags, or the budget spent). */
-    public static final int GOAL_NOT_MET = 6;
-    /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it). */
-    public static final int INTERRUPTED = 130;
-    /** Standard output's reader closed the pipe ({@code | head}): ended quietly, as SIGPIPE ends a tool (128 + 13). */
-    public static final int CLOSED_PIPE = 141;
-    /**
-     * Stopped by SIGTERM while watching a JVM or following a log: the JVM's own status once the hooks that close the
-     * recording and print the last window have run (128 + 15); never returned by a command.
-     */
-    public static final int TERMINATED = 143;
+    public static final int OK = ExitCode.OK.code();
+    public static final int INTERNAL_ERROR = ExitCode.INTERNAL_ERROR.code();
+    public static final int USAGE = ExitCode.USAGE.code();
+    public static final int INPUT_ERROR = ExitCode.INPUT_ERROR.code();
+    public static final int NOT_ANALYZABLE = ExitCode.NOT_ANALYZABLE.code();
+    public static final int PROGRAM_FAILED = ExitCode.PROGRAM_FAILED.code();
+    public static final int GOAL_NOT_MET = ExitCode.GOAL_NOT_MET.code();
+    public static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
+    public static final int CLOSED_PIPE = ExitCode.CLOSED_PIPE.code();
+    public static final int TERMINATED = ExitCode.TERMINATED.code();
 
     /**
      * The codes any command may end with, as its help lists them unless it says what the code means for it: from
      * picocli (an unknown option), from standard output (a full disk, a closed pipe) and from a bug.
      */
-    static final Map<Integer, String> EVERY_COMMAND = Map.of(
-            INTERNAL_ERROR, "internal error: a bug (JVMTUNE_DEBUG=1 prints the stack trace)",
-            USAGE, "wrong command line: one line says what and which help to read",
-            INPUT_ERROR, "a file, standard output included, cannot be read or written",
-            CLOSED_PIPE, "the reader of standard output closed the pipe (| head)");
+    static final Map<Integer, String> EVERY_COMMAND = Stream.of(ExitCode.INTERNAL_ERROR, ExitCode.USAGE,
+            ExitCode.INPUT_ERROR, ExitCode.CLOSED_PIPE).collect(Collectors.toMap(ExitCode::code, ExitCode::meaning));
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -3,6 +3,7 @@ package dev.jvmtune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvmtune.core.ExitCode;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -18,15 +19,19 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The exit codes are defined once - {@link Main}'s constants - and told twice: docs/cli.md's table, with the commands
- * that use each code, and every command's help. The three must agree, code for code and command for command.
+ * The exit codes are defined once - {@link ExitCode}, whose codes {@link Main}'s constants name - and told twice:
+ * docs/cli.md's table, with the commands that use each code, and every command's help. They must agree, code for code
+ * and command for command.
  */
 class ExitCodeTableTest {
 
     @Test
     void theDocumentedTableIsMainsAndEveryCommandsHelpListsItsRow() throws Exception {
         Map<Integer, Set<String>> documented = documented();
-        assertEquals(constants(), documented.keySet(), "Main's constants and docs/cli.md's table");
+        assertEquals(Arrays.stream(ExitCode.values()).map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new)),
+                documented.keySet(), "ExitCode's codes and docs/cli.md's table");
+        assertEquals(Arrays.stream(ExitCode.values()).collect(Collectors.toMap(ExitCode::name, ExitCode::code)),
+                constants(), "Main's constants are ExitCode's, name for name");
 
         CommandLine all = new CommandLine(new Main());
         Main.SUBCOMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class).forEach(all::addSubcommand);
@@ -66,11 +71,12 @@ class ExitCodeTableTest {
         return rows;
     }
 
-    private static Set<Integer> constants() throws IllegalAccessException {
-        Set<Integer> codes = new TreeSet<>();
+    /** Main's exit code constants, name to code. */
+    private static Map<String, Integer> constants() throws IllegalAccessException {
+        Map<String, Integer> codes = new TreeMap<>();
         for (Field f : Main.class.getFields()) {
             if (f.getType() == int.class && Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers())) {
-                codes.add(f.getInt(null));
+                codes.put(f.getName(), f.getInt(null));
             }
         }
         return codes;

@@ -1,10 +1,13 @@
 package dev.jvmtune.spark;
 
+import dev.jvmtune.core.ExitCode;
 import dev.jvmtune.core.JvmtuneVersion;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -30,11 +33,6 @@ import scala.Tuple2;
                         + "(--master to change). Paths may be directories, files or glob patterns on any Hadoop "
                         + "file system (file:, hdfs:, s3a: through the Hadoop configuration). See docs/fleet.md.", ""},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:tables written (files that are not GC logs are rows of the errors table)",
-            "2:wrong command line, or --out overlaps an input",
-            "3:no input found, or --out cannot be written (a file, other files in it, a full disk): left as it was",
-            "4:no input holds a GC log this version can analyze (the tables and report say why)",
-            "1:internal error (a bug)"},
         footer = {"", "Examples:", "  jvmtune fleet 'logs/*/gc.log*'",
             "  jvmtune fleet /var/log/gc --per-directory --out fleet-out --rollout 2026-11-02",
             "  jvmtune fleet 'logs/*/gc.log*' --pattern '(?<service>[^/]+)/(?<jvm>[^/]+)/' --pause-goal 200"})
@@ -49,6 +47,9 @@ public final class FleetMain implements Callable<Integer> {
             "java.base/java.util", "java.base/java.util.concurrent", "java.base/java.util.concurrent.atomic",
             "java.base/jdk.internal.ref", "java.base/sun.nio.ch", "java.base/sun.nio.cs",
             "java.base/sun.security.action", "java.base/sun.util.calendar");
+
+    /** What each exit code means for a fleet, in the order the help lists them. */
+    static final Map<ExitCode, String> EXIT_CODES = exitCodes();
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Directories, files or glob patterns ('logs/*/gc.log*'; quote them)")
     List<String> paths;
@@ -93,7 +94,7 @@ public final class FleetMain implements Callable<Integer> {
     /** For {@code spark-submit --class dev.jvmtune.spark.FleetMain jvmtune-fleet.jar PATHS --out DIR}. */
     public static void main(String[] args) {
         int code = run(args, System.out, System.err);
-        if (code != 0) {
+        if (code != ExitCode.OK.code()) {
             System.exit(code);
         }
     }
@@ -104,6 +105,9 @@ public final class FleetMain implements Callable<Integer> {
         command.stdout = out;
         command.stderr = err;
         CommandLine cl = new CommandLine(command);
+        Map<String, String> codes = new LinkedHashMap<>();
+        EXIT_CODES.forEach((code, meaning) -> codes.put(String.valueOf(code.code()), meaning));
+        cl.getCommandSpec().usageMessage().exitCodeList(codes);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
@@ -112,7 +116,7 @@ public final class FleetMain implements Callable<Integer> {
             if (System.getenv("JVMTUNE_DEBUG") != null) {
                 ex.printStackTrace(line.getErr());
             }
-            return 1;
+            return ExitCode.INTERNAL_ERROR.code();
         });
         return cl.execute(args);
     }
@@ -125,12 +129,12 @@ public final class FleetMain implements Callable<Integer> {
                 regex = Pattern.compile(pattern);
             } catch (PatternSyntaxException e) {
                 stderr.println("jvmtune fleet: --pattern is not a regular expression: " + e.getDescription());
-                return 2;
+                return ExitCode.USAGE.code();
             }
         }
         if (rollout != null && !rollout.matches("\\d{4}-\\d\\d-\\d\\d")) {
             stderr.println("jvmtune fleet: --rollout takes a day as yyyy-MM-dd, not '" + rollout + "'");
-            return 2;
+            return ExitCode.USAGE.code();
         }
         if (System.getProperty("spark.master") == null && System.getProperty("log4j2.configurationFile") == null) {
             // before the first Spark or Hadoop class, which configures logging as it loads
@@ -149,18 +153,18 @@ public final class FleetMain implements Callable<Integer> {
             listing = FleetInputs.list(paths, new FleetInputs.Grouping(perDirectory, regex), hadoop);
         } catch (FleetOutput.Failure e) {
             stderr.println("jvmtune fleet: " + e.getMessage());
-            return e.exitCode;
+            return e.exitCode.code();
         } catch (IOException e) {
             // a file system that cannot be reached or listed (an unknown scheme, a directory it may not read)
             stderr.println("jvmtune fleet: cannot list the inputs or --out: " + e.getMessage());
-            return 3;
+            return ExitCode.INPUT_ERROR.code();
         }
         if (listing.jvms().isEmpty()) {
             List<ErrorRow> left = listing.errors();
             stderr.println("jvmtune fleet: no input found" + (left.isEmpty() ? " under " + String.join(" ", paths)
                     : ": " + left.get(0).path() + ": " + left.get(0).message()
                     + (left.size() > 1 ? " (and " + (left.size() - 1) + " more left out)" : "")));
-            return 3;
+            return ExitCode.INPUT_ERROR.code();
         }
         boolean local = !conf.contains("spark.master");
         if (local) {
@@ -172,7 +176,7 @@ public final class FleetMain implements Callable<Integer> {
             if (closed != null) {
                 stderr.println("jvmtune fleet: Spark needs --add-opens=" + closed + "=ALL-UNNAMED and the other "
                         + "options of docs/fleet.md on this JVM's command line (bin/jvmtune and spark-submit give them)");
-                return 1;
+                return ExitCode.INTERNAL_ERROR.code();
             }
             conf.setMaster(master == null ? "local[*]" : master)
                     // local mode runs inside a command: no web UI, nothing listening beyond the loopback, few shuffle
@@ -197,9 +201,9 @@ public final class FleetMain implements Callable<Integer> {
             if (o.runs() == 0) {
                 stderr.println("jvmtune fleet: no input holds a GC log this version can analyze: the errors table and "
                         + o.report() + " say why, file by file");
-                return 4;
+                return ExitCode.NOT_ANALYZABLE.code();
             }
-            return 0;
+            return ExitCode.OK.code();
         } catch (IOException | RuntimeException | FSError e) {
             // FSError: Hadoop's local file system throws it for a write that failed (a full disk)
             output.abandon();
@@ -209,7 +213,7 @@ public final class FleetMain implements Callable<Integer> {
             }
             stderr.println("jvmtune fleet: the job failed writing its output (--out " + out + " is left as it was): "
                     + cause.getMessage());
-            return 3;
+            return ExitCode.INPUT_ERROR.code();
         } finally {
             if (local && spark != null) {
                 spark.stop();
@@ -226,6 +230,18 @@ public final class FleetMain implements Callable<Integer> {
             }
         }
         return found;
+    }
+
+    private static Map<ExitCode, String> exitCodes() {
+        Map<ExitCode, String> codes = new LinkedHashMap<>();
+        codes.put(ExitCode.OK, "tables written (files that are not GC logs are rows of the errors table)");
+        codes.put(ExitCode.USAGE, "wrong command line, or --out overlaps an input");
+        codes.put(ExitCode.INPUT_ERROR, "no input found, or --out cannot be written (a file, other files in it, a full "
+                + "disk): left as it was");
+        codes.put(ExitCode.NOT_ANALYZABLE, "no input holds a GC log this version can analyze (the tables and report "
+                + "say why)");
+        codes.put(ExitCode.INTERNAL_ERROR, "internal error (a bug)");
+        return java.util.Collections.unmodifiableMap(codes);
     }
 
     static final class Version implements CommandLine.IVersionProvider {

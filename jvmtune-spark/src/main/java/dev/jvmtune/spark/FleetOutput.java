@@ -1,5 +1,6 @@
 package dev.jvmtune.spark;
 
+import dev.jvmtune.core.ExitCode;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,9 +33,9 @@ final class FleetOutput {
 
     /** A refusal, or a failure of the output: one line and the exit code. */
     static final class Failure extends Exception {
-        final int exitCode;
+        final ExitCode exitCode;
 
-        Failure(int exitCode, String message) {
+        Failure(ExitCode exitCode, String message) {
             super(message);
             this.exitCode = exitCode;
         }
@@ -52,15 +53,15 @@ final class FleetOutput {
     }
 
     /**
-     * Checks {@code out} against the inputs and its own content, before any work: exit code 2 where it overlaps an
-     * input, 3 where it is not a directory or holds files no fleet job wrote.
+     * Checks {@code out} against the inputs and its own content, before any work: {@link ExitCode#USAGE} where it
+     * overlaps an input, {@link ExitCode#INPUT_ERROR} where it is not a directory or holds files no fleet job wrote.
      */
     static FleetOutput check(String out, List<String> inputs, Configuration conf) throws Failure, IOException {
         Path given = new Path(out);
         FileSystem fs = given.getFileSystem(conf);
         Path target = real(fs, given);
         if (target.getParent() == null) {
-            throw new Failure(2, "--out " + out + " is the root of its file system: name a directory below it");
+            throw new Failure(ExitCode.USAGE, "--out " + out + " is the root of its file system: name a directory below it");
         }
         for (String input : inputs) {
             Path in = new Path(input);
@@ -70,7 +71,7 @@ final class FleetOutput {
                     : within(target, area) ? "is inside the input"
                     : within(area, target) ? "holds the input" : null;
             if (relation != null) {
-                throw new Failure(2, "--out " + out + " " + relation + " " + input + ": the job would replace its input "
+                throw new Failure(ExitCode.USAGE, "--out " + out + " " + relation + " " + input + ": the job would replace its input "
                         + "or read its own output; choose a directory outside every input");
             }
         }
@@ -81,11 +82,11 @@ final class FleetOutput {
             return new FleetOutput(fs, target);
         }
         if (!status.isDirectory()) {
-            throw new Failure(3, "--out " + out + " is a file, not a directory");
+            throw new Failure(ExitCode.INPUT_ERROR, "--out " + out + " is a file, not a directory");
         }
         String foreign = foreign(fs, target);
         if (foreign != null) {
-            throw new Failure(3, "--out " + out + " holds " + foreign + ", which no fleet job wrote: the job replaces "
+            throw new Failure(ExitCode.INPUT_ERROR, "--out " + out + " holds " + foreign + ", which no fleet job wrote: the job replaces "
                     + "the whole directory; choose another one, or empty it");
         }
         return new FleetOutput(fs, target);
