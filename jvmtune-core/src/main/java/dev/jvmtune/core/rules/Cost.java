@@ -19,6 +19,9 @@ import java.util.function.Predicate;
  * {@link Severity#score} grades it; the figures say how it was reckoned and the {@link Basis} what it rests on.
  *
  * @param seconds   time the finding's cause took from the application; NaN where the log cannot measure it
+ * @param pauseSeconds the time of the pauses the finding is about, the pauses it rests on ({@link #pauses}); NaN where
+ *                  it rests on no pauses of its own (a time, a share of the pauses, memory): what a fleet credits the
+ *                  rule with, never the run's whole pause time
  * @param ofSeconds the run's duration, which {@code seconds} is weighed against; NaN where the log is too short to
  *                  weigh a share of it ({@link Severity#MIN_RUN_SEC}, {@link Severity#MIN_RUN_PAUSES})
  * @param goal      the pauses over the pause goal the finding accounts for; {@code null} without a pause goal, or
@@ -29,7 +32,7 @@ import java.util.function.Predicate;
  * @param figures     the arithmetic from the log's figures to the cost
  * @param basis       what the figures rest on
  */
-public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryBytes, long boundBytes,
+public record Cost(double seconds, double pauseSeconds, double ofSeconds, OverGoal goal, long memoryBytes, long boundBytes,
                    List<String> figures, Basis basis) {
 
     public Cost {
@@ -113,13 +116,13 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
             figures.add(f("after warm-up %,d of them over the %.0f ms goal, of %,d steady-state pauses: sum of (pause - "
                     + "goal) = %.2f s", over, goal.goalMs(), goal.steadyState().pauses(), overMs / 1000));
         }
-        return new Cost(ms / 1000, weighedAgainst(run), overGoal, -1, -1, figures,
+        return new Cost(ms / 1000, ms / 1000, weighedAgainst(run), overGoal, -1, -1, figures,
                 new Basis(n, startUp, last - first, events));
     }
 
     /** A cost in time only, with no claim on the pause goal. */
     public static Cost time(RuleContext run, double seconds, List<String> figures, Basis basis) {
-        return new Cost(seconds, weighedAgainst(run), null, -1, -1, figures, basis);
+        return new Cost(seconds, Double.NaN, weighedAgainst(run), null, -1, -1, figures, basis);
     }
 
     /** The run's duration, or NaN where a log that short and that sparse cannot weigh a share of its time. */
@@ -136,7 +139,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
 
     /** A memory cost: {@code memoryBytes} at stake against {@code boundBytes}. */
     public static Cost memory(RuleContext run, long memoryBytes, long boundBytes, List<String> figures, Basis basis) {
-        return new Cost(Double.NaN, weighedAgainst(run), null, memoryBytes, boundBytes, figures, basis);
+        return new Cost(Double.NaN, Double.NaN, weighedAgainst(run), null, memoryBytes, boundBytes, figures, basis);
     }
 
     /**
@@ -151,7 +154,7 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
             all.add(f("%.2f s, more than the run: at most the run's %.2f s", sum, ofSeconds));
             sum = ofSeconds;
         }
-        return new Cost(sum, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
+        return new Cost(sum, pauseSeconds, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
     }
 
     /**
@@ -159,14 +162,14 @@ public record Cost(double seconds, double ofSeconds, OverGoal goal, long memoryB
      * costs measured on inputs of different spans (a GC log and a recording of one run) are graded alike.
      */
     public Cost over(double spanSec) {
-        return new Cost(seconds, spanSec, goal, memoryBytes, boundBytes, figures, basis);
+        return new Cost(seconds, pauseSeconds, spanSec, goal, memoryBytes, boundBytes, figures, basis);
     }
 
     /** This cost with the memory at stake as well. */
     public Cost withBytes(long memoryBytes, long boundBytes, String figure) {
         List<String> all = new ArrayList<>(figures);
         all.add(figure);
-        return new Cost(seconds, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
+        return new Cost(seconds, pauseSeconds, ofSeconds, goal, memoryBytes, boundBytes, all, basis);
     }
 
     /**
