@@ -213,9 +213,14 @@ final class FleetInputs {
         return v == null || v.isEmpty() ? null : v;
     }
 
-    /** {@code svc/host1/gc.log.2.current} -> {@code svc/host1/gc.log}: the rule of {@code analyze}'s rotated sets. */
+    /**
+     * {@code svc/host1/gc.log.2.current} -> {@code svc/host1/gc.log}, {@code gc.log.1} -> {@code gc.log}: the rule of
+     * {@code analyze}'s rotated sets, on the path below the root (relative again, also for a file in the root itself).
+     */
     private static String rotationBase(String relative) {
-        return new LogFile(java.nio.file.Path.of("/" + relative), null, 0).rotationBase().substring(1);
+        java.nio.file.Path root = java.nio.file.Path.of("/");
+        return root.relativize(java.nio.file.Path.of(new LogFile(root.resolve(relative), null, 0).rotationBase()))
+                .toString();
     }
 
     private static String defaultService(String relative) {
