@@ -244,7 +244,6 @@ final class FleetInputs {
         final List<String> paths = new ArrayList<>();
         String date;
         long bytes;
-        long modified;
 
         Builder(String service, String instance) {
             this.service = service;
@@ -254,14 +253,13 @@ final class FleetInputs {
         void add(FileStatus f, String date) {
             paths.add(f.getPath().toString());
             bytes += f.getLen();
-            modified = Math.max(modified, f.getModificationTime());
             if (date != null) {
                 this.date = date;
             }
         }
 
         JvmGroup build() {
-            return new JvmGroup(service, instance, date, paths, bytes, modified);
+            return new JvmGroup(service, instance, date, paths, bytes);
         }
     }
 }

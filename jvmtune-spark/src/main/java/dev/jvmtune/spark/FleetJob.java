@@ -44,7 +44,7 @@ final class FleetJob {
     }
 
     /** What a job did, for the command's summary. */
-    record Outcome(long jvms, long runs, long events, long findings, long errorFiles, String report) {
+    record Outcome(long jvms, long runs, long undatedRuns, long events, long findings, long errorFiles, String report) {
     }
 
     static final String VIEWS = "fleet-views.sql";
@@ -136,15 +136,16 @@ final class FleetJob {
 
         Dataset<Row> runs = spark.read().parquet(dir + "/runs");
         runs.select(col("service"), col("instance"), col("run"), col("date"), col("jdk"),
-                        col("summary.pauses.totalMs").as("runPauseMs"), explode(col("findings")).as("f"))
-                .select("service", "instance", "run", "date", "jdk", "runPauseMs", "f.*")
+                        explode(col("findings")).as("f"))
+                .select("service", "instance", "run", "date", "jdk", "f.*")
                 .write().mode(SaveMode.Overwrite).parquet(dir + "/findings");
         progress.accept("wrote findings and errors");
 
         String rollout = registerViews(spark, dir, s.rollout());
         writeSql(conf, dir, s.out(), rollout);
         long runCount = spark.table("runs").count();
-        Outcome outcome = new Outcome(jvms.size(), runCount, spark.table("events").count(),
+        long undated = spark.table("runs").where(col("date").isNull()).count();
+        Outcome outcome = new Outcome(jvms.size(), runCount, undated, spark.table("events").count(),
                 spark.table("findings").count(), spark.table("errors").count(), s.report() ? s.out() + "/report.html" : null);
         if (s.report()) {
             writeReport(spark, conf, s, dir, rollout, outcome, toolVersion);
@@ -183,7 +184,8 @@ final class FleetJob {
 
     /**
      * Registers the four tables of {@code dir} and the fleet views; returns the rollout day the
-     * {@code before_after} view splits at (the one given, else the median day of the runs).
+     * {@code before_after} view splits at (the one given, else the median day of the dated runs; null when no run has a
+     * date).
      */
     static String registerViews(SparkSession spark, String dir, String rollout) {
         for (String table : FleetOutput.TABLES) {
@@ -192,9 +194,9 @@ final class FleetJob {
                     .createOrReplaceTempView(table);
         }
         if (rollout == null) {
-            List<Row> days = spark.sql("SELECT date, count(*) FROM runs GROUP BY date ORDER BY date").collectAsList();
+            List<Row> days = spark.sql("SELECT date, count(*) FROM runs WHERE date IS NOT NULL GROUP BY date "
+                    + "ORDER BY date").collectAsList();
             long half = days.stream().mapToLong(r -> r.getLong(1)).sum() / 2;
-            rollout = "9999-12-31";
             for (Row day : days) {
                 half -= day.getLong(1);
                 if (half < 0) {
@@ -212,9 +214,11 @@ final class FleetJob {
         return rollout;
     }
 
+    /** The fleet views splitting at {@code rollout}; without one (no dated run) every run is before it. */
     static String views(String rollout) {
         try (InputStream in = FleetJob.class.getResourceAsStream(VIEWS)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${rollout}", rollout);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${rollout}",
+                    rollout == null ? "9999-12-31" : rollout);
         } catch (IOException e) {
             throw new IllegalStateException("missing resource " + VIEWS, e);
         }
@@ -244,12 +248,13 @@ final class FleetJob {
         Map<String, String> figures = new LinkedHashMap<>();
         figures.put("JVMs", String.format("%,d", o.jvms()));
         figures.put("runs", String.format("%,d", o.runs()));
+        figures.put("undated runs (uptimes only)", String.format("%,d", o.undatedRuns()));
         figures.put("services", String.format("%,d", spark.sql("SELECT count(DISTINCT service) FROM runs").first().getLong(0)));
         figures.put("pauses and phases", String.format("%,d", o.events()));
         figures.put("findings", String.format("%,d", o.findings()));
         figures.put("files not analyzed", String.format("%,d", o.errorFiles()));
         OutputStreamHolder.write(conf, dir + "/report.html", out ->
-                FleetHtml.write(new FleetHtml.Page(s.title(), figures, rollout, tables), version, out));
+                FleetHtml.write(new FleetHtml.Page(s.title(), figures, rollout, o.undatedRuns(), tables), version, out));
     }
 
     static FleetHtml.Table table(Dataset<Row> view) {

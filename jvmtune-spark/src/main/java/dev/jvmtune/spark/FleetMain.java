@@ -67,7 +67,8 @@ public final class FleetMain implements Callable<Integer> {
     @Option(names = "--pattern", paramLabel = "REGEX", description = "Found in each file's path below its input "
             + "root; named groups (?<service>...), (?<jvm>...) and (?<date>yyyy-MM-dd) replace the defaults: service "
             + "= the first directory below the root, jvm = the rotated set (or directory), date = the day of the "
-            + "run's first wall-clock line, else of its files' last change. Files it does not match are errors.")
+            + "run's first wall-clock line; a run whose log has uptimes only is undated (never dated by its files' "
+            + "times). Files it does not match are errors.")
     String pattern;
 
     @Option(names = "--pause-goal", paramLabel = "MS", description = "Judge every run against this pause goal "
@@ -196,6 +197,10 @@ public final class FleetMain implements Callable<Integer> {
             output.publish();
             stdout.printf("%,d JVMs, %,d runs, %,d pauses and phases, %,d findings, %,d files not analyzed%n",
                     o.jvms(), o.runs(), o.events(), o.findings(), o.errorFiles());
+            if (o.undatedRuns() > 0) {
+                stdout.printf("%,d of the runs undated: their logs have uptimes only, so no view by day holds them%n",
+                        o.undatedRuns());
+            }
             stdout.println("tables: " + out + "/{runs,events,findings,errors}  views: " + out + "/views.sql");
             stdout.println("report: " + o.report());
             if (o.runs() == 0) {

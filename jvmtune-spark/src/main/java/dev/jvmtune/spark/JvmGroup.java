@@ -11,9 +11,8 @@ import java.util.List;
  * @param date       the day given by the path ({@code date} group of {@code --pattern}), or null
  * @param paths      the files, as fully qualified Hadoop paths
  * @param bytes      their total size
- * @param modifiedMs the newest modification time among them
  */
-record JvmGroup(String service, String instance, String date, List<String> paths, long bytes, long modifiedMs)
+record JvmGroup(String service, String instance, String date, List<String> paths, long bytes)
         implements Serializable {
 
     JvmGroup {

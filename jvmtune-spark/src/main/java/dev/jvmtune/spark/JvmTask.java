@@ -49,8 +49,9 @@ final class JvmTask implements Serializable {
     /**
      * One run of the JVM.
      *
-     * @param date   {@code yyyy-MM-dd}: the path's, else the day of the run's first wall-clock event, else the day
-     *               its files last changed
+     * @param date   {@code yyyy-MM-dd}: the path's ({@code --pattern}'s date group), else the day of the run's first
+     *               wall-clock event; null for an undated run, whose log has uptimes only (a file's modification time
+     *               says when it was copied as much as when it was written, so it dates nothing)
      * @param jdk    the JDK feature release the run's advice was fitted to, 0 when unknown
      * @param json   the {@code analyze --json} document of this run alone: {@code {"schemaVersion", "tool",
      *               "runs": [RUN]}}
@@ -141,7 +142,7 @@ final class JvmTask implements Serializable {
         return json;
     }
 
-    /** The day of a run: given by the path, else the day its first event was logged, else the files' last change. */
+    /** The day of a run: given by the path, else the day its first event was logged; null when neither says. */
     private static String date(JvmGroup jvm, List<EventRow> events) {
         if (jvm.date() != null) {
             return jvm.date();
@@ -151,7 +152,7 @@ final class JvmTask implements Serializable {
                 return Instant.parse(e.wallTime()).atOffset(ZoneOffset.UTC).toLocalDate().toString();
             }
         }
-        return Instant.ofEpochMilli(jvm.modifiedMs()).atOffset(ZoneOffset.UTC).toLocalDate().toString();
+        return null;
     }
 
     private static void delete(java.nio.file.Path dir) {

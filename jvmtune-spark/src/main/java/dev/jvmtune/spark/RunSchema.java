@@ -39,7 +39,8 @@ final class RunSchema {
                     + ", steadyState: " + EXCEEDANCE + ">>",
             "verdict STRUCT<goalMet: BOOLEAN, goal: STRING, flags: ARRAY<STRING>>",
             "findings ARRAY<STRUCT<ruleId: STRING, severity: STRING, score: BIGINT, title: STRING, "
-                    + "evidence: ARRAY<STRING>, recommendation: STRUCT<options: ARRAY<STRING>, arithmetic: ARRAY<STRING>>>>"));
+                    + "evidence: ARRAY<STRING>, recommendation: STRUCT<options: ARRAY<STRING>, arithmetic: ARRAY<STRING>>, "
+                    + "cost: STRUCT<seconds: DOUBLE, pauseSeconds: DOUBLE>>>"));
     /**
      * The document of one run: {@code {"schemaVersion", "tool", "runs": [RUN]}}; all there is to go by in a fleet
      * without any run.

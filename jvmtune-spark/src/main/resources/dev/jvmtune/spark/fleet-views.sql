@@ -20,10 +20,11 @@ SELECT service, count(*) AS runs, count(goalMs) AS runsWithGoal,
 FROM fleet_runs GROUP BY service
 ORDER BY runsMissingGoal DESC, pausesOverGoal DESC, worstP99Ms DESC NULLS LAST, service;
 
--- findings by frequency (runs, services) and by time lost: the stop-the-world time of the runs they fired in
+-- findings by frequency (runs, services) and by time lost: the pauses each finding is about (its cost's
+-- pauseSeconds: the pauses it rests on), summed; null (unknown) for a rule that rests on no pauses of its own
 CREATE OR REPLACE TEMP VIEW findings_by_rule AS
 SELECT ruleId, max_by(severity, CASE severity WHEN 'CRITICAL' THEN 3 WHEN 'WARNING' THEN 2 ELSE 1 END) AS severity,
-       count(*) AS runs, count(DISTINCT service) AS services, sum(runPauseMs) AS timeLostMs,
+       count(*) AS runs, count(DISTINCT service) AS services, sum(cost.pauseSeconds) * 1000 AS timeLostMs,
        first(title) AS exampleTitle
 FROM findings GROUP BY ruleId
 ORDER BY runs DESC, timeLostMs DESC;
@@ -43,20 +44,21 @@ SELECT service, count(p99Ms) AS runs, min(p99Ms) AS minMs, percentile(p99Ms, 0.2
        percentile(p99Ms, 0.5) AS medianMs, percentile(p99Ms, 0.75) AS q3Ms, max(p99Ms) AS maxMs
 FROM fleet_runs WHERE p99Ms IS NOT NULL GROUP BY service ORDER BY medianMs DESC, service;
 
--- day by day, to see a JDK or flag rollout: p99, goal misses and the JDK and collector mix
+-- day by day, to see a JDK or flag rollout: p99, goal misses and the JDK and collector mix; a run without a date
+-- (its log has uptimes only) is on no day, here or below
 CREATE OR REPLACE TEMP VIEW by_date AS
 SELECT date, count(*) AS runs, percentile(p99Ms, 0.5) AS medianP99Ms, percentile(p99Ms, 0.9) AS p90P99Ms,
        count_if(goalMet = false) AS runsMissingGoal, sum(fullGcs) AS fullGcs,
        array_sort(collect_set(jdkKey)) AS jdks, array_sort(collect_set(coalesce(collector, '(unknown)'))) AS collectors
 FROM (SELECT *, CASE WHEN jdk > 0 THEN CAST(jdk AS STRING) ELSE '(unknown)' END AS jdkKey FROM fleet_runs)
-GROUP BY date ORDER BY date;
+WHERE date IS NOT NULL GROUP BY date ORDER BY date;
 
 CREATE OR REPLACE TEMP VIEW jdks_by_date AS
 SELECT date, CASE WHEN jdk > 0 THEN CAST(jdk AS STRING) ELSE '(unknown)' END AS jdk, count(*) AS runs
-FROM fleet_runs GROUP BY 1, 2 ORDER BY date, jdk;
+FROM fleet_runs WHERE date IS NOT NULL GROUP BY 1, 2 ORDER BY date, jdk;
 
 -- per service, the runs before a rollout day against those from it on (${rollout}: --rollout, by default the
--- median day of the fleet's runs)
+-- median day of the fleet's dated runs); an undated run is on neither side
 CREATE OR REPLACE TEMP VIEW before_after AS
 SELECT service,
        count_if(date < '${rollout}') AS runsBefore, count_if(date >= '${rollout}') AS runsAfter,
@@ -66,7 +68,7 @@ SELECT service,
        count_if(date >= '${rollout}' AND goalMet = false) AS missesAfter,
        array_sort(collect_set(CASE WHEN date < '${rollout}' THEN jdk END)) AS jdksBefore,
        array_sort(collect_set(CASE WHEN date >= '${rollout}' THEN jdk END)) AS jdksAfter
-FROM fleet_runs GROUP BY service HAVING runsBefore > 0 AND runsAfter > 0 ORDER BY service;
+FROM fleet_runs WHERE date IS NOT NULL GROUP BY service HAVING runsBefore > 0 AND runsAfter > 0 ORDER BY service;
 
 CREATE OR REPLACE TEMP VIEW errors_by_message AS
 SELECT message, count(*) AS files, first(path) AS examplePath FROM errors GROUP BY message ORDER BY files DESC;

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
@@ -98,6 +100,37 @@ final class Browser implements AutoCloseable {
                     + "  if (series.some(function (s) { return s.data && s.data.length > 0; })) out.push(id);"
                     + "}); return out;");
             return new TreeSet<>(ids);
+        }
+
+        /**
+         * The ids of the charts with a value to draw: a number that is not null in some series (a bar, a point, a
+         * slice, a box), not merely an axis of categories.
+         */
+        @SuppressWarnings("unchecked")
+        Set<String> chartsWithValues() {
+            List<String> ids = (List<String>) driver.executeScript("var out = [];"
+                    + "function value(d) { var v = d != null && typeof d === 'object' && !Array.isArray(d) ? d.value : d;"
+                    + "  return Array.isArray(v) ? v.some(value) : typeof v === 'number' && isFinite(v); }"
+                    + "Object.keys(window.jvmtuneCharts).forEach(function (id) {"
+                    + "  var series = window.jvmtuneCharts[id].getOption().series || [];"
+                    + "  if (series.some(function (s) { return (s.data || []).some(value); })) out.push(id);"
+                    + "}); return out;");
+            return new TreeSet<>(ids);
+        }
+
+        /** The ids of every chart drawn. */
+        @SuppressWarnings("unchecked")
+        Set<String> charts() {
+            return new TreeSet<>((List<String>) driver.executeScript("return Object.keys(window.jvmtuneCharts);"));
+        }
+
+        /** The charts shown as a note instead, by title: the note. */
+        Map<String, String> notes() {
+            Map<String, String> notes = new TreeMap<>();
+            for (WebElement card : driver.findElements(By.cssSelector(".chart-card.empty"))) {
+                notes.put(card.findElement(By.tagName("h4")).getText(), card.findElement(By.cssSelector(".missing")).getText());
+            }
+            return notes;
         }
 
         void assertNoConsoleErrors() {

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -247,6 +248,99 @@ class FleetFaultsTest {
             assertEquals(1, spark.table("fleet_runs").count());
             assertEquals(18, spark.table("events").columns().length);
         }
+    }
+
+    /**
+     * Two logs with uptimes only (one a file in the root, named by its base name) and one with dates: the undated runs
+     * are counted, in no view by day and never dated by their files' times; each rule's time lost is the pauses it is
+     * about (the pause classes of {@code analyze --json}), unknown for a rule that rests on none; no chart of the
+     * report is drawn empty (no run has a pause goal: the misses chart is a note).
+     */
+    @Test
+    void undatedRunsNoEmptyChartAndTimeLostPerRule() throws Exception {
+        Path in = tmp.resolve("mixed");
+        copyLog(in.resolve("svcA/host1"), "gc.log");
+        Path stalls = Files.copy(Path.of("../jvmtune-report/src/test/resources/logs/zgc-stalls-jdk17.log"),
+                in.resolve("zgc-stalls.log"));
+        Path dated = Files.createDirectories(in.resolve("svcB")).resolve("gc.log");
+        try (InputStream gz = new GZIPInputStream(Files.newInputStream(
+                Path.of("src/test/resources/workload-logs/blockcache-jdk17-g1.log.gz")))) {
+            Files.copy(gz, dated);
+        }
+        Path out = tmp.resolve("out");
+        Outcome o = fleet(in + "/*", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("\n2 of the runs undated"), o.out());
+
+        Map<String, JsonNode> analyzed = new TreeMap<>(Map.of("svcA", FleetJobTest.analyze(List.of(log)).get(0),
+                "zgc-stalls", FleetJobTest.analyze(List.of(stalls)).get(0)));
+        try (SparkSession spark = session()) {
+            FleetJob.registerViews(spark, out.toString(), null);
+            Map<String, String> dates = new TreeMap<>();
+            for (Row r : spark.sql("SELECT service, instance, date FROM runs").collectAsList()) {
+                dates.put(r.getString(0) + " " + r.getString(1), r.getString(2));
+            }
+            Map<String, String> expectedDates = new TreeMap<>();
+            expectedDates.put("svcA svcA/host1/gc.log", null);
+            expectedDates.put("svcB svcB/gc.log", "2026-11-24");
+            expectedDates.put("zgc-stalls zgc-stalls.log", null); // the file in the root: its name, no "/"
+            assertEquals(expectedDates, dates, "services as given, dates from the logs only");
+            assertEquals(List.of("2026-11-24 1"), spark.sql("SELECT date, runs FROM by_date").collectAsList().stream()
+                    .map(r -> r.getString(0) + " " + r.getLong(1)).toList(), "the undated runs are on no day");
+            assertEquals(1, spark.table("jdks_by_date").count(), "the undated runs are on no day");
+            assertEquals(0, spark.sql("SELECT * FROM events WHERE date IS NOT NULL AND service <> 'svcB'").count(),
+                    "undated events");
+
+            // time lost: the pauses of the classes each rule is about, never the run's whole pause time (to the 3
+            // significant digits the document keeps of a cost)
+            Map<String, Double> lost = new TreeMap<>();
+            for (Row r : spark.sql("SELECT ruleId, timeLostMs FROM findings_by_rule").collectAsList()) {
+                lost.put(r.getString(0), r.isNullAt(1) ? null : r.getDouble(1));
+            }
+            Map<String, Double> expected = new TreeMap<>();
+            expected.put("humongous-allocation", pauseMs(analyzed.get("svcA"), "HUMONGOUS"));
+            expected.put("heap-too-small", analyzed.get("svcA").at("/summary/pauses/totalMs").asDouble()); // every pause
+            expected.put("explicit-gc", pauseMs(analyzed.get("zgc-stalls"), "SYSTEM_GC"));
+            expected.put("allocation-stall", null); // stalls outside pauses: no pause of its own
+            assertEquals(expected.keySet(), lost.keySet(), "rules fired");
+            for (Map.Entry<String, Double> e : expected.entrySet()) {
+                Double actual = lost.get(e.getKey());
+                assertTrue(e.getValue() == null ? actual == null : actual != null && Math.abs(actual - e.getValue()) <= e.getValue() / 100,
+                        e.getKey() + ": time lost " + actual + " ms, its pauses " + e.getValue() + " ms");
+            }
+            assertTrue(lost.get("humongous-allocation") < analyzed.get("svcA").at("/summary/pauses/totalMs").asDouble() / 2,
+                    "humongous-allocation: " + lost + " against the run's pauses");
+        }
+
+        String html = Files.readString(out.resolve("report.html"));
+        JsonNode data = FleetJobTest.JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"jvmtune-data\"")) + 1,
+                html.indexOf("</script>", html.indexOf("id=\"jvmtune-data\""))));
+        assertEquals(1, data.get("schemaVersion").asInt(), "schemaVersion first: " + data.fieldNames().next());
+        assertEquals("jvmtune", data.at("/tool/name").asText());
+        assertEquals(2, data.get("undatedRuns").asInt());
+        assertEquals("2026-11-24", data.get("rollout").asText(), "the split from the dated runs only");
+        assertTrue(html.contains("undated runs (uptimes only)</div><div class=\"value\">2<"), "the figure");
+        try (Browser browser = Browser.start()) {
+            Browser.Page page = browser.open(out.resolve("report.html"), Path.of("target", "fleet-report", "undated.png"));
+            assertEquals(Map.of("Services by pause-goal misses", "Not in these logs: a pause goal (no run states one; "
+                    + "--pause-goal gives every run one)"), page.notes(), "no run has a pause goal");
+            assertEquals(Set.of("fleet-findings", "fleet-collectors", "fleet-jdks", "fleet-p99", "fleet-dates",
+                    "fleet-jdks-by-date"), page.chartsWithValues(), "every chart drawn holds a value");
+            assertEquals(page.chartsWithValues(), page.charts(), "charts drawn");
+            page.assertNoConsoleErrors();
+        }
+    }
+
+    /** The time of a run's pauses of one trigger, from {@code analyze --json}'s pause classes. */
+    private static double pauseMs(JsonNode run, String trigger) {
+        double ms = 0;
+        for (JsonNode c : run.at("/summary/pauseClasses")) {
+            if (c.get("trigger").asText().equals(trigger)) {
+                ms += c.get("totalMs").asDouble();
+            }
+        }
+        assertTrue(ms > 0, "pauses started by " + trigger);
+        return ms;
     }
 
     @Test

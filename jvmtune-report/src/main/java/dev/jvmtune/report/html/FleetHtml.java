@@ -29,15 +29,23 @@ public final class FleetHtml {
      * {@code collectors_in_use}, {@code jdks_in_use}, {@code p99_by_service}, {@code by_date}, {@code jdks_by_date},
      * {@code before_after}, {@code errors_by_message}; a missing one is left out.
      *
-     * @param figures headline figures in order (label to value)
-     * @param rollout the day {@code before_after} splits at
+     * @param figures     headline figures in order (label to value)
+     * @param rollout     the day {@code before_after} splits at; null when no run has a date
+     * @param undatedRuns runs whose logs have uptimes only: no day to place them on, so in no view by day
      */
-    public record Page(String title, Map<String, String> figures, String rollout, Map<String, Table> tables) {
+    public record Page(String title, Map<String, String> figures, String rollout, long undatedRuns,
+                       Map<String, Table> tables) {
         public Page {
             figures = new LinkedHashMap<>(figures);
             tables = new LinkedHashMap<>(tables);
         }
     }
+
+    /**
+     * The version of the page's data ({@code {"schemaVersion", "tool", "rollout", "undatedRuns", "tables"}}, in
+     * docs/json.md): fields are added freely, never renamed or removed without a new version.
+     */
+    static final int SCHEMA_VERSION = 1;
 
     /** The sections in order: view, heading, what it shows. */
     private static final String[][] SECTIONS = {
@@ -45,15 +53,17 @@ public final class FleetHtml {
             "Services ranked by runs that missed their pause goal (more than 1% of the steady-state pauses over it), "
                 + "then by pauses over the goal. Runs without a known goal count in runs only."},
         {"findings_by_rule", "Findings",
-            "How often each rule fired (runs, services), and the time lost: the stop-the-world pause time of the "
-                + "runs it fired in."},
+            "How often each rule fired (runs, services), and the time lost: the pauses the rule is about (those its "
+                + "cost is summed from), over the runs it fired in; unknown (\u2013) for a rule that rests on no "
+                + "pauses of its own."},
         {"collectors_in_use", "Collectors in use", "Runs per collector."},
         {"jdks_in_use", "JDKs in use", "Runs per JDK feature release (from the log's version line; 8 for a JDK 6-8 "
                 + "log without one, 9 for a unified log without one)."},
         {"p99_by_service", "p99 by service", "Steady-state p99 pause of each run: minimum, quartiles and maximum per "
                 + "service."},
-        {"by_date", "Day by day", "Per day (the run's first wall-clock line, else its files' last change): the median "
-                + "and p90 of the runs' p99, goal misses, and the JDKs and collectors seen."},
+        {"by_date", "Day by day", "Per day (the path's date from --pattern, else the run's first wall-clock line): the "
+                + "median and p90 of the runs' p99, goal misses, and the JDKs and collectors seen. A run whose log has "
+                + "uptimes only is undated: it is in no day, no trend and neither side of the split."},
         {"jdks_by_date", "JDKs by day", "Runs per JDK and day: a JDK rollout shows as one colour replacing another."},
         {"before_after", "Before and after", "Per service with runs on both sides of the split day: runs, median "
                 + "steady-state p99 and goal misses before it and from it on."},
@@ -71,7 +81,10 @@ public final class FleetHtml {
                 .append(escape(label)).append("</div><div class=\"value\">").append(escape(value))
                 .append("</div></div>"));
         b.append("</div>\n<div class=\"charts\" data-fleet=\"1\"></div></section>\n");
-        JsonText data = new JsonText().open().key("rollout").string(page.rollout()).key("tables").open();
+        JsonText data = new JsonText().open().key("schemaVersion").number(SCHEMA_VERSION, 0)
+                .key("tool").open().key("name").string("jvmtune").key("version").string(version).close()
+                .key("rollout").string(page.rollout()).key("undatedRuns").number(page.undatedRuns(), 0)
+                .key("tables").open();
         for (String[] s : SECTIONS) {
             Table t = page.tables().get(s[0]);
             if (t == null) {

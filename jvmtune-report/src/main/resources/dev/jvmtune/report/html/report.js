@@ -58,7 +58,7 @@
       section.classList.add('empty');
       var m = document.createElement('p');
       m.className = 'missing';
-      m.textContent = 'Not in this log: ' + missing;
+      m.textContent = (opts && opts.logs ? 'Not in these logs: ' : 'Not in this log: ') + missing;
       section.appendChild(m);
       return null;
     }
@@ -494,17 +494,26 @@
   // A fleet: each chart draws one of the page's tables (the views of jvmtune fleet), in the table's order.
   function fleetCharts(el, fleet) {
     var tables = fleet.tables;
+    // runs whose logs have uptimes only: no day to place them on
+    var undated = fleet.undatedRuns ? '; ' + fleet.undatedRuns + ' undated run' + (fleet.undatedRuns === 1 ? '' : 's')
+      + ' (uptimes only) left out' : '';
     function column(t, name) {
       var i = t.columns.indexOf(name);
       return t.rows.map(function (r) { return r[i]; });
     }
     function has(name) { return tables[name] && tables[name].rows.length > 0; }
+    // whether a column holds a value: a chart of nothing but nulls (or of counts of what no log states) is a note
+    function any(name, col, test) {
+      return has(name) && column(tables[name], col).some(function (v) { return v != null && (!test || test(v)); });
+    }
     var top = 25; // the tables hold every row; a chart of more bars is unreadable
     if (tables.pause_goal_misses) {
       var m = tables.pause_goal_misses;
       var c = card(el, 'fleet-misses', 'Services by pause-goal misses',
         'Runs that missed their pause goal per service, most first (top ' + top + '); the tooltip adds the pauses over the goal.',
-        has('pause_goal_misses'), 'no runs', {wide: true});
+        any('pause_goal_misses', 'runsWithGoal', function (v) { return v > 0; }),
+        has('pause_goal_misses') ? 'a pause goal (no run states one; --pause-goal gives every run one)' : 'any run',
+        {wide: true, logs: true});
       if (c) {
         var services = column(m, 'service').slice(0, top);
         var misses = column(m, 'runsMissingGoal').slice(0, top);
@@ -523,7 +532,8 @@
     if (tables.findings_by_rule) {
       var f = tables.findings_by_rule;
       var fc = card(el, 'fleet-findings', 'Findings by frequency and time lost',
-        'Runs each rule fired in, and the pause time of those runs (seconds).', has('findings_by_rule'), 'no findings', {wide: true});
+        'Runs each rule fired in, and the time lost: the pauses each rule is about, summed over those runs (seconds; none '
+        + 'where a rule rests on no pauses of its own).', has('findings_by_rule'), 'any finding', {wide: true, logs: true});
       if (fc) {
         var rules = column(f, 'ruleId').slice(0, top);
         fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 40, bottom: 40},
@@ -532,14 +542,14 @@
           yAxis: {type: 'category', inverse: true, data: rules, axisLabel: {width: 190, overflow: 'truncate'}},
           series: [{type: 'bar', name: 'runs', data: column(f, 'runs').slice(0, top), color: COLORS[0]},
             {type: 'bar', name: 'time lost (s)', xAxisIndex: 1, color: COLORS[1],
-              data: column(f, 'timeLostMs').slice(0, top).map(function (v) { return v == null ? 0 : v / 1000; })}]});
+              data: column(f, 'timeLostMs').slice(0, top).map(function (v) { return v == null ? null : v / 1000; })}]});
       }
     }
     [['collectors_in_use', 'collector', 'fleet-collectors', 'Collectors in use'],
       ['jdks_in_use', 'jdk', 'fleet-jdks', 'JDKs in use']].forEach(function (spec) {
       var t = tables[spec[0]];
       if (!t) return;
-      var pc = card(el, spec[2], spec[3], 'Runs per ' + spec[1] + '.', has(spec[0]), 'no runs');
+      var pc = card(el, spec[2], spec[3], 'Runs per ' + spec[1] + '.', has(spec[0]), 'any run', {logs: true});
       if (pc) {
         var names = column(t, spec[1]), runs = column(t, 'runs');
         pc.setOption({animation: false, tooltip: {trigger: 'item', formatter: function (p) {
@@ -551,7 +561,7 @@
     if (tables.p99_by_service) {
       var p = tables.p99_by_service;
       var bc = card(el, 'fleet-p99', 'p99 by service', 'Steady-state p99 of each run: minimum, quartiles, maximum (top '
-        + top + ' by median).', has('p99_by_service'), 'no pauses', {wide: true, logToggle: true});
+        + top + ' by median).', has('p99_by_service'), 'a steady-state pause', {wide: true, logToggle: true, logs: true});
       if (bc) {
         var cols = ['minMs', 'q1Ms', 'medianMs', 'q3Ms', 'maxMs'].map(function (n) { return column(p, n); });
         var boxes = column(p, 'service').slice(0, top).map(function (s, i) { return cols.map(function (c) { return c[i]; }); });
@@ -569,7 +579,9 @@
     if (tables.by_date) {
       var d = tables.by_date;
       var dc = card(el, 'fleet-dates', 'Day by day', 'Median and p90 of the runs\u2019 steady-state p99 per day'
-        + (fleet.rollout ? '; the dashed line is the split day ' + fleet.rollout : '') + '.', has('by_date'), 'no runs', {wide: true});
+        + (fleet.rollout ? '; the dashed line is the split day ' + fleet.rollout : '') + undated + '.',
+        any('by_date', 'medianP99Ms'), has('by_date') ? 'a steady-state pause in a dated run' : 'a date (uptimes only)',
+        {wide: true, logs: true});
       if (dc) {
         var days = column(d, 'date');
         dc.setOption({animation: false, legend: legend(), grid: grid(), tooltip: axisTooltip(ms),
@@ -581,7 +593,8 @@
     }
     if (tables.jdks_by_date) {
       var j = tables.jdks_by_date;
-      var jc = card(el, 'fleet-jdks-by-date', 'JDKs by day', 'Runs per JDK and day.', has('jdks_by_date'), 'no runs', {wide: true});
+      var jc = card(el, 'fleet-jdks-by-date', 'JDKs by day', 'Runs per JDK and day' + undated + '.', has('jdks_by_date'),
+        'a date (uptimes only)', {wide: true, logs: true});
       if (jc) {
         var jdays = [], jdks = [], count = {};
         j.rows.forEach(function (r) {
