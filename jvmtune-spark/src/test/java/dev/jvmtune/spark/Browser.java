@@ -91,29 +91,27 @@ final class Browser implements AutoCloseable {
             return rows;
         }
 
-        /** The ids of the charts whose series hold at least one value. */
-        @SuppressWarnings("unchecked")
+        /** The ids of the charts whose series hold at least one data item (a category with a null counts). */
         Set<String> chartsWithData() {
-            List<String> ids = (List<String>) driver.executeScript("var out = [];"
-                    + "Object.keys(window.jvmtuneCharts).forEach(function (id) {"
-                    + "  var series = window.jvmtuneCharts[id].getOption().series || [];"
-                    + "  if (series.some(function (s) { return s.data && s.data.length > 0; })) out.push(id);"
-                    + "}); return out;");
-            return new TreeSet<>(ids);
+            return chartsWhere("function (d) { return true; }");
         }
 
         /**
          * The ids of the charts with a value to draw: a number that is not null in some series (a bar, a point, a
          * slice, a box), not merely an axis of categories.
          */
-        @SuppressWarnings("unchecked")
         Set<String> chartsWithValues() {
-            List<String> ids = (List<String>) driver.executeScript("var out = [];"
-                    + "function value(d) { var v = d != null && typeof d === 'object' && !Array.isArray(d) ? d.value : d;"
-                    + "  return Array.isArray(v) ? v.some(value) : typeof v === 'number' && isFinite(v); }"
+            return chartsWhere("function value(d) { var v = d != null && typeof d === 'object' && !Array.isArray(d)"
+                    + " ? d.value : d; return Array.isArray(v) ? v.some(value) : typeof v === 'number' && isFinite(v); }");
+        }
+
+        /** The ids of the charts with a series that holds an item {@code item} (a JavaScript function) accepts. */
+        @SuppressWarnings("unchecked")
+        private Set<String> chartsWhere(String item) {
+            List<String> ids = (List<String>) driver.executeScript("var item = " + item + "; var out = [];"
                     + "Object.keys(window.jvmtuneCharts).forEach(function (id) {"
                     + "  var series = window.jvmtuneCharts[id].getOption().series || [];"
-                    + "  if (series.some(function (s) { return (s.data || []).some(value); })) out.push(id);"
+                    + "  if (series.some(function (s) { return (s.data || []).some(item); })) out.push(id);"
                     + "}); return out;");
             return new TreeSet<>(ids);
         }

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code jvmtune fleet} under the faults a user and a hostile input tree bring: an {@code --out} that overlaps an
  * input, is a file or holds other files (refused before any work, nothing touched); missing and empty inputs;
- * symbolic links out of the tree, a FIFO and a device in it (never followed, opened or hung on); a fleet
+ * symbolic links out of the tree, a FIFO and a device in it (never followed, opened or hung on; the same tree's
+ * logs without dates, its file in the root and its report's charts checked too); a fleet
  * without a single pause; no GC log at all; a full disk (a real small tmpfs). Each ends with exit 0 and whole
  * tables, or one line and the documented exit code, never an internal error; a failed job leaves the previous
  * output as it was. The fleets run in this JVM, one after the other, so that Spark warms up once.
@@ -176,6 +177,13 @@ class FleetFaultsTest {
         Path in = tmp.resolve("tree");
         Path real = copyLog(in.resolve("svcA"), "gc.log");
         Path quiet = head(in.resolve("svcC"), "gc.log", 60); // its first pause has no end line: a run without one
+        Path stalls = Files.copy(Path.of("../jvmtune-report/src/test/resources/logs/zgc-stalls-jdk17.log"),
+                in.resolve("zgc-stalls.log")); // a file in the root
+        Files.createDirectories(in.resolve("svcD"));
+        try (InputStream gz = new GZIPInputStream(Files.newInputStream(
+                Path.of("src/test/resources/workload-logs/blockcache-jdk17-g1.log.gz")))) {
+            Files.copy(gz, in.resolve("svcD/gc.log")); // the only log with dates
+        }
         Files.createSymbolicLink(in.resolve("svcA/passwd.log"), Path.of("/etc/passwd"));
         Files.createSymbolicLink(in.resolve("svcB"), Path.of("/etc"));
         mkfifo(in.resolve("svcA/pipe.log"));
@@ -193,6 +201,7 @@ class FleetFaultsTest {
 
         try (SparkSession spark = session()) {
             assertTablesAsAnalyzeSays(spark, in, out, real, quiet, device);
+            assertUndatedRunsTimeLostAndCharts(spark, out, o, real, stalls);
         }
     }
 
@@ -220,7 +229,7 @@ class FleetFaultsTest {
                 .collect(Collectors.joining(", ")) + ")) FROM tree_runs").collectAsList()) {
             rows.put(r.getString(0), FleetJobTest.JSON.readTree(r.getString(1)));
         }
-        assertEquals(List.of("svcA", "svcC"), List.copyOf(rows.keySet()));
+        assertEquals(List.of("svcA", "svcC", "svcD", "zgc-stalls"), List.copyOf(rows.keySet()));
         for (Map.Entry<String, Path> e : Map.of("svcA", real, "svcC", quiet).entrySet()) {
             JsonNode expectedRun = FleetJobTest.analyze(List.of(e.getValue())).get(0);
             assertNull(FleetJobTest.diff("", FleetJobTest.normalize(expectedRun), FleetJobTest.normalize(rows.get(e.getKey()))),
@@ -251,75 +260,63 @@ class FleetFaultsTest {
     }
 
     /**
-     * Two logs with uptimes only (one a file in the root, named by its base name) and one with dates: the undated runs
-     * are counted, in no view by day and never dated by their files' times; each rule's time lost is the pauses it is
-     * about (the pause classes of {@code analyze --json}), unknown for a rule that rests on none; no chart of the
-     * report is drawn empty (no run has a pause goal: the misses chart is a note).
+     * The runs of a fleet of logs with uptimes only (svcA, svcC, the file in the root) and one with dates (svcD): the
+     * undated runs are counted and in no view by day, never dated by their files' times; the file in the root is
+     * service {@code zgc-stalls}, not {@code /zgc-stalls}; each rule's time lost is the pauses it is about (the pause
+     * classes of {@code analyze --json}), unknown for a rule that rests on none; no chart of the report is drawn empty
+     * (no run has a pause goal: the misses chart is a note).
      */
-    @Test
-    void undatedRunsNoEmptyChartAndTimeLostPerRule() throws Exception {
-        Path in = tmp.resolve("mixed");
-        copyLog(in.resolve("svcA/host1"), "gc.log");
-        Path stalls = Files.copy(Path.of("../jvmtune-report/src/test/resources/logs/zgc-stalls-jdk17.log"),
-                in.resolve("zgc-stalls.log"));
-        Path dated = Files.createDirectories(in.resolve("svcB")).resolve("gc.log");
-        try (InputStream gz = new GZIPInputStream(Files.newInputStream(
-                Path.of("src/test/resources/workload-logs/blockcache-jdk17-g1.log.gz")))) {
-            Files.copy(gz, dated);
+    private static void assertUndatedRunsTimeLostAndCharts(SparkSession spark, Path out, Outcome o, Path g1, Path stalls)
+            throws Exception {
+        assertTrue(o.out().contains("\n3 of the runs undated"), o.out());
+        FleetJob.registerViews(spark, out.toString(), null);
+        Map<String, String> dates = new TreeMap<>();
+        for (Row r : spark.sql("SELECT service, instance, date FROM runs").collectAsList()) {
+            dates.put(r.getString(0) + " " + r.getString(1), r.getString(2));
         }
-        Path out = tmp.resolve("out");
-        Outcome o = fleet(in + "/*", "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("\n2 of the runs undated"), o.out());
+        Map<String, String> expectedDates = new TreeMap<>();
+        expectedDates.put("svcA svcA/gc.log", null);
+        expectedDates.put("svcC svcC/gc.log", null);
+        expectedDates.put("svcD svcD/gc.log", "2026-11-24");
+        expectedDates.put("zgc-stalls zgc-stalls.log", null); // the file in the root: its name, no "/"
+        assertEquals(expectedDates, dates, "services as given, dates from the logs only");
+        assertEquals(List.of("2026-11-24 1"), spark.sql("SELECT date, runs FROM by_date").collectAsList().stream()
+                .map(r -> r.getString(0) + " " + r.getLong(1)).toList(), "the undated runs are on no day");
+        assertEquals(1, spark.table("jdks_by_date").count(), "the undated runs are on no day");
+        assertEquals(0, spark.sql("SELECT * FROM events WHERE date IS NOT NULL AND service <> 'svcD'").count(),
+                "undated events");
 
-        Map<String, JsonNode> analyzed = new TreeMap<>(Map.of("svcA", FleetJobTest.analyze(List.of(log)).get(0),
-                "zgc-stalls", FleetJobTest.analyze(List.of(stalls)).get(0)));
-        try (SparkSession spark = session()) {
-            FleetJob.registerViews(spark, out.toString(), null);
-            Map<String, String> dates = new TreeMap<>();
-            for (Row r : spark.sql("SELECT service, instance, date FROM runs").collectAsList()) {
-                dates.put(r.getString(0) + " " + r.getString(1), r.getString(2));
-            }
-            Map<String, String> expectedDates = new TreeMap<>();
-            expectedDates.put("svcA svcA/host1/gc.log", null);
-            expectedDates.put("svcB svcB/gc.log", "2026-11-24");
-            expectedDates.put("zgc-stalls zgc-stalls.log", null); // the file in the root: its name, no "/"
-            assertEquals(expectedDates, dates, "services as given, dates from the logs only");
-            assertEquals(List.of("2026-11-24 1"), spark.sql("SELECT date, runs FROM by_date").collectAsList().stream()
-                    .map(r -> r.getString(0) + " " + r.getLong(1)).toList(), "the undated runs are on no day");
-            assertEquals(1, spark.table("jdks_by_date").count(), "the undated runs are on no day");
-            assertEquals(0, spark.sql("SELECT * FROM events WHERE date IS NOT NULL AND service <> 'svcB'").count(),
-                    "undated events");
-
-            // time lost: the pauses of the classes each rule is about, never the run's whole pause time (to the 3
-            // significant digits the document keeps of a cost)
-            Map<String, Double> lost = new TreeMap<>();
-            for (Row r : spark.sql("SELECT ruleId, timeLostMs FROM findings_by_rule").collectAsList()) {
-                lost.put(r.getString(0), r.isNullAt(1) ? null : r.getDouble(1));
-            }
-            Map<String, Double> expected = new TreeMap<>();
-            expected.put("humongous-allocation", pauseMs(analyzed.get("svcA"), "HUMONGOUS"));
-            expected.put("heap-too-small", analyzed.get("svcA").at("/summary/pauses/totalMs").asDouble()); // every pause
-            expected.put("explicit-gc", pauseMs(analyzed.get("zgc-stalls"), "SYSTEM_GC"));
-            expected.put("allocation-stall", null); // stalls outside pauses: no pause of its own
-            assertEquals(expected.keySet(), lost.keySet(), "rules fired");
-            for (Map.Entry<String, Double> e : expected.entrySet()) {
-                Double actual = lost.get(e.getKey());
-                assertTrue(e.getValue() == null ? actual == null : actual != null && Math.abs(actual - e.getValue()) <= e.getValue() / 100,
-                        e.getKey() + ": time lost " + actual + " ms, its pauses " + e.getValue() + " ms");
-            }
-            assertTrue(lost.get("humongous-allocation") < analyzed.get("svcA").at("/summary/pauses/totalMs").asDouble() / 2,
-                    "humongous-allocation: " + lost + " against the run's pauses");
+        // time lost: the pauses of the classes each rule is about, never the run's whole pause time (to the 3
+        // significant digits the document keeps of a cost)
+        JsonNode g1Run = FleetJobTest.analyze(List.of(g1)).get(0);
+        Map<String, Double> lost = new TreeMap<>();
+        for (Row r : spark.sql("SELECT ruleId, timeLostMs FROM findings_by_rule").collectAsList()) {
+            lost.put(r.getString(0), r.isNullAt(1) ? null : r.getDouble(1));
         }
+        Map<String, Double> expected = new TreeMap<>();
+        expected.put("humongous-allocation", pauseMs(g1Run, "HUMONGOUS"));
+        expected.put("heap-too-small", g1Run.at("/summary/pauses/totalMs").asDouble()); // its evidence: every pause
+        expected.put("explicit-gc", pauseMs(FleetJobTest.analyze(List.of(stalls)).get(0), "SYSTEM_GC"));
+        expected.put("allocation-stall", null); // stalls outside pauses: no pause of its own
+        assertTrue(lost.keySet().containsAll(expected.keySet()), "rules fired: " + lost.keySet());
+        for (Map.Entry<String, Double> e : expected.entrySet()) {
+            Double actual = lost.get(e.getKey());
+            assertTrue(e.getValue() == null ? actual == null
+                    : actual != null && Math.abs(actual - e.getValue()) <= e.getValue() / 100,
+                    e.getKey() + ": time lost " + actual + " ms, its pauses " + e.getValue() + " ms");
+        }
+        assertTrue(lost.get("humongous-allocation") < g1Run.at("/summary/pauses/totalMs").asDouble() / 2,
+                "humongous-allocation: " + lost + " against the run's pauses");
 
         String html = Files.readString(out.resolve("report.html"));
-        JsonNode data = FleetJobTest.JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"jvmtune-data\"")) + 1,
-                html.indexOf("</script>", html.indexOf("id=\"jvmtune-data\""))));
+        int script = html.indexOf("id=\"jvmtune-data\"");
+        JsonNode data = FleetJobTest.JSON.readTree(html.substring(html.indexOf('>', script) + 1,
+                html.indexOf("</script>", script)));
         assertEquals(1, data.get("schemaVersion").asInt(), "schemaVersion first: " + data.fieldNames().next());
         assertEquals("jvmtune", data.at("/tool/name").asText());
-        assertEquals(2, data.get("undatedRuns").asInt());
+        assertEquals(3, data.get("undatedRuns").asInt());
         assertEquals("2026-11-24", data.get("rollout").asText(), "the split from the dated runs only");
-        assertTrue(html.contains("undated runs (uptimes only)</div><div class=\"value\">2<"), "the figure");
+        assertTrue(html.contains("undated runs (uptimes only)</div><div class=\"value\">3<"), "the figure");
         try (Browser browser = Browser.start()) {
             Browser.Page page = browser.open(out.resolve("report.html"), Path.of("target", "fleet-report", "undated.png"));
             assertEquals(Map.of("Services by pause-goal misses", "Not in these logs: a pause goal (no run states one; "
