@@ -34,7 +34,8 @@ class AnalyzeOutputsTest {
         Path b = CliRun.corpus(B);
         CliRun text = CliRun.of("analyze", a.toString(), "--compare", b.toString());
         assertEquals(Main.OK, text.exit(), text.err());
-        assertTrue(text.out().startsWith("Differences, B against A"), text.out());
+        assertTrue(text.out().startsWith("B against A: "), "the headline first: " + text.out());
+        assertTrue(text.out().contains("\n\nDifferences, B against A"), text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches("  Full GCs +0 +4 +from 0 +worse")), text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches("  pauses +10 +17 +\\+70\\.0 % +worse")), text.out());
         assertTrue(text.out().contains("== " + a) && text.out().contains("== " + b), "both runs' reports follow");
@@ -51,6 +52,8 @@ class AnalyzeOutputsTest {
         assertEquals(4, fullGcs.path("b").asInt());
         assertEquals("from 0", fullGcs.path("change").asText());
         assertEquals("worse", fullGcs.path("verdict").asText());
+        assertEquals(text.out().lines().findFirst().orElseThrow(), doc.path("headline").path("text").asText(),
+                "the same headline in text and JSON");
 
         Path html = tmp.resolve("ab.html"); // the page colours the same regression
         CliRun page = CliRun.of("analyze", "-q", a.toString(), "--compare", b.toString(), "--html", html.toString());
