@@ -62,6 +62,32 @@ class AnalyzeOutputsTest {
                 + "<td class=\"worse\">from 0</td></tr>"));
     }
 
+    /**
+     * A log of about three minutes that states no pause goal against a 2.5 h log whose G1 ergonomics lines state a
+     * target pause time of 100 ms: B's goal judges A too, in the JSON, the table and the page's goal line.
+     */
+    @Test
+    void theGoalOneSideStatesJudgesBoth(@TempDir Path tmp) throws IOException {
+        Path html = tmp.resolve("goal.html");
+        CliRun r = CliRun.of("analyze", "-q", CliRun.corpus("unified/g1gc/minimal.log").toString(), "--compare",
+                CliRun.corpus("preunified/g1gc/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log")
+                        .toString(), "--json", "--html", html.toString());
+        assertEquals(Main.OK, r.exit(), r.err());
+        JsonNode doc = r.json();
+        assertEquals("{\"ms\":100.0,\"source\":\"G1 target pause time\",\"side\":\"B\"}", doc.path("goal").toString());
+        JsonNode goalA = doc.path("runs").path(0).path("summary").path("pauseGoal");
+        assertEquals("G1 target pause time of B", goalA.path("source").asText(), goalA.toString());
+        long over = goalA.path("overall").path("over").asLong(-1);
+        assertTrue(over >= 1, "A's pause of 135 ms is over 100 ms: " + goalA);
+        assertTrue(doc.path("headline").path("text").asText().endsWith(
+                "Both judged by the pause goal 100 ms (G1 target pause time of B)."), doc.path("headline").toString());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<tr data-key=\"pausesOverGoal\"><td>pauses over the goal</td><td>"
+                + dev.jvmtune.report.html.Figures.count(over) + "</td>"),
+                "A's pauses over the goal in the table");
+        assertEquals(2, page.split("\"goalMs\":100\\.0,", -1).length - 1, "the goal line of both runs' charts");
+    }
+
     @Test
     void everyFileWrittenIsSaid(@TempDir Path tmp) {
         Path log = CliRun.corpus(A);

@@ -24,7 +24,7 @@ import java.util.Locale;
  * @param goal   the goal both sides are judged by; null when none is known
  */
 public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goal, Headline headline,
-                         List<Differences.Row> differences) {
+                            List<Differences.Row> differences) {
 
     /**
      * The pause goal of a comparison.
