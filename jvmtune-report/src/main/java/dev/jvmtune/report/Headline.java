@@ -58,21 +58,26 @@ public record Headline(String text, List<Claim> claims) {
             String verdict = ib[1] < ia[0] ? "better" : ia[1] < ib[0] ? "worse"
                     : Double.isInfinite(ia[1]) || Double.isInfinite(ib[1]) ? "unsure" : "no clear difference";
             claims.add(claim("pauseP99Ms", "p99 pause", pa.p99Ms(), pb.p99Ms(), verdict, Figures::ms, labelA, labelB,
-                    "fewer than " + P99_BASIS + " pauses"));
+                    "fewer than " + P99_BASIS + " pauses in " + sides(Double.isInfinite(ia[1]),
+                            Double.isInfinite(ib[1]), labelA, labelB)));
         }
         double shareA = pauseShare(a);
         double shareB = pauseShare(b);
         if (!Double.isNaN(shareA) && !Double.isNaN(shareB) && shareA > 0 && shareB > 0) {
+            double ea = shareError(pa);
+            double eb = shareError(pb);
             claims.add(claim("pauseSharePct", "time in pauses", shareA, shareB,
-                    judge(shareA, shareB, shareError(pa), shareError(pb), "better", "worse"), Figures::pct, labelA,
-                    labelB, "few pauses"));
+                    judge(shareA, shareB, ea, eb, "better", "worse"), Figures::pct, labelA, labelB,
+                    "few pauses in " + sides(thin(ea), thin(eb), labelA, labelB)));
         }
         double allocA = a.allocationRateMBps();
         double allocB = b.allocationRateMBps();
         if (allocA > 0 && allocB > 0) {
+            double ea = 1 / Math.sqrt(pa.count());
+            double eb = 1 / Math.sqrt(pb.count());
             claims.add(claim("allocationRateMBps", "allocation rate", allocA, allocB,
-                    judge(allocA, allocB, 1 / Math.sqrt(pa.count()), 1 / Math.sqrt(pb.count()), "lower", "higher"),
-                    Figures::rate, labelA, labelB, "few collections"));
+                    judge(allocA, allocB, ea, eb, "lower", "higher"), Figures::rate, labelA, labelB,
+                    "few collections in " + sides(thin(ea), thin(eb), labelA, labelB)));
         }
         StringBuilder text = new StringBuilder(labelB).append(" against ").append(labelA).append(": ");
         if (claims.isEmpty()) {
@@ -123,7 +128,17 @@ public record Headline(String text, List<Claim> claims) {
         if (Math.abs(logRatio) > Z * Math.sqrt(errorA * errorA + errorB * errorB)) {
             return logRatio < 0 ? lower : higher;
         }
-        return Z * Math.max(errorA, errorB) > Math.log(2) ? "unsure" : "no clear difference";
+        return thin(errorA) || thin(errorB) ? "unsure" : "no clear difference";
+    }
+
+    /** Whether an estimate of this relative standard error cannot tell a twofold difference. */
+    private static boolean thin(double error) {
+        return Z * error > Math.log(2);
+    }
+
+    /** "A", "B", "A and B": the sides that are thin. */
+    private static String sides(boolean a, boolean b, String labelA, String labelB) {
+        return a && b ? labelA + " and " + labelB : a ? labelA : labelB;
     }
 
     /** Percent of the log's time in pauses; NaN without a duration. */

@@ -83,7 +83,7 @@ class RunComparisonTest {
                 "the interval holds the p99: " + List.of(bounded[0], s.p99Ms(), bounded[1]));
         Headline.Claim itself = claim(RunComparison.of("A", few, "B", few, null), "pauseP99Ms");
         assertEquals("unsure", itself.verdict(), itself.text());
-        assertTrue(itself.text().startsWith("p99 pause: unsure, fewer than 381 pauses (B "), itself.text());
+        assertTrue(itself.text().startsWith("p99 pause: unsure, fewer than 381 pauses in A and B (B "), itself.text());
         String one = claim(RunComparison.of("A", many, "B", few, null), "pauseP99Ms").verdict();
         String other = claim(RunComparison.of("A", few, "B", many, null), "pauseP99Ms").verdict();
         assertTrue(one.equals("worse") || one.equals("unsure"), "the thin side is never better: " + one);
