@@ -105,8 +105,11 @@ class ResultsCommandTest {
                 + "footprint.metaspaceBytes,footprint.rssPeakBytes,gc.fullCount,wallSec"), lines.get(0));
         assertFalse(csv.out().matches("(?s).*\\d\\.\\d{9,}.*"), "a figure with float noise: " + csv.out());
         CliRun oom = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "outcome=OOM");
-        JsonNode j = oom.json();
-        assertEquals(1, j.size());
+        JsonNode doc = oom.json();
+        assertEquals(1, doc.path("schemaVersion").asInt(), "the document's schema version: " + doc.path("schemaVersion"));
+        assertTrue(doc.path("tool").asText().startsWith("jvmtune "), doc.path("tool").toString());
+        JsonNode j = doc.path("trials");
+        assertEquals(1, j.size(), doc.toString());
         assertEquals("3", j.get(0).path("params").path("days").asText());
         assertEquals("jdk17/a", j.get(0).path("config").asText());
     }
