@@ -277,7 +277,7 @@ final class ResultsCommand implements Runnable {
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.seed());
         if (json) {
-            ExperimentReport.json(s, Main.version(), streams.out());
+            ExperimentReport.json(s, streams.out());
             streams.out().println();
         } else {
             ExperimentReport.text(s, streams.out());
