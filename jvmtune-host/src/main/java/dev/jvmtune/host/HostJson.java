@@ -160,14 +160,17 @@ public final class HostJson {
         g.writeEndArray();
     }
 
-    /** {@code jvmtune jdks --json}: the array of the system document's {@code jdks[]}. */
+    /** {@code jvmtune jdks --json}: {@code {"schemaVersion", "tool", "jdks": [...]}}, as the system document's. */
     public static void jdks(java.util.List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
         try (JsonGenerator g = generator(out)) {
-            g.writeStartArray();
+            g.writeStartObject();
+            root(g, DocumentRoot.of(1));
+            g.writeArrayFieldStart("jdks");
             for (HostFacts.Jdk j : jdks) {
                 writeJdk(g, j);
             }
             g.writeEndArray();
+            g.writeEndObject();
         }
     }
 
