@@ -2,8 +2,9 @@
 # The memory model's accuracy and the budget's proofs in real memory cgroups (docs/memory.md):
 #   bench/memory.sh [--programs timeseries,netty] [--jdks 17,25] [--collectors G1,Parallel] [--skip-proofs]
 # Prepares what it needs, once: the programs from Maven Central (bench/memory/apps-pom.xml) in bench/out/memory/apps,
-# NettyLoad compiled against them, the JDK sources javac and Lucene read; freezes the jvmtune jar as it is now (as
-# bench/realapps.sh does); then bench/memory/memory.py runs everything (about an hour on 2 loaded cores) and writes
+# NettyLoad compiled against them; freezes the jvmtune jar as it is now (as
+# bench/realapps.sh does); then bench/memory/memory.py copies jvmtune's own sources (what javac compiles and Lucene
+# indexes, no JDK's src.zip) once, runs everything (about an hour on 2 loaded cores) and writes
 # bench/out/memory/results.md and results.json, the load average at the start and the end with them. Runs already in
 # bench/out/memory/runs are kept: delete the directory to measure again. The proofs need root and a writable memory
 # cgroup.

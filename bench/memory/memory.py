@@ -17,7 +17,6 @@ import statistics
 import subprocess
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,34 +27,40 @@ COLLECTORS = {"G1": "-XX:+UseG1GC", "Parallel": "-XX:+UseParallelGC"}
 MIB = 1 << 20
 
 
-def extract(prefix, dest, jdk="25"):
-    """The .java files of a JDK's src.zip under prefix, extracted into dest once."""
-    files = []
-    with zipfile.ZipFile(Path(JDKS[jdk]) / "lib" / "src.zip") as z:
-        for name in z.namelist():
-            if name.startswith(prefix) and name.endswith(".java"):
-                to = dest / name
-                if not to.exists():
-                    to.parent.mkdir(parents=True, exist_ok=True)
-                    to.write_bytes(z.read(name))
-                files.append(str(to))
-    return files
+SOURCES = OUT / "sources"
+
+
+def sources():
+    """jvmtune's own main sources, one folder a module, and jvmtune-core's compile classpath (classpath.txt), copied
+    into bench/out/memory/sources once: what javac compiles and Lucene indexes, the same on every JDK (a JDK's
+    lib/src.zip is optional: JDK 17's here links to a file that is not there) and for every run kept from an earlier
+    bench."""
+    if not (SOURCES / "classpath.txt").exists():
+        tmp = SOURCES.with_name(SOURCES.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        for main in sorted(ROOT.glob("jvmtune-*/src/main/java")):
+            shutil.copytree(main, tmp / main.parts[-4])
+        subprocess.run([str(ROOT / "mvnw"), "-q", "-B", "-f", str(ROOT / "pom.xml"), "-pl", "jvmtune-core",
+                        "dependency:build-classpath", "-DincludeScope=compile",
+                        "-Dmdep.outputFile=" + str(tmp / "classpath.txt")], check=True, stdout=subprocess.DEVNULL)
+        shutil.rmtree(SOURCES, ignore_errors=True)
+        tmp.rename(SOURCES)
+    return SOURCES
 
 
 def javac(d, jdk):
-    src = d / "src"  # the running JDK's own sources: javac compiles them against its own java.base
-    files = extract("java.base/java/util/stream/", src, jdk) + extract("java.base/java/util/function/", src, jdk)
-    (d / "files.txt").write_text("\n".join(sorted(files)) + "\n")
-    return ["java", "-m", "jdk.compiler/com.sun.tools.javac.Main", "-nowarn", "-proc:none", "--patch-module",
-            "java.base=" + str(src / "java.base"), "-d", str(d / "classes"), "@" + str(d / "files.txt")]
+    src = sources()
+    files = sorted(str(p) for p in (src / "jvmtune-core").rglob("*.java"))
+    (d / "files.txt").write_text("\n".join(files) + "\n")
+    return ["java", "-m", "jdk.compiler/com.sun.tools.javac.Main", "-nowarn", "-proc:none", "-cp",
+            (src / "classpath.txt").read_text().strip(), "-d", str(d / "classes"), "@" + str(d / "files.txt")]
 
 
 def lucene(d, jdk):
-    extract("java.base/java/util/", d / "docs")
     cp = ":".join(str(p) for p in sorted(APPS.glob("lucene-*.jar")) + sorted(APPS.glob("hppc-*.jar")))
     # a fresh index per run (-create); -Dsmoketester: IndexFiles refuses over 100 documents with its toy vectors
     return ["sh", "-c", 'rm -rf "$1" && exec java -Dsmoketester=true -cp "$2" org.apache.lucene.demo.IndexFiles '
-            '-create -index "$1" -docs "$3"', "lucene", str(d / "index"), cp, str(d / "docs")]
+            '-create -index "$1" -docs "$3"', "lucene", str(d / "index"), cp, str(sources())]
 
 
 def h2(d, jdk):
@@ -86,9 +91,9 @@ PROGRAMS = {
                                       "--step-seconds", "1")),
     "codecache": ("bundled S4 workload: 1,500 generated hot methods",
                   (64, 128, 256), workload("codecache", "--seconds", "5", "--classes", "1500")),
-    "javac": ("the JDK's javac (jdk.compiler) compiling its own java.util.stream and java.util.function",
+    "javac": ("the JDK's javac (jdk.compiler) compiling jvmtune-core's sources against its classpath (HdrHistogram)",
               (128, 256, 512), javac),
-    "lucene": ("Lucene 9.10 IndexFiles indexing java.base's java/util sources (Maven Central; MMapDirectory)",
+    "lucene": ("Lucene 9.10 IndexFiles indexing jvmtune's own sources (Maven Central; MMapDirectory)",
                (64, 128, 256), lucene),
     "h2": ("H2 2.3.232 RunScript: 120,000 rows in memory, an index, an aggregation, an update (Maven Central)",
            (128, 256, 512), h2),

@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import dev.jvmtune.core.analysis.PauseSeries;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.GcIncident;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -93,11 +95,12 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
         if (Double.isNaN(gcCpu) && run.summary().gcCpu() != null) {
             gcCpu = run.summary().gcCpu().userSec() + run.summary().gcCpu().sysSec();
         }
+        PauseSeries series = pauses.sampler.series();
         return new Evidence(wall, compile, t.metric(Metrics.JIT_C2), run.summary().pauses().totalMs() / 1000,
-                pauses.fullMs / 1000, pauses.resizingMs() / 1000, run.summary().heldUp().stallsMs() / 1000,
+                pauses.fullMs / 1000, pauses.resizingMs(series) / 1000, run.summary().heldUp().stallsMs() / 1000,
                 run.summary().concurrent().totalMs() / 1000, t.metric(Metrics.GC_CONCURRENT_CPU), gcCpu,
                 run.jvm().concurrentWorkers(), run.jvm().cpusAvailable(), run.jvm().collector(),
-                pauses.peak(Double.isNaN(warm) ? 0 : warm, run.jvm().heapMaxBytes()), run, missing);
+                pauses.peak(series, Double.isNaN(warm) ? 0 : warm, run.jvm().heapMaxBytes()), run, missing);
     }
 
     /**
@@ -182,17 +185,12 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
         return String.format(Locale.ROOT, format, args);
     }
 
-    /** The pauses of a log as it is read: for Full GCs, a growing heap's pauses and the peak live set. */
+    /**
+     * The pauses of a log as it is read: for Full GCs, a growing heap's pauses and the peak live set. What every pause
+     * adds up to is counted here; the rest is taken from the {@link PauseSeries} at the end.
+     */
     private static final class Pauses implements Consumer<JvmEvent> {
-        /** At most this many collections are kept for the peak: a trial of hours is sampled. */
-        private static final int MAX = 1 << 20;
-        private double[] time = new double[256];
-        private long[] after = new long[256];
-        private long[] capacity = new long[256];
-        private double[] ms = new double[256];
-        private int n;
-        private int stride = 1;
-        private long seen;
+        private final PauseSeries.Sampler sampler = new PauseSeries.Sampler();
         double fullMs;
         long outOfRoom;
         long largest = -1;
@@ -214,53 +212,33 @@ public record Evidence(double wallSec, double compileSec, double c2Sec, double p
                 outOfRoom++;
             }
             largest = Math.max(largest, cap);
-            if (seen++ % stride != 0) {
-                return;
-            }
-            if (n == MAX) { // keep every second one from here on
-                int j = 0;
-                for (int i = 0; i < n; i += 2, j++) {
-                    time[j] = time[i];
-                    after[j] = after[i];
-                    capacity[j] = capacity[i];
-                    ms[j] = ms[i];
-                }
-                n = j;
-                stride *= 2;
-            }
-            if (n == time.length) {
-                time = java.util.Arrays.copyOf(time, 2 * n);
-                after = java.util.Arrays.copyOf(after, 2 * n);
-                capacity = java.util.Arrays.copyOf(capacity, 2 * n);
-                ms = java.util.Arrays.copyOf(ms, 2 * n);
-            }
-            time[n] = e.uptimeSec();
-            after[n] = heapAfter;
-            capacity[n] = full ? -1 : cap; // a Full GC's time is the Full GCs' cause
-            ms[n] = e.pauseMs();
-            n++;
+            sampler.add(e);
         }
 
-        /** Pauses other than Full GCs while the heap was below the largest capacity of the run, ms. */
-        double resizingMs() {
+        /**
+         * Pauses other than Full GCs (a Full GC's time is the Full GCs' cause) while the heap was below the largest
+         * capacity of the run, ms.
+         */
+        double resizingMs(PauseSeries series) {
             double sum = 0;
-            for (int i = 0; i < n; i++) {
-                if (capacity[i] > 0 && capacity[i] < largest) {
-                    sum += ms[i];
+            for (int i = 0; i < series.size(); i++) {
+                long cap = series.capacity(i);
+                if (series.kind(i) != GcKind.FULL && cap > 0 && cap < largest) {
+                    sum += series.ms(i);
                 }
             }
-            return sum * stride;
+            return sum * series.stride();
         }
 
-        PeakLiveSet peak(double fromSec, long heapMax) {
-            long[] kept = new long[n];
+        PeakLiveSet peak(PauseSeries series, double fromSec, long heapMax) {
+            long[] kept = new long[series.size()];
             int k = 0;
-            for (int i = 0; i < n; i++) {
-                if (after[i] >= 0 && !(time[i] < fromSec)) {
-                    kept[k++] = after[i];
+            for (int i = 0; i < series.size(); i++) {
+                if (series.heapAfter(i) >= 0 && !(series.time(i) < fromSec)) {
+                    kept[k++] = series.heapAfter(i);
                 }
             }
-            return PeakLiveSet.of(java.util.Arrays.copyOf(kept, k), fromSec, Math.max(largest, heapMax), outOfRoom);
+            return PeakLiveSet.of(Arrays.copyOf(kept, k), fromSec, Math.max(largest, heapMax), outOfRoom);
         }
     }
 }

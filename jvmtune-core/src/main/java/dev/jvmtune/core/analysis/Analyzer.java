@@ -81,7 +81,7 @@ public final class Analyzer {
         double end = span.end(logEndSec);
         double duration = Double.isNaN(start) || Double.isNaN(end) ? Double.NaN : Math.max(0, end - start);
         PauseStats all = pauses.all.build();
-        PauseSeries series = pauses.series;
+        PauseSeries series = pauses.sampler.series();
         Steady steady = steadyState(series);
         PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, facts);
         HeldUp held = heldUp.build(all.totalMs(), duration);

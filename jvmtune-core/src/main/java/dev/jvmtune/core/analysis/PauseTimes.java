@@ -1,7 +1,6 @@
 package dev.jvmtune.core.analysis;
 
 import dev.jvmtune.core.model.GcEvent;
-import dev.jvmtune.core.model.GcIncident;
 import dev.jvmtune.core.model.GcKind;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -15,7 +14,7 @@ import java.util.Map;
 final class PauseTimes implements Aggregation.OfGc {
 
     final PauseStats.Accumulator all = new PauseStats.Accumulator();
-    final PauseSeries series = new PauseSeries();
+    final PauseSeries.Sampler sampler = new PauseSeries.Sampler();
     private final PauseStats.Accumulator intervals = new PauseStats.Accumulator();
     private final Map<GcKind, PauseStats.Accumulator> byKind = new EnumMap<>(GcKind.class);
     private double prevStart = Double.NaN;
@@ -27,12 +26,8 @@ final class PauseTimes implements Aggregation.OfGc {
         }
         all.add(e.pauseMs());
         byKind.computeIfAbsent(e.kind(), k -> new PauseStats.Accumulator()).add(e.pauseMs());
-        boolean young = e.kind() == GcKind.YOUNG || e.kind() == GcKind.CONCURRENT_START;
-        // a pause that failed to evacuate (to-space exhausted) copied and then undid work: no measure of speed
-        boolean measured = young && !e.incidents().contains(GcIncident.EVACUATION_FAILURE);
+        sampler.add(e);
         double t = e.uptimeSec();
-        series.add(t, e.pauseMs(), PauseClass.code(e), measured ? EvacuationSpeed.of(e) : Double.NaN,
-                LiveSet.oldCleanedAfter(e));
         if (!Double.isNaN(t)) {
             if (!Double.isNaN(prevStart) && t >= prevStart) {
                 intervals.add((t - prevStart) * 1000.0);
