@@ -47,7 +47,7 @@ wait_for() { # seconds command: poll until the command succeeds
   until eval "$@"; do (( $(date +%s) > end )) && return 1; sleep 0.2; done
 }
 window_count() { # file: the pause count of the last window line
-  grep '^{"source"' "$1" 2>/dev/null | tail -1 | python3 -c 'import json,sys
+  grep '^{"schemaVersion"' "$1" 2>/dev/null | tail -1 | python3 -c 'import json,sys
 l=sys.stdin.read().strip()
 print(json.loads(l)["pauses"]["count"] if l else -1)'
 }

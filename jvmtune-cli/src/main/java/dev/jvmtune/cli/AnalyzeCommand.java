@@ -9,7 +9,7 @@ import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.live.FollowSource;
-import dev.jvmtune.report.Differences;
+import dev.jvmtune.report.RunComparison;
 import dev.jvmtune.report.RunFormat;
 import dev.jvmtune.report.RunFormatType;
 import dev.jvmtune.report.html.HtmlFormat;
@@ -87,8 +87,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     Path html;
 
     @Option(names = "--compare", paramLabel = "LOG",
-            description = "Compare LOG (run B) against the analyzed log (run A): the differences of their key figures, "
-                    + "better or worse, then both reports (text or JSON); with --html, their charts overlaid too.")
+            description = "Compare LOG (run B) against the analyzed log (run A): a headline (which is better on the p99 "
+                    + "pause and the time in pauses, beyond noise or not), the differences of their key figures, better "
+                    + "or worse, then both reports (text or JSON); with --html, their charts overlaid too. Both are "
+                    + "judged by one pause goal: --pause-goal, else the one a log states (the stricter of two).")
     Path compare;
 
     @Option(names = "--pause-goal", paramLabel = "MS",
@@ -130,42 +132,42 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             options = options.withSeries();
         }
         List<Run> results = new ArrayList<>();
-        int exit = read(timelines, options, results);
+        List<LogInputs.Timeline> sources = new ArrayList<>();
+        int exit = read(timelines, options, results, sources);
         if (results.isEmpty()) {
             return exit;
         }
-        Run a = results.get(0);
-        Run against = compare == null ? null : runB(results, compared.get(0), compared.size(), options);
+        RunComparison comparison = compare == null ? null : compare(results, sources.get(0), compared, options);
         if (html != null) {
             HtmlFormat page = new HtmlFormat(Main.version());
-            exit = write(html, against == null ? "HTML report" : "HTML comparison", o -> {
-                if (against == null) {
+            exit = write(html, comparison == null ? "HTML report" : "HTML comparison", o -> {
+                if (comparison == null) {
                     page.write(results, o);
                 } else {
-                    page.compare(a, against, o);
+                    page.compare(comparison, o);
                 }
             }, exit);
         }
         if (jsonOut != null) {
             exit = write(jsonOut, "JSON document", o -> {
-                if (against == null) {
+                if (comparison == null) {
                     RunFormatType.JSON.create(Main.version()).write(results, o);
                 } else {
-                    Differences.json(a, against, Main.version(), o);
+                    comparison.json(Main.version(), o);
                 }
             }, exit);
         }
         PrintStream summary = eventsToStdout ? err : printed == RunFormatType.CSV ? streams.document() : out;
-        if (against == null) {
+        if (comparison == null) {
             printed.create(Main.version()).write(results, summary);
         } else if (printed == RunFormatType.JSON) {
-            Differences.json(a, against, Main.version(), summary);
-        } else if (printed == RunFormatType.TEXT) {
-            Differences.text(a, against, summary);
-            summary.println();
-            printed.create(Main.version()).write(List.of(a, against), summary);
+            comparison.json(Main.version(), summary);
         } else {
-            printed.create(Main.version()).write(List.of(a, against), summary);
+            if (printed == RunFormatType.TEXT) {
+                comparison.text(summary);
+                summary.println();
+            }
+            printed.create(Main.version()).write(List.of(comparison.a(), comparison.b()), summary);
         }
         out.flush();
         return exit;
@@ -191,12 +193,13 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads every timeline into {@code results}, writing {@code --events} as it goes. A timeline that cannot be read or
-     * holds no GC log is said and the others are still read; its exit code is returned. The events file is written
-     * whole or not at all: one that cannot be written ends the command.
+     * Reads every timeline into {@code results} (and the timeline of each run into {@code sources}), writing
+     * {@code --events} as it goes. A timeline that cannot be read or holds no GC log is said and the others are still
+     * read; its exit code is returned. The events file is written whole or not at all: one that cannot be written ends
+     * the command.
      */
-    private int read(List<LogInputs.Timeline> timelines, RunReader.Options options, List<Run> results)
-            throws IOException {
+    private int read(List<LogInputs.Timeline> timelines, RunReader.Options options, List<Run> results,
+                     List<LogInputs.Timeline> sources) throws IOException {
         boolean eventsToStdout = "-".equals(events);
         int exit = Main.OK;
         RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
@@ -214,7 +217,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                 Consumer<JvmEvent> tap = eventFormat == null ? null
                         : eventFormat.attach(eventStream, timelines.size() > 1 ? t.name() : null);
                 try {
-                    results.addAll(RunReader.read(t, options.tap(tap).progress(progress)));
+                    for (Run run : RunReader.read(t, options.tap(tap).progress(progress))) {
+                        results.add(run);
+                        sources.add(t);
+                    }
                 } catch (UnsupportedLogException e) {
                     exit = reported(e);
                 } catch (java.io.UncheckedIOException | IOException e) {
@@ -251,26 +257,40 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         return exit;
     }
 
-    /** {@code --compare}'s run B, read from its {@code count} timelines; each side must hold one run. */
-    private Run runB(List<Run> results, LogInputs.Timeline timeline, int count, RunReader.Options options)
-            throws IOException {
-        if (results.size() != 1 || count != 1) {
+    /**
+     * {@code --compare}: run A ({@code results}' one run, read from {@code timelineA}) against run B, read from its
+     * timelines; each side must hold one run. Both are judged by one pause goal: a side whose own goal differs (or
+     * that has none) is read again with it.
+     */
+    private RunComparison compare(List<Run> results, LogInputs.Timeline timelineA,
+                                  List<LogInputs.Timeline> timelinesB, RunReader.Options options) throws IOException {
+        if (results.size() != 1 || timelinesB.size() != 1) {
             throw new CommandException(Main.USAGE, "--compare wants one run on each side; " + (results.size() != 1
                     ? "the analyzed logs hold " + results.size() : compare + " holds more than one") + " runs");
         }
-        List<Run> other;
+        LogInputs.Timeline timelineB = timelinesB.get(0);
+        Run a = results.get(0);
+        Run b = one(timelineB, options);
+        RunComparison.Goal goal = RunComparison.goal("A", a, "B", b);
+        return RunComparison.of("A", RunComparison.judged(a, goal, o -> one(timelineA, o), options),
+                "B", RunComparison.judged(b, goal, o -> one(timelineB, o), options), goal);
+    }
+
+    /** The one run of a compared side's timeline. */
+    private Run one(LogInputs.Timeline timeline, RunReader.Options options) throws IOException {
+        List<Run> runs;
         try {
-            other = RunReader.read(timeline, options);
+            runs = RunReader.read(timeline, options);
         } catch (UnsupportedLogException e) {
             throw e;
         } catch (IOException e) {
-            throw CommandException.inputError("cannot read " + compare + ": " + e.getMessage());
+            throw CommandException.inputError("cannot read " + timeline.name() + ": " + e.getMessage());
         }
-        if (other.size() != 1) {
-            throw new CommandException(Main.USAGE, "--compare wants one run on each side; " + compare + " holds "
-                    + other.size() + " runs");
+        if (runs.size() != 1) {
+            throw new CommandException(Main.USAGE, "--compare wants one run on each side; " + timeline.name()
+                    + " holds " + runs.size() + " runs");
         }
-        return other.get(0);
+        return runs.get(0);
     }
 
     /** {@code --follow}: the live view while the log grows, then the analysis of all that was read. */

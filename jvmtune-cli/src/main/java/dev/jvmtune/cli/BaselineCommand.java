@@ -123,7 +123,7 @@ final class BaselineCommand extends StreamCommand implements Callable<Integer> {
             throw CommandException.notAnalyzable(e.getMessage());
         }
         if (jsonOption.json) {
-            HostJson.baseline(facts, b, choice.jdk(), "jvmtune " + Main.version(), streams.out());
+            HostJson.baseline(facts, b, choice.jdk(), streams.out());
             streams.out().println();
         } else {
             HostText.baseline(b, choice.describe(), streams.out());

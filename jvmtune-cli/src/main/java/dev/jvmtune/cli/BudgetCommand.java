@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.Sizes;
@@ -131,9 +132,7 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             throw CommandException.inputError(e.getMessage());
         }
         int jdk = runs.get(0).config().jdk();
-        ObjectNode doc = JSON.createObjectNode();
-        doc.put("schemaVersion", 1);
-        doc.put("tool", "jvmtune " + Main.version());
+        ObjectNode doc = JSON.valueToTree(DocumentRoot.of(1));
         ArrayNode fitted = doc.putArray("runs");
         for (MeasuredRun r : runs) {
             ObjectNode o = fitted.addObject();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
@@ -102,6 +103,9 @@ final class ResultsCommand implements Runnable {
     @Command(name = "trials", mixinStandardHelpOptions = true,
             description = "One row per stored trial with every metric: a table, CSV or JSON.")
     static final class Trials extends DbCommand {
+        /** The trials document's shape: changes only when one of its fields is renamed or removed. */
+        static final int TRIALS_SCHEMA_VERSION = 1;
+
         @Parameters(index = "0", paramLabel = "ID", description = "The experiment (results list).")
         String id;
 
@@ -194,9 +198,11 @@ final class ResultsCommand implements Runnable {
             csv.flush();
         }
 
+        /** The trials document: {@code {"schemaVersion", "tool", "trials": [...]}} (docs/json.md). */
         private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            ArrayNode a = m.createArrayNode();
+            ObjectNode doc = m.valueToTree(DocumentRoot.of(TRIALS_SCHEMA_VERSION));
+            ArrayNode a = doc.putArray("trials");
             for (StoredTrial t : trials) {
                 ObjectNode n = a.addObject();
                 n.put("experiment", t.experimentId()).put("seq", t.seq()).put("config", t.config()).put("jdk", t.jdk())
@@ -209,7 +215,7 @@ final class ResultsCommand implements Runnable {
                 ObjectNode mm = n.putObject("metrics");
                 columns.stream().filter(c -> !Double.isNaN(t.metric(c))).forEach(c -> mm.put(c, t.metric(c)));
             }
-            o.println(m.writeValueAsString(JsonFigures.rounded(a)));
+            o.println(m.writeValueAsString(JsonFigures.rounded(doc)));
         }
 
         private static String params(StoredTrial t) {
@@ -271,7 +277,7 @@ final class ResultsCommand implements Runnable {
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.seed());
         if (json) {
-            ExperimentReport.json(s, Main.version(), streams.out());
+            ExperimentReport.json(s, streams.out());
             streams.out().println();
         } else {
             ExperimentReport.text(s, streams.out());

@@ -35,7 +35,7 @@ final class SystemCommand extends StreamCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         HostFacts facts = HostCli.probe(root).probe();
         if (jsonOption.json) {
-            HostJson.system(facts, "jvmtune " + Main.version(), streams.out());
+            HostJson.system(facts, streams.out());
             streams.out().println();
         } else {
             HostText.system(facts, streams.out());

@@ -34,7 +34,8 @@ class AnalyzeOutputsTest {
         Path b = CliRun.corpus(B);
         CliRun text = CliRun.of("analyze", a.toString(), "--compare", b.toString());
         assertEquals(Main.OK, text.exit(), text.err());
-        assertTrue(text.out().startsWith("Differences, B against A"), text.out());
+        assertTrue(text.out().startsWith("B against A: "), "the headline first: " + text.out());
+        assertTrue(text.out().contains("\n\nDifferences, B against A"), text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches("  Full GCs +0 +4 +from 0 +worse")), text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches("  pauses +10 +17 +\\+70\\.0 % +worse")), text.out());
         assertTrue(text.out().contains("== " + a) && text.out().contains("== " + b), "both runs' reports follow");
@@ -51,12 +52,40 @@ class AnalyzeOutputsTest {
         assertEquals(4, fullGcs.path("b").asInt());
         assertEquals("from 0", fullGcs.path("change").asText());
         assertEquals("worse", fullGcs.path("verdict").asText());
+        assertEquals(text.out().lines().findFirst().orElseThrow(), doc.path("headline").path("text").asText(),
+                "the same headline in text and JSON");
 
         Path html = tmp.resolve("ab.html"); // the page colours the same regression
         CliRun page = CliRun.of("analyze", "-q", a.toString(), "--compare", b.toString(), "--html", html.toString());
         assertEquals(Main.OK, page.exit(), page.err());
         assertTrue(Files.readString(html).contains("<tr data-key=\"fullGcs\"><td>Full GCs</td><td>0</td><td>4</td>"
                 + "<td class=\"worse\">from 0</td></tr>"));
+    }
+
+    /**
+     * A log of about three minutes that states no pause goal against a 2.5 h log whose G1 ergonomics lines state a
+     * target pause time of 100 ms: B's goal judges A too, in the JSON, the table and the page's goal line.
+     */
+    @Test
+    void theGoalOneSideStatesJudgesBoth(@TempDir Path tmp) throws IOException {
+        Path html = tmp.resolve("goal.html");
+        CliRun r = CliRun.of("analyze", "-q", CliRun.corpus("unified/g1gc/minimal.log").toString(), "--compare",
+                CliRun.corpus("preunified/g1gc/details/adaptivesize/rset/gc1gc_details_adaptivesizing_rset.log")
+                        .toString(), "--json", "--html", html.toString());
+        assertEquals(Main.OK, r.exit(), r.err());
+        JsonNode doc = r.json();
+        assertEquals("{\"ms\":100.0,\"source\":\"G1 target pause time\",\"side\":\"B\"}", doc.path("goal").toString());
+        JsonNode goalA = doc.path("runs").path(0).path("summary").path("pauseGoal");
+        assertEquals("G1 target pause time of B", goalA.path("source").asText(), goalA.toString());
+        long over = goalA.path("overall").path("over").asLong(-1);
+        assertTrue(over >= 1, "A's pause of 135 ms is over 100 ms: " + goalA);
+        assertTrue(doc.path("headline").path("text").asText().endsWith(
+                "Both judged by the pause goal 100 ms (G1 target pause time of B)."), doc.path("headline").toString());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<tr data-key=\"pausesOverGoal\"><td>pauses over the goal</td><td>"
+                + dev.jvmtune.report.html.Figures.count(over) + "</td>"),
+                "A's pauses over the goal in the table");
+        assertEquals(2, page.split("\"goalMs\":100\\.0,", -1).length - 1, "the goal line of both runs' charts");
     }
 
     @Test

@@ -34,6 +34,14 @@ record CliRun(int exit, String out, String err) {
         return p;
     }
 
+    /**
+     * Whether {@code line} is a window's line of {@code watch --json} or {@code analyze --follow --json}: a document
+     * on one line, its root first, where the analysis printed after the windows spans several lines.
+     */
+    static boolean isWindowLine(String line) {
+        return line.startsWith("{\"schemaVersion\"");
+    }
+
     JsonNode json() throws IOException {
         return JSON.readTree(out);
     }

@@ -173,7 +173,7 @@ class FollowFaultsTest {
                     from = Math.max(seen, truncations > 0 ? done.size() + 1 : 0);
                 }
                 for (int i = Math.max(from, 0); from >= 0 && i < done.size(); i++) {
-                    if (done.get(i).startsWith("{\"source\"")
+                    if (CliRun.isWindowLine(done.get(i))
                             && Math.abs(JSON.readTree(done.get(i)).path("toSec").asDouble() - lastSec) < 0.0005) {
                         seen = i + 1;
                         return;

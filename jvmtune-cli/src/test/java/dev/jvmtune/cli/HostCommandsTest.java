@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jvmtune.core.DocumentRoot;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +34,7 @@ class HostCommandsTest {
         CliRun r = CliRun.of("system", "--json", "--root", host("container-v2-2cpu-4g"));
         assertEquals(0, r.exit(), r.err());
         JsonNode doc = r.json();
+        assertRoot(doc);
         assertEquals(4294967296L, doc.path("cgroup").path("memoryLimitBytes").asLong());
         assertEquals(2.0, doc.path("cgroup").path("cpuLimit").asDouble());
         assertEquals(2, doc.path("cpus").path("jvm").asInt());
@@ -43,6 +47,7 @@ class HostCommandsTest {
         CliRun r = CliRun.of("baseline", "--json", "--goal", "latency", "--root", host("container-v1-2cpu-4g"));
         assertEquals(0, r.exit(), r.err());
         JsonNode doc = r.json();
+        assertRoot(doc);
         assertEquals(17, doc.path("jdk").path("feature").asInt(), "the only JDK of that tree");
         assertEquals("-Xmx2991m", doc.path("flags").get(0).asText());
         JsonNode m = doc.path("memoryMiB");
@@ -54,6 +59,15 @@ class HostCommandsTest {
         assertFalse(m.path("measured").asBoolean(), "no run measured: the parts are the JDK's and assumed");
         assertFalse(doc.path("flags").toString().contains("MaxMetaspaceSize"), "nothing capped that was not measured");
         assertFalse(doc.path("flags").toString().contains("MaxDirectMemorySize"), doc.path("flags").toString());
+    }
+
+    /** A document's root: its schema version and the jvmtune that wrote it, first. */
+    private static void assertRoot(JsonNode doc) {
+        List<String> names = new ArrayList<>();
+        doc.fieldNames().forEachRemaining(names::add);
+        assertEquals(List.of("schemaVersion", "tool"), names.subList(0, 2), "the root first: " + names);
+        assertEquals(1, doc.path("schemaVersion").asInt());
+        assertEquals(DocumentRoot.TOOL, doc.path("tool").asText());
     }
 
     @Test

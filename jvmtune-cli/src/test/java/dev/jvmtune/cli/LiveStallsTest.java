@@ -33,8 +33,10 @@ class LiveStallsTest {
         CliRun json = CliRun.of("analyze", "--follow", log.toString(), "--json", "--window", "1000", "--for", "2");
         assertEquals(0, json.exit(), json.err());
         // one line per window, then (as without --follow) the analysis of everything read
-        List<String> windows = json.out().lines().filter(l -> l.startsWith("{\"source\"")).toList();
+        List<String> windows = json.out().lines().filter(CliRun::isWindowLine).toList();
         JsonNode last = JSON.readTree(windows.get(windows.size() - 1));
+        assertEquals(1, last.path("schemaVersion").asInt(), "each line a document with its schema version: " + last);
+        assertTrue(last.path("tool").asText().startsWith("jvmtune "), last.path("tool").toString());
         assertEquals(stalls.path("count").asLong(), last.path("stalls").path("count").asLong(), last.toString());
         assertEquals(stalls.path("totalMs").asDouble(), last.path("stalls").path("totalMs").asDouble(), 0.001);
         assertEquals(stalls.path("wallMs").asDouble(), last.path("stalls").path("wallMs").asDouble(), 0.001);

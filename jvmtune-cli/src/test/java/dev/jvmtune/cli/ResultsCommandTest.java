@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -105,10 +108,34 @@ class ResultsCommandTest {
                 + "footprint.metaspaceBytes,footprint.rssPeakBytes,gc.fullCount,wallSec"), lines.get(0));
         assertFalse(csv.out().matches("(?s).*\\d\\.\\d{9,}.*"), "a figure with float noise: " + csv.out());
         CliRun oom = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "outcome=OOM");
-        JsonNode j = oom.json();
-        assertEquals(1, j.size());
+        JsonNode doc = oom.json();
+        assertEquals(1, doc.path("schemaVersion").asInt(), "the document's schema version: " + doc.path("schemaVersion"));
+        assertTrue(doc.path("tool").asText().startsWith("jvmtune "), doc.path("tool").toString());
+        JsonNode j = doc.path("trials");
+        assertEquals(1, j.size(), doc.toString());
         assertEquals("3", j.get(0).path("params").path("days").asText());
         assertEquals("jdk17/a", j.get(0).path("config").asText());
+    }
+
+    /**
+     * The trials document against its golden file, the tool's version written as {@code jvmtune VERSION} and the
+     * temporary directory as {@code TMP}; {@code -Djvmtune.golden=update} writes the file instead:
+     * <pre>./mvnw -o -pl jvmtune-cli -am test -Dtest=ResultsCommandTest -Dsurefire.failIfNoSpecifiedTests=false
+     *     -Djvmtune.golden=update</pre>
+     */
+    @Test
+    void theTrialsDocumentIsAsTheGoldenFileHasIt() throws Exception {
+        CliRun r = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "json", "--where", "config=jdk17/a",
+                "--where", "days=3");
+        assertEquals(Main.OK, r.exit(), r.err());
+        String actual = r.out().replace(DocumentRoot.TOOL, "jvmtune VERSION").replace(tmp.toString(), "TMP");
+        Path golden = Path.of("src/test/resources/golden/results-trials.json");
+        if ("update".equals(System.getProperty("jvmtune.golden"))) {
+            Files.createDirectories(golden.getParent());
+            Files.writeString(golden, actual, StandardCharsets.UTF_8);
+        }
+        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual,
+                golden + " differs; if the change is meant, regenerate with -Djvmtune.golden=update and review the diff");
     }
 
     @Test

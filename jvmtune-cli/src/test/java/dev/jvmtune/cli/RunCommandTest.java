@@ -106,7 +106,8 @@ class RunCommandTest {
         CliRun r = CliRun.of("jdks", "--json");
         assertEquals(Main.OK, r.exit());
         java.util.Set<Integer> features = new java.util.HashSet<>();
-        r.json().forEach(j -> features.add(j.path("feature").asInt()));
+        assertEquals(1, r.json().path("schemaVersion").asInt(), r.out());
+        r.json().path("jdks").forEach(j -> features.add(j.path("feature").asInt()));
         assertTrue(features.containsAll(java.util.Set.of(17, 25)), r.out());
     }
 }

@@ -77,7 +77,7 @@ class WatchJmxLoginTest {
                     login.toString(), "--json", "--for", "9", "--events", events.toString());
             String out = Files.readString(log);
             assertEquals(0, exit, out);
-            assertTrue(out.lines().anyMatch(l -> l.startsWith("{\"source\"")), "a window watched over TLS: " + out);
+            assertTrue(out.lines().anyMatch(CliRun::isWindowLine), "a window watched over TLS: " + out);
             assertTrue(Files.readString(events).contains("GcEvent"), "collections read");
             String check = LiveJvm.jcmd(LiveJvm.JDK17, jvm, "JFR.check");
             assertFalse(check.contains("jvmtune-watch") || check.contains("Remote Recording"),

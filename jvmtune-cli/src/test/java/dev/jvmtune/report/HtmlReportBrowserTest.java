@@ -178,19 +178,69 @@ class HtmlReportBrowserTest {
         assertFalse(browser.findElements(By.cssSelector(".flags code")).isEmpty(), "a flag line to copy");
     }
 
+    /**
+     * Two CMS logs of the corpus of about four minutes each, whose overlaid charts once put the end of the longer log
+     * 3 px from the last round tick ("4.2 min4.4 min"): every chart has points, no two labels of a chart overlap, and
+     * the page's headline is the JSON's (the goal of one side judging the other: AnalyzeOutputsTest).
+     */
     @Test
     void comparisonOfTwoRuns(@TempDir Path tmp) throws Exception {
         Path a = corpus("preunified/cms/parnew/details/tenuring/860_gc.log");
         Path b = corpus("preunified/cms/parnew/details/gccause/170/1.7.0_cms.log");
         Path html = tmp.resolve("compare.html");
-        Run r = cli("analyze", "-q", a.toString(), "--compare", b.toString(), "--html", html.toString());
+        Path json = tmp.resolve("compare.json");
+        Run r = cli("analyze", "-q", a.toString(), "--compare", b.toString(), "--html", html.toString(), "--json-out",
+                json.toString());
         assertEquals(0, r.exit, r.err);
         Page page = load(html, "compare");
-        for (String id : List.of("compare-pauses", "compare-percentiles", "compare-histogram", "compare-heap")) {
+        for (String id : List.of("compare-pauses", "compare-percentiles", "compare-histogram", "compare-heap",
+                "run0-pauses", "run1-pauses")) {
             assertTrue(page.charts.getOrDefault(id, 0L) > 0, id + " has data: " + page.charts);
         }
+        page.charts.forEach((id, n) -> assertTrue(n > 0, "chart " + id + " drawn without data"));
         assertTrue(page.bodyText.contains("Differences"), page.bodyText);
-        assertTrue(page.charts.getOrDefault("run1-pauses", 0L) > 0, "run B's own charts: " + page.charts);
+        String headline = JSON.readTree(json.toFile()).path("headline").path("text").asText();
+        assertTrue(headline.startsWith("B against A: "), headline);
+        assertEquals(headline, browser.findElement(By.cssSelector("section.compare p.headline")).getText());
+        assertNoLabelOverlaps("compare");
+    }
+
+    /**
+     * No two texts of any chart overlap or touch, the legend's aside (its scroll pages clip the entries of other pages,
+     * whose boxes remain): each chart drawn again with ECharts' SVG renderer (the page draws on canvas) in a window
+     * 1000 px wide, where the labels of the time axes are the most crowded of a desktop's, and the bounding boxes of its
+     * text elements compared pairwise. Two labels on one line must be 4 px apart ("4.2 min4.4 min" is 3 px); the
+     * failure names both.
+     */
+    private void assertNoLabelOverlaps(String name) {
+        browser.manage().window().setSize(new Dimension(1000, browser.manage().window().getSize().getHeight()));
+        @SuppressWarnings("unchecked")
+        List<Object> result = (List<Object>) browser.executeScript("""
+                var overlaps = [], checked = 0;
+                Object.keys(window.jvmtuneCharts).forEach(function (id) {
+                  var c = window.jvmtuneCharts[id], dom = c.getDom(), option = c.getOption();
+                  var legend = option.series.map(function (s) { return s.name; });
+                  c.dispose();
+                  c = window.jvmtuneCharts[id] = echarts.init(dom, null, {renderer: 'svg'});
+                  c.setOption(option);
+                  var boxes = Array.from(dom.querySelectorAll('svg text')).filter(function (t) {
+                    var text = t.textContent.trim();
+                    return text && legend.indexOf(text) < 0 && !/^[0-9]+[/][0-9]+$/.test(text);
+                  }).map(function (t) {
+                    var r = t.getBoundingClientRect();
+                    return {text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+                  });
+                  checked += boxes.length;
+                  for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
+                    var p = boxes[i], q = boxes[j];
+                    if (p.top < q.bottom - 1 && q.top < p.bottom - 1 && p.left < q.right + 4 && q.left < p.right + 4) {
+                      overlaps.push(id + ': "' + p.text + '" and "' + q.text + '"');
+                    }
+                  }
+                });
+                return [checked, overlaps];""");
+        assertTrue(((Number) result.get(0)).longValue() >= 30, name + ": labels found " + result.get(0));
+        assertEquals(List.of(), result.get(1), name + " at 1000 px: overlapping labels");
     }
 
     /**

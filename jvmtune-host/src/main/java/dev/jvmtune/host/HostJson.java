@@ -2,6 +2,7 @@ package dev.jvmtune.host;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.DocumentRoot;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -14,22 +15,19 @@ public final class HostJson {
     private HostJson() {
     }
 
-    public static void system(HostFacts f, String tool, OutputStream out) throws IOException {
+    public static void system(HostFacts f, OutputStream out) throws IOException {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
-            g.writeNumberField("schemaVersion", 1);
-            g.writeStringField("tool", tool);
+            root(g, DocumentRoot.of(1));
             writeFacts(g, f);
             g.writeEndObject();
         }
     }
 
-    public static void baseline(HostFacts f, Baseline b, HostFacts.Jdk jdk, String tool, OutputStream out)
-            throws IOException {
+    public static void baseline(HostFacts f, Baseline b, HostFacts.Jdk jdk, OutputStream out) throws IOException {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
-            g.writeNumberField("schemaVersion", 1);
-            g.writeStringField("tool", tool);
+            root(g, DocumentRoot.of(1));
             g.writeStringField("goal", b.goal().label());
             g.writeObjectFieldStart("jdk");
             g.writeNumberField("feature", b.jdkFeature());
@@ -79,6 +77,12 @@ public final class HostJson {
             g.writeEndObject();
             g.writeEndObject();
         }
+    }
+
+    /** The document's root fields, first ({@link DocumentRoot}). */
+    private static void root(JsonGenerator g, DocumentRoot root) throws IOException {
+        g.writeNumberField("schemaVersion", root.schemaVersion());
+        g.writeStringField("tool", root.tool());
     }
 
     private static void writeFacts(JsonGenerator g, HostFacts f) throws IOException {
@@ -156,14 +160,17 @@ public final class HostJson {
         g.writeEndArray();
     }
 
-    /** {@code jvmtune jdks --json}: the array of the system document's {@code jdks[]}. */
+    /** {@code jvmtune jdks --json}: {@code {"schemaVersion", "tool", "jdks": [...]}}, as the system document's. */
     public static void jdks(java.util.List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
         try (JsonGenerator g = generator(out)) {
-            g.writeStartArray();
+            g.writeStartObject();
+            root(g, DocumentRoot.of(1));
+            g.writeArrayFieldStart("jdks");
             for (HostFacts.Jdk j : jdks) {
                 writeJdk(g, j);
             }
             g.writeEndArray();
+            g.writeEndObject();
         }
     }
 

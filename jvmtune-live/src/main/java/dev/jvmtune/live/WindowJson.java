@@ -2,6 +2,7 @@ package dev.jvmtune.live;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.live.Window;
@@ -9,6 +10,7 @@ import dev.jvmtune.core.model.GcKind;
 import dev.jvmtune.core.model.MemoryUsage;
 import dev.jvmtune.core.rules.Finding;
 import dev.jvmtune.core.run.Rounding;
+import dev.jvmtune.report.RecordJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -16,11 +18,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One JSON line per window ({@code watch --json}), for piping: the window, its pause figures overall and by kind,
- * rates, heap after the last GC, safepoints, CPU, and the findings with those that started and cleared. Figures are
- * rounded as every jvmtune document rounds them; unknown ones are {@code null}. docs/live.md names the fields.
+ * One JSON line per window ({@code watch --json}), for piping, each line a document of its own (JSON Lines): its root
+ * ({@link DocumentRoot}), the window, its pause figures overall and by kind, rates, heap after the last GC,
+ * safepoints, CPU, and the findings with those that started and cleared. Figures are rounded as every jvmtune document
+ * rounds them; unknown ones are {@code null}. docs/live.md names the fields.
  */
 final class WindowJson {
+
+    /** The line's shape: changes only when one of its fields is renamed or removed. */
+    static final int SCHEMA_VERSION = 1;
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -32,6 +38,7 @@ final class WindowJson {
         try (JsonGenerator g = JSON.createGenerator(out)) {
             Analysis a = w.run().summary();
             g.writeStartObject();
+            RecordJson.writeFields(g, DocumentRoot.of(SCHEMA_VERSION));
             g.writeStringField("source", w.run().name());
             number(g, "fromSec", w.fromSec());
             number(g, "toSec", w.toSec());

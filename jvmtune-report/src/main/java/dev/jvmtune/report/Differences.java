@@ -1,24 +1,15 @@
 package dev.jvmtune.report;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.analysis.Analysis;
-import dev.jvmtune.core.run.Rounding;
-import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.html.Figures;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.DoubleFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Run B against run A, one row per key figure, each judged better or worse for a latency goal: what
- * {@code analyze A --compare B} prints as text and JSON and the HTML report tabulates. A figure that goes from 0 to
+ * Run B against run A, one row per key figure, each judged better or worse for a latency goal: the table of a
+ * {@link RunComparison}. A figure that goes from 0 to
  * anything (Full GCs 0 -> 430) is judged like any other: "from 0", worse.
  */
 public final class Differences {
@@ -70,7 +61,7 @@ public final class Differences {
                       String verdict) {
     }
 
-    public static List<Row> of(Analysis a, Analysis b) {
+    static List<Row> of(Analysis a, Analysis b) {
         List<Row> rows = new ArrayList<>();
         for (Figure f : FIGURES) {
             double va = f.value.applyAsDouble(a);
@@ -81,33 +72,5 @@ public final class Differences {
                     verdict));
         }
         return rows;
-    }
-
-    /** The table as text: a person reads it, and pastes it into a bug report. */
-    public static void text(Run a, Run b, OutputStream out) {
-        PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        w.println("Differences, B against A (better or worse for a latency goal)");
-        w.println("  A  " + a.name());
-        w.println("  B  " + b.name());
-        w.printf(Locale.ROOT, "  %-22s %14s %14s %10s%n", "", "A", "B", "B vs A");
-        for (Row r : of(a.summary(), b.summary())) {
-            w.println(Rounding.text("  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
-                    r.change(), r.verdict()).stripTrailing());
-        }
-        w.flush();
-    }
-
-    /** The JSON document of a comparison: both runs as {@code analyze --json} maps them, and the rows. */
-    record Document(int schemaVersion, JsonFormat.Tool tool, List<Run> runs, List<Row> differences) {
-    }
-
-    public static void json(Run a, Run b, String toolVersion, OutputStream out) throws IOException {
-        try (JsonGenerator g = RecordJson.FACTORY.createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
-            RecordJson.write(g, new Document(JsonFormat.SCHEMA_VERSION, new JsonFormat.Tool("jvmtune", toolVersion),
-                    List.of(a, b), of(a.summary(), b.summary())));
-            g.writeRaw('\n');
-        }
-        out.flush();
     }
 }

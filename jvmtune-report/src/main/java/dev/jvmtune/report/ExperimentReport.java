@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.run.Metrics;
@@ -49,16 +50,16 @@ public final class ExperimentReport {
     }
 
     /** The summary's document: {@code {"schemaVersion", "tool", ...the summary's fields}} (docs/json.md). */
-    record Document(int schemaVersion, String tool, @JsonUnwrapped ExperimentSummary summary) {
+    record Document(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped ExperimentSummary summary) {
     }
 
-    public static void json(ExperimentSummary s, String toolVersion, OutputStream out) throws IOException {
+    public static void json(ExperimentSummary s, OutputStream out) throws IOException {
         JSON.writeValue(new java.io.FilterOutputStream(out) {
             @Override
             public void close() throws IOException {
                 flush(); // the caller's stream stays open
             }
-        }, new Document(1, "jvmtune " + toolVersion, s));
+        }, new Document(DocumentRoot.of(1), s));
     }
 
     public static void text(ExperimentSummary s, PrintStream o) {

@@ -131,6 +131,14 @@ public final class RecordJson {
         value(g, value, "", "", false);
     }
 
+    /**
+     * A record's components as fields of the object {@code g} is writing: a record unwrapped, as a document's
+     * {@link dev.jvmtune.core.DocumentRoot} before its own fields.
+     */
+    public static void writeFields(JsonGenerator g, Record r) throws IOException {
+        fields(g, r, "");
+    }
+
     /** One event as a line's object: its {@code type} first, then {@code source} when given, then its fields. */
     public static void writeEvent(JsonGenerator g, JvmEvent e, String source) throws IOException {
         g.writeStartObject();

@@ -3,6 +3,7 @@ package dev.jvmtune.tune;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Verdict;
@@ -100,8 +101,7 @@ public final class TuneReport {
     }
 
     public static void json(TuneResult r, OutputStream out) throws IOException {
-        ObjectNode root = Journal.JSON.createObjectNode();
-        root.put("schemaVersion", 1);
+        ObjectNode root = Journal.JSON.valueToTree(DocumentRoot.of(1));
         root.put("outcome", r.outcome().name());
         root.put("message", r.message());
         root.put("goal", r.goal());

@@ -2,9 +2,6 @@ package dev.jvmtune.workloads;
 
 import java.io.IOException;
 import java.lang.ref.WeakReference;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,12 +71,7 @@ public final class AllocationChurn {
         double opsPerSec = ops / wallSec;
         System.out.printf(Locale.ROOT, "AllocationChurn: %d ops in %.3f s (%.0f ops/s), live set %d MB, seed %d, "
                 + "%d thread(s)%n", ops, wallSec, opsPerSec, o.liveMb(), o.seed(), o.threads());
-        String metrics = System.getenv("JVMTUNE_METRICS");
-        if (metrics != null && !metrics.isBlank()) {
-            String json = String.format(Locale.ROOT, "{\"wallSec\":%.6f,\"throughputOpsPerSec\":%.3f}%n",
-                    wallSec, opsPerSec);
-            Files.write(Path.of(metrics), json.getBytes(StandardCharsets.UTF_8));
-        }
+        new MetricsFile().number("wallSec", wallSec).number("throughputOpsPerSec", opsPerSec).writeIfRequested();
     }
 
     static String usage() {
@@ -92,7 +84,7 @@ public final class AllocationChurn {
                 + "  --huge-every N  operations between two 2-6 MiB arrays, per thread; 0 for none (default 4096)\n"
                 + "  --ops-per-sec R at most R operations a second per thread, as a service paced by its requests;\n"
                 + "                  0 for as fast as it can (default 0)\n"
-                + "Writes {\"wallSec\":..,\"throughputOpsPerSec\":..} to $JVMTUNE_METRICS when set.";
+                + "Writes wallSec and throughputOpsPerSec to the JSON file $JVMTUNE_METRICS when set.";
     }
 
     /** The options, or {@code null} when help was asked for. */

@@ -19,6 +19,8 @@ public final class Analyzer {
     private final List<Aggregation> all = new ArrayList<>();
     /** The user's pause goal in ms; 0 to take the log's own. */
     private final double pauseGoalMs;
+    /** Where {@link #pauseGoalMs} came from; null for the user's option. */
+    private final String pauseGoalSource;
     private final TimeSpan span = add(new TimeSpan());
     private final PauseTimes pauses = add(new PauseTimes());
     private final PauseCauses causes = add(new PauseCauses());
@@ -55,7 +57,16 @@ public final class Analyzer {
      * @param series      whether to gather the chart series ({@link #series}) as well
      */
     public Analyzer(double pauseGoalMs, boolean series) {
+        this(pauseGoalMs, null, series);
+    }
+
+    /**
+     * @param pauseGoalSource where {@code pauseGoalMs} came from when it is not the user's option (another log's goal
+     *                        a comparison judges this run by); null for {@code option}
+     */
+    public Analyzer(double pauseGoalMs, String pauseGoalSource, boolean series) {
         this.pauseGoalMs = pauseGoalMs;
+        this.pauseGoalSource = pauseGoalSource;
         this.charts = series ? add(new ChartSeries()) : null;
         this.loop = all.toArray(new Aggregation[0]);
     }
@@ -83,7 +94,7 @@ public final class Analyzer {
         PauseStats all = pauses.all.build();
         PauseSeries series = pauses.sampler.series();
         Steady steady = steadyState(series);
-        PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, facts);
+        PauseGoal.Source goal = PauseGoal.resolve(pauseGoalMs, pauseGoalSource, facts);
         HeldUp held = heldUp.build(all.totalMs(), duration);
         CollectorCycles cycleFigures = cycles.build();
         double promotion = heapFlow.promotionRateMBps();

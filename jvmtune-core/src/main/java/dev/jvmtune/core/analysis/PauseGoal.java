@@ -13,7 +13,8 @@ import dev.jvmtune.core.options.JdkDefaults;
  * goal: G1 aims at 200 ms whether or not anyone asked for it.
  *
  * @param goalMs  the goal
- * @param source  {@code option} ({@code --pause-goal}), {@code MaxGCPauseMillis} or {@code G1 target pause time}
+ * @param source  {@code option} ({@code --pause-goal}), {@code MaxGCPauseMillis} or {@code G1 target pause time};
+ *                in a comparison, the other side's goal it was judged by: {@code MaxGCPauseMillis of B}
  * @param overall all pauses of the run against the goal
  * @param steadyState the pauses after warm-up ({@link Analysis#steadyState()}) against the goal
  */
@@ -33,10 +34,13 @@ public record PauseGoal(double goalMs, String source, Exceedance overall, Exceed
     record Source(double goalMs, String source) {
     }
 
-    /** The explicit goal if given (positive), else the log's own; {@code null} when neither is known. */
-    static Source resolve(double explicitMs, JvmFacts facts) {
+    /**
+     * The explicit goal if given (positive), named by {@code explicitSource} ({@code option} when null), else the log's
+     * own; {@code null} when neither is known.
+     */
+    static Source resolve(double explicitMs, String explicitSource, JvmFacts facts) {
         if (explicitMs > 0) {
-            return new Source(explicitMs, "option");
+            return new Source(explicitMs, explicitSource == null ? "option" : explicitSource);
         }
         if (facts == null) {
             return null;

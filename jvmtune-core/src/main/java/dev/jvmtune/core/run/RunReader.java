@@ -29,34 +29,40 @@ public final class RunReader {
      * How to read.
      *
      * @param pauseGoalMs the pause goal to judge pauses against; 0 for the goal the log states, if any
+     * @param pauseGoalSource where {@code pauseGoalMs} came from, as the analysis names it; null for {@code option}
      * @param series      whether to gather the chart series of the HTML report
      * @param tap         receives every event as it is read, restarts included; may be null
      * @param progress    receives the bytes read so far every few megabytes; may be null
      * @param parsing     how the text is parsed (the same runs either way); null for {@link Parallelism#machine()}
      */
-    public record Options(double pauseGoalMs, boolean series, Consumer<? super JvmEvent> tap, LongConsumer progress,
-                          Parallelism parsing) {
+    public record Options(double pauseGoalMs, String pauseGoalSource, boolean series, Consumer<? super JvmEvent> tap,
+                          LongConsumer progress, Parallelism parsing) {
 
-        public static final Options DEFAULT = new Options(0, false, null, null, null);
+        public static final Options DEFAULT = new Options(0, null, false, null, null, null);
 
         public Options pauseGoal(double ms) {
-            return new Options(ms, series, tap, progress, parsing);
+            return new Options(ms, null, series, tap, progress, parsing);
+        }
+
+        /** A goal that is not the user's: another log's, named by {@code source} ("MaxGCPauseMillis of B"). */
+        public Options pauseGoal(double ms, String source) {
+            return new Options(ms, source, series, tap, progress, parsing);
         }
 
         public Options withSeries() {
-            return new Options(pauseGoalMs, true, tap, progress, parsing);
+            return new Options(pauseGoalMs, pauseGoalSource, true, tap, progress, parsing);
         }
 
         public Options tap(Consumer<? super JvmEvent> consumer) {
-            return new Options(pauseGoalMs, series, consumer, progress, parsing);
+            return new Options(pauseGoalMs, pauseGoalSource, series, consumer, progress, parsing);
         }
 
         public Options progress(LongConsumer consumer) {
-            return new Options(pauseGoalMs, series, tap, consumer, parsing);
+            return new Options(pauseGoalMs, pauseGoalSource, series, tap, consumer, parsing);
         }
 
         public Options parsing(Parallelism p) {
-            return new Options(pauseGoalMs, series, tap, progress, p);
+            return new Options(pauseGoalMs, pauseGoalSource, series, tap, progress, p);
         }
     }
 
@@ -125,14 +131,14 @@ public final class RunReader {
         Runs(GcLogStream stream, Options options) {
             this.stream = stream;
             this.options = options;
-            analyzer = new Analyzer(options.pauseGoalMs(), options.series());
+            analyzer = new Analyzer(options.pauseGoalMs(), options.pauseGoalSource(), options.series());
         }
 
         @Override
         public void accept(JvmEvent e) {
             if (e instanceof Restart r) {
                 close(r.lastSec());
-                analyzer = new Analyzer(options.pauseGoalMs(), options.series());
+                analyzer = new Analyzer(options.pauseGoalMs(), options.pauseGoalSource(), options.series());
                 analyzer.accept(new InputFile(r.file())); // the new run begins inside this file
                 start = r.firstSec();
                 fromLine = r.line();

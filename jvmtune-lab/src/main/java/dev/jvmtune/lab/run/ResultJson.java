@@ -3,7 +3,7 @@ package dev.jvmtune.lab.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jvmtune.core.JvmtuneVersion;
+import dev.jvmtune.core.DocumentRoot;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -16,9 +16,7 @@ public final class ResultJson {
     }
 
     public static ObjectNode of(TrialResult r) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("schemaVersion", 1);
-        o.put("tool", "jvmtune " + JvmtuneVersion.get());
+        ObjectNode o = JSON.valueToTree(DocumentRoot.of(1));
         o.put("outcome", r.outcome().name());
         o.put("exitCode", r.exitCode());
         o.put("wallSec", r.wallSec());

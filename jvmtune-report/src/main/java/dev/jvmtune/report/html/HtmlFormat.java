@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.jvmtune.core.analysis.chart.RunSeries;
 import dev.jvmtune.core.run.Run;
+import dev.jvmtune.report.RunComparison;
 import dev.jvmtune.report.RecordJson;
 import dev.jvmtune.report.RunFormat;
 import java.io.IOException;
@@ -63,34 +64,31 @@ public final class HtmlFormat implements RunFormat {
         tail(b, data(new Data("runs", data)), out);
     }
 
-    /** Run B against run A: the differences, their charts overlaid, then each run's own section. */
-    public void compare(Run a, Run bRun, OutputStream out) throws IOException {
+    /** Run B against run A: the headline and differences, their charts overlaid, then each run's own section. */
+    public void compare(RunComparison c, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 16);
-        head(b, "GC report", fileName(a.name()) + " vs " + fileName(bRun.name()), version);
-        tail(b, data(new Data("compare", compared(b, new Side("A", a.name(), a), new Side("B", bRun.name(), bRun)))),
-                out);
-    }
-
-    /** One side of a comparison: its short label (A, baseline), what it is (a file name, a flag line), its run. */
-    record Side(String label, String what, Run run) {
+        head(b, "GC report", fileName(c.a().name()) + " vs " + fileName(c.b().name()), version);
+        tail(b, data(new Data("compare", compared(b, c, c.a().name(), c.b().name()))), out);
     }
 
     /**
-     * The body of a comparison: the table of differences, the overlaid charts, each run's own section under its
-     * label; returns the runs' chart data, named by their labels.
+     * The body of a comparison: the headline and table of differences (each side titled with its label and
+     * {@code whatA}, {@code whatB}: a file name, a flag line), the overlaid charts, each run's own section under its
+     * label; returns the runs' chart data.
      */
-    static List<ChartRun> compared(StringBuilder b, Side a, Side bSide) {
-        ComparisonTable.write(b, a, bSide);
+    static List<ChartRun> compared(StringBuilder b, RunComparison c, String whatA, String whatB) {
+        ComparisonTable.write(b, c, whatA, whatB);
         b.append("<section class=\"run\"><h3>Overlaid (time since each log's start)</h3>"
                 + "<div class=\"charts\" data-compare=\"1\"></div></section>\n");
-        Side[] sides = {a, bSide};
+        String[] labels = {c.labelA(), c.labelB()};
+        Run[] runs = {c.a(), c.b()};
         List<ChartRun> data = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             b.append("<section class=\"run side-").append(i == 0 ? "a" : "b").append("\"><p class=\"side\">")
-                    .append(escape(sides[i].label())).append("</p>\n");
-            new RunSection(b).write(sides[i].run());
+                    .append(escape(labels[i])).append("</p>\n");
+            new RunSection(b).write(runs[i]);
             b.append("<div class=\"charts\" data-run=\"").append(i).append("\"></div></section>\n");
-            data.add(new ChartRun(sides[i].run().name(), sides[i].run().series()));
+            data.add(new ChartRun(runs[i].name(), runs[i].series()));
         }
         return data;
     }

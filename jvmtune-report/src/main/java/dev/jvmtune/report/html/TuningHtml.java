@@ -4,6 +4,7 @@ import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
+import dev.jvmtune.report.RunComparison;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Verdict;
@@ -52,10 +53,11 @@ public final class TuningHtml {
      * @param subject   what was tuned: the workload and its parameters, or the command
      * @param trials    every trial of the session in order (the journal's)
      * @param baseline  a typical baseline trial's GC log, read with series; null when none was left
-     * @param last      a typical trial of the final flags; null when nothing was accepted
+     * @param beforeAfter the baseline's run against a typical trial of the final flags, labelled {@code baseline} and
+     *                  {@code final}; null when nothing was accepted
      */
-    public static void write(TuneResult r, String subject, List<TrialResult> trials, Run baseline, Run last,
-                             String version, OutputStream out) throws IOException {
+    public static void write(TuneResult r, String subject, List<TrialResult> trials, Run baseline,
+                             RunComparison beforeAfter, String version, OutputStream out) throws IOException {
         String metric = Target.parse(r.goal()).metric();
         StringBuilder b = new StringBuilder(1 << 16);
         HtmlFormat.head(b, "Tuning", subject, version);
@@ -68,10 +70,9 @@ public final class TuningHtml {
         List<HtmlFormat.ChartRun> runs = List.of();
         List<String> labels = List.of();
         b.append("<section class=\"before-after\" data-section=\"Before and after\"><h2>Before and after</h2>");
-        if (baseline != null && last != null) {
-            labels = List.of("baseline", "final");
-            runs = HtmlFormat.compared(b, new HtmlFormat.Side("baseline", orDefaults(r.startFlags()), baseline),
-                    new HtmlFormat.Side("final", orDefaults(r.finalFlags()), last));
+        if (beforeAfter != null) {
+            labels = List.of(beforeAfter.labelA(), beforeAfter.labelB());
+            runs = HtmlFormat.compared(b, beforeAfter, orDefaults(r.startFlags()), orDefaults(r.finalFlags()));
         } else if (baseline != null) {
             b.append("<p class=\"note\">Nothing was accepted: the final flags are the starting ones. "
                     + "A typical baseline trial's GC log:</p><section class=\"run side-a\"><p class=\"side\">baseline</p>"

@@ -97,11 +97,14 @@
     for (var i = 0; i < steps.length; i++) if (steps[i] >= want) return steps[i];
     return steps[steps.length - 1];
   }
-  /** Uptime on a tick: "45 s", "12 min", "2 h 30 min", "3 d 4 h". */
+  /** Uptime on a tick: "45 s", "12 min", "1 min 15 s", "2 h 30 min", "3 d 4 h". */
   function uptimeLabel(v) {
     var a = Math.abs(v);
     if (a < 60) return num(v, a < 10 ? 3 : 1) + ' s';
-    if (a < 3600) return (a % 60 ? num(v / 60, 1) : num(v / 60, 0)) + ' min';
+    if (a < 3600) {
+      var mm = Math.floor(a / 60), ss = Math.round(a - mm * 60);
+      return (v < 0 ? '-' : '') + mm + ' min' + (ss ? ' ' + ss + ' s' : '');
+    }
     if (a < 86400) {
       var h = Math.floor(a / 3600), m = Math.round((a - h * 3600) / 60);
       return (v < 0 ? '-' : '') + h + ' h' + (m ? ' ' + m + ' min' : '');
@@ -109,13 +112,16 @@
     var d = Math.floor(a / 86400), hh = Math.round((a - d * 86400) / 3600);
     return (v < 0 ? '-' : '') + d + ' d' + (hh ? ' ' + hh + ' h' : '');
   }
+  // An x axis of a run's charts: its labels far enough below the line to clear the y axis' lowest label in the
+  // corner (the boxes of 12 px text are 14 px tall, centred on their tick), its name below them.
+  var X_LABEL_MARGIN = 14, X_NAME_GAP = 32;
   function timeAxis(name, range) {
     if (X.wall) {
-      return {type: 'time', name: name || 'wall clock', nameLocation: 'middle', nameGap: 26, min: 'dataMin',
-        max: 'dataMax', splitLine: {show: false}, axisLabel: {hideOverlap: true}};
+      return {type: 'time', name: name || 'wall clock', nameLocation: 'middle', nameGap: X_NAME_GAP, min: 'dataMin',
+        max: 'dataMax', splitLine: {show: false}, axisLabel: {hideOverlap: true, margin: X_LABEL_MARGIN}};
     }
-    var axis = {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: 26, splitLine: {show: false},
-      axisLabel: {formatter: uptimeLabel, hideOverlap: true}};
+    var axis = {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: X_NAME_GAP,
+      splitLine: {show: false}, axisLabel: {formatter: uptimeLabel, hideOverlap: true, margin: X_LABEL_MARGIN}};
     if (range && range[1] > range[0]) {
       var step = niceStep(range[1] - range[0]);
       axis.interval = step;
@@ -144,7 +150,7 @@
     return [{type: 'inside', filterMode: 'none'}, {type: 'slider', filterMode: 'none', height: 18, bottom: 6}];
   }
   function legend() { return {type: 'scroll', top: 0, textStyle: {fontSize: 11}}; }
-  function grid() { return {left: 64, right: 24, top: 44, bottom: 62}; }
+  function grid() { return {left: 64, right: 24, top: 44, bottom: 66}; }
   /** The uptime of an x value of the axis in use. */
   function upOf(x) { return X.wall ? x / 1000 - X.offset : x; }
   function pointTooltip(unit) {
@@ -193,7 +199,7 @@
   }
   function warmupArea(s) {
     return s.warmupEndSec == null || s.start == null ? undefined : {silent: true,
-      itemStyle: {color: 'rgba(255, 193, 7, 0.12)'}, label: {formatter: 'warm-up', color: '#8d6e00', position: 'insideTop'},
+      itemStyle: {color: 'rgba(255, 193, 7, 0.12)'}, label: {formatter: 'warm-up', color: '#8d6e00', position: 'insideTopLeft'},
       data: [[{xAxis: xt(s.start)}, {xAxis: xt(s.warmupEndSec)}]]};
   }
   function range(s) { return [s.start, s.end]; }
@@ -250,7 +256,8 @@
       return {type: 'bar', name: names[i], data: counts, barGap: '0%', color: runs.length > 1 ? SIDE[i] : COLORS[0]};
     });
     c.setOption(base(id, {tooltip: axisTooltip(function (v) { return num(v, 0) + ' pauses'; }),
-      xAxis: {type: 'category', data: cats, name: 'pause', nameLocation: 'middle', nameGap: 26},
+      xAxis: {type: 'category', data: cats, name: 'pause', nameLocation: 'middle', nameGap: X_NAME_GAP,
+        axisLabel: {hideOverlap: true, margin: X_LABEL_MARGIN}},
       yAxis: Object.assign(valueAxis('pauses', function (v) { return num(v, 0); }), {minInterval: 1}), series: series}));
   }
 
@@ -265,8 +272,8 @@
     series[0].markLine = goalLine(goal);
     c.setOption(base(id, {grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
       return ps.map(function (p) { return esc(p.seriesName) + ' p' + esc(nines(p.value[0])) + ': <b>' + esc(ms(p.value[1])) + '</b>'; }).join('<br>');
-    }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: 26, min: 0, interval: 1,
-      axisLabel: {formatter: nines}}, yAxis: valueAxis('pause', ms), series: series}));
+    }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: X_NAME_GAP, min: 0, interval: 1,
+      axisLabel: {formatter: nines, hideOverlap: true, margin: X_LABEL_MARGIN}}, yAxis: valueAxis('pause', ms), series: series}));
   }
 
   function heapChart(el, id, s) {
@@ -313,7 +320,8 @@
     });
     c.setOption(base(id, {color: COLORS, tooltip: axisTooltip(ms),
       xAxis: {type: 'category', data: cats, name: X.wall ? 'wall clock (UTC)' : 'uptime', nameLocation: 'middle',
-        nameGap: 26}, yAxis: valueAxis('ms', function (v) { return num(v, 1); }), dataZoom: zoom(),
+        nameGap: X_NAME_GAP, axisLabel: {hideOverlap: true, margin: X_LABEL_MARGIN}},
+      yAxis: valueAxis('ms', function (v) { return num(v, 1); }), dataZoom: zoom(),
       series: names.map(function (n) { return {type: 'bar', name: n, stack: 'phases', data: s.phases.series[n]}; })}));
   }
 
@@ -404,6 +412,8 @@
     var ss = runs.map(function (r) { return r.series; });
     if (ss.some(function (s) { return !s; })) return;
     X = {wall: false, offset: 0};
+    // both sides from 0 to the longer one's end, on the round ticks of the run's own charts
+    var span = [0, Math.max.apply(null, ss.map(function (s) { return s.end != null && s.start != null ? s.end - s.start : 0; }))];
     // the sides' labels where the page has them (baseline, final), else A and B with the file names
     var names = labels && labels.length === 2 ? labels.slice()
       : ['A: ' + short(runs[0].name), 'B: ' + short(runs[1].name)];
@@ -414,7 +424,7 @@
     if (c) {
       var series = ss.map(function (s, i) { return scatter(names[i], shift(allPauses(s), s.start || 0), SIDE[i]); });
       series[0].markLine = goalLine(ss[0].goalMs);
-      c.setOption(base('compare-pauses', {tooltip: pointTooltip(ms), xAxis: timeAxis('time since start'),
+      c.setOption(base('compare-pauses', {tooltip: pointTooltip(ms), xAxis: timeAxis('time since start', span),
         yAxis: valueAxis('pause', ms), dataZoom: zoom(), series: series}));
     }
     percentileChart(el, 'compare-percentiles', ss, names, ss[0].goalMs);
@@ -422,7 +432,7 @@
     var h = card(el, 'compare-heap', 'Heap after GC, ' + sides, 'Whole heap after each collection (MiB).',
       ss.some(function (s) { return s.heap.after.length > 0; }), 'no heap figures', {});
     if (h) {
-      h.setOption(base('compare-heap', {tooltip: axisTooltip(mib), xAxis: timeAxis('time since start'),
+      h.setOption(base('compare-heap', {tooltip: axisTooltip(mib), xAxis: timeAxis('time since start', span),
         yAxis: valueAxis('MiB', axisNum), dataZoom: zoom(),
         series: ss.map(function (s, i) { return line(names[i], shift(s.heap.after, s.start || 0), SIDE[i]); })}));
     }

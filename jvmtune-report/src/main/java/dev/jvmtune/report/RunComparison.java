@@ -1,0 +1,114 @@
+package dev.jvmtune.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.analysis.PauseGoal;
+import dev.jvmtune.core.run.Rounding;
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, HTML;
+ * the tuning page's before and after): the headline, the pause goal both sides are judged by, and the differences of
+ * their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
+ * stricter where both state one); a side that had another or none is read again with it ({@link #judged}).
+ *
+ * @param labelA what A is called ("A", "baseline")
+ * @param labelB what B is called ("B", "final")
+ * @param goal   the goal both sides are judged by; null when none is known
+ */
+public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goal, Headline headline,
+                            List<Differences.Row> differences) {
+
+    /**
+     * The pause goal of a comparison.
+     *
+     * @param ms     the goal
+     * @param source where it came from, as {@link PauseGoal#source()} names it ({@code option} for {@code --pause-goal})
+     * @param side   whose log states it: a side's label, both ("A and B"), or empty for {@code --pause-goal}
+     */
+    public record Goal(double ms, String source, String side) {
+
+        /** "G1 target pause time of A", "--pause-goal". */
+        public String describe() {
+            return source.equals("option") ? "--pause-goal" : source + (side.isEmpty() ? "" : " of " + side);
+        }
+
+        /** Whether {@code run} was judged by this goal. */
+        public boolean judges(Run run) {
+            PauseGoal g = run.summary().pauseGoal();
+            return g != null && g.goalMs() == ms;
+        }
+    }
+
+    /** How a side is read (again): with the options given, its one run. */
+    @FunctionalInterface
+    public interface Reader {
+        Run read(RunReader.Options options) throws IOException;
+    }
+
+    /** The goal {@code a} and {@code b} are to be judged by: see the class comment. */
+    public static Goal goal(String labelA, Run a, String labelB, Run b) {
+        PauseGoal ga = a.summary().pauseGoal();
+        PauseGoal gb = b.summary().pauseGoal();
+        if (ga == null && gb == null) {
+            return null;
+        }
+        if (ga != null && gb != null && ga.goalMs() == gb.goalMs()) {
+            boolean option = ga.source().equals("option");
+            return new Goal(ga.goalMs(), ga.source().equals(gb.source()) ? ga.source()
+                    : ga.source() + ", " + gb.source(), option ? "" : labelA + " and " + labelB);
+        }
+        boolean fromA = gb == null || (ga != null && ga.goalMs() < gb.goalMs());
+        PauseGoal g = fromA ? ga : gb;
+        return new Goal(g.goalMs(), g.source(), fromA ? labelA : labelB);
+    }
+
+    /** {@code run} judged by {@code goal}: itself where it was, else read again by {@code reader} with the goal. */
+    public static Run judged(Run run, Goal goal, Reader reader, RunReader.Options options) throws IOException {
+        return goal == null || goal.judges(run) ? run : reader.read(options.pauseGoal(goal.ms(), goal.describe()));
+    }
+
+    /** The comparison of two runs judged by {@code goal} (each already judged by it: {@link #judged}). */
+    public static RunComparison of(String labelA, Run a, String labelB, Run b, Goal goal) {
+        return new RunComparison(labelA, a, labelB, b, goal, Headline.of(labelA, a.summary(), labelB, b.summary(), goal),
+                Differences.of(a.summary(), b.summary()));
+    }
+
+    /** The headline, then the table as text: a person reads it, and pastes it into a bug report. */
+    public void text(OutputStream out) {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        w.println(headline.text());
+        w.println();
+        w.println("Differences, " + labelB + " against " + labelA + " (better or worse for a latency goal)");
+        w.println("  " + labelA + "  " + a.name());
+        w.println("  " + labelB + "  " + b.name());
+        w.printf(Locale.ROOT, "  %-22s %14s %14s %10s%n", "", labelA, labelB, labelB + " vs " + labelA);
+        for (Differences.Row r : differences) {
+            w.println(Rounding.text("  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
+                    r.change(), r.verdict()).stripTrailing());
+        }
+        w.flush();
+    }
+
+    /** The JSON document: the headline and goal, both runs as {@code analyze --json} maps them, and the rows. */
+    record Document(int schemaVersion, JsonFormat.Tool tool, Headline headline, Goal goal, List<Run> runs,
+                    List<Differences.Row> differences) {
+    }
+
+    public void json(String toolVersion, OutputStream out) throws IOException {
+        try (JsonGenerator g = RecordJson.FACTORY.createGenerator(out)) {
+            g.useDefaultPrettyPrinter();
+            RecordJson.write(g, new Document(JsonFormat.SCHEMA_VERSION, new JsonFormat.Tool("jvmtune", toolVersion),
+                    headline, goal, List.of(a, b), differences));
+            g.writeRaw('\n');
+        }
+        out.flush();
+    }
+}
