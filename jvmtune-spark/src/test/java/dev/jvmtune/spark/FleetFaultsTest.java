@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.input.LogInputs.NotRead;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -313,7 +314,7 @@ class FleetFaultsTest {
         JsonNode data = FleetJobTest.JSON.readTree(html.substring(html.indexOf('>', script) + 1,
                 html.indexOf("</script>", script)));
         assertEquals(1, data.get("schemaVersion").asInt(), "schemaVersion first: " + data.fieldNames().next());
-        assertEquals("jvmtune", data.at("/tool/name").asText());
+        assertEquals(DocumentRoot.TOOL, data.get("tool").asText());
         assertEquals(3, data.get("undatedRuns").asInt());
         assertEquals("2026-11-24", data.get("rollout").asText(), "the split from the dated runs only");
         assertTrue(html.contains("undated runs (uptimes only)</div><div class=\"value\">3<"), "the figure");

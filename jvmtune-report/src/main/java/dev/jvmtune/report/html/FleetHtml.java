@@ -2,6 +2,7 @@ package dev.jvmtune.report.html;
 
 import static dev.jvmtune.report.html.HtmlText.escape;
 
+import dev.jvmtune.core.DocumentRoot;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
@@ -81,9 +82,9 @@ public final class FleetHtml {
                 .append(escape(label)).append("</div><div class=\"value\">").append(escape(value))
                 .append("</div></div>"));
         b.append("</div>\n<div class=\"charts\" data-fleet=\"1\"></div></section>\n");
-        JsonText data = new JsonText().open().key("schemaVersion").number(SCHEMA_VERSION, 0)
-                .key("tool").open().key("name").string("jvmtune").key("version").string(version).close()
-                .key("rollout").string(page.rollout()).key("undatedRuns").number(page.undatedRuns(), 0)
+        DocumentRoot root = DocumentRoot.of(SCHEMA_VERSION);
+        JsonText data = new JsonText().open().key("schemaVersion").number(root.schemaVersion(), 0)
+                .key("tool").string(root.tool()).key("rollout").string(page.rollout()).key("undatedRuns").number(page.undatedRuns(), 0)
                 .key("tables").open();
         for (String[] s : SECTIONS) {
             Table t = page.tables().get(s[0]);
