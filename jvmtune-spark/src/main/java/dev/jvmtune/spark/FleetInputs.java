@@ -22,7 +22,7 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  * metadata only; the files are read by the tasks).
  *
  * <p>A file's path relative to its input root (the directory named, or the part of a glob before its first
- * wildcard) decides its JVM:
+ * wildcard; with several inputs of different roots, the deepest directory above all of them) decides its JVM:
  * <ul>
  *   <li>by default the rotated set: the relative path with the rotation suffixes ({@code .1},
  *       {@code .current}, {@code .gz}) taken off the file name, as {@code analyze} groups files; the service
@@ -57,7 +57,15 @@ final class FleetInputs {
     static Listing list(List<String> inputs, Grouping grouping, Configuration conf) throws IOException {
         Map<String, Builder> groups = new LinkedHashMap<>();
         List<ErrorRow> errors = new ArrayList<>();
+        List<Path> roots = new ArrayList<>();
         for (String input : inputs) {
+            Path in = new Path(input);
+            FileSystem fs = in.getFileSystem(conf);
+            roots.add(fs.makeQualified(globRoot(in, fs)));
+        }
+        Path common = commonRoot(roots);
+        for (int k = 0; k < inputs.size(); k++) {
+            String input = inputs.get(k);
             Path in = new Path(input);
             FileSystem fs = in.getFileSystem(conf);
             FileStatus[] matched = fs.globStatus(in);
@@ -65,7 +73,7 @@ final class FleetInputs {
                 errors.add(new ErrorRow(input, null, null, "no such file or directory"));
                 continue;
             }
-            Path root = fs.makeQualified(globRoot(in, fs));
+            Path root = common != null ? common : roots.get(k);
             boolean named = !hasWildcard(in);
             for (FileStatus m : matched) {
                 if (m.isDirectory() || !isHidden(m.getPath().getName())) {
@@ -167,6 +175,38 @@ final class FleetInputs {
     static boolean hasWildcard(Path p) {
         for (Path q = p; q != null; q = q.getParent()) {
             if (q.getName().matches(WILDCARD)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The deepest directory that holds every input's root, where the inputs have different roots on one file
+     * system: files are then named below it, so that {@code a/gc.log} and {@code b/gc.log}, or the same file name
+     * under two globs, are two JVMs of services {@code a} and {@code b}, not one. Null where every input has the same
+     * root or the roots are on different file systems (each input then keeps its own).
+     */
+    static Path commonRoot(List<Path> roots) {
+        if (roots.stream().distinct().count() < 2) {
+            return null;
+        }
+        Path common = roots.get(0);
+        for (Path r : roots) {
+            if (!java.util.Objects.equals(r.toUri().getScheme(), common.toUri().getScheme())
+                    || !java.util.Objects.equals(r.toUri().getAuthority(), common.toUri().getAuthority())) {
+                return null;
+            }
+            while (common != null && !isBelowOrAt(r, common)) {
+                common = common.getParent();
+            }
+        }
+        return common;
+    }
+
+    private static boolean isBelowOrAt(Path p, Path dir) {
+        for (Path q = p; q != null; q = q.getParent()) {
+            if (q.equals(dir)) {
                 return true;
             }
         }
