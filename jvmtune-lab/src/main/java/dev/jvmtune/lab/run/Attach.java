@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
  * {@code jcmd} JVM for each (a second of CPU apiece on a loaded machine): the attach protocol of HotSpot on Linux.
  * The first time, it creates {@code .attach_pidN} in the JVM's working directory and sends SIGQUIT, which makes the
  * JVM start its attach listener (one thread) on {@code /tmp/.java_pidN}; every command is then one connection to
- * that socket. SIGQUIT is sent only when the JVM's signal mask shows that it catches it: before that (early start-up,
- * {@code -Xrs}) the signal would end the process, and with the listener not asked for it would print a thread dump.
+ * that socket. SIGQUIT is sent only when the JVM's signal mask shows that it catches it (before that, or with
+ * {@code -Xrs}, the signal would end the process) and once it runs its {@code Service Thread}: HotSpot starts that
+ * thread after its Signal Dispatcher and after removing what it takes for a stale socket of an earlier process of its
+ * pid, so a listener started sooner could lose its socket, and a SIGQUIT sent in the first tenth of a second (JDK 25
+ * catches the signal from its first threads on) printed a thread dump into the program's output once.
  */
 final class Attach {
 
@@ -36,7 +39,10 @@ final class Attach {
         this.socket = Path.of("/proc", Long.toString(pid), "root", "tmp", ".java_pid" + nsPid);
     }
 
-    /** The JVM {@code pid} as it can be attached to, or null when it does not catch SIGQUIT (yet). */
+    /** The HotSpot thread whose start tells that the JVM takes a SIGQUIT as the attach trigger. */
+    private static final String STARTED_THREAD = "Service Thread";
+
+    /** The JVM {@code pid} as it can be attached to, or null when it does not catch SIGQUIT or has not started (yet). */
     static Attach to(long pid) {
         String status;
         try {
@@ -54,7 +60,21 @@ final class Attach {
                 caught = Long.parseUnsignedLong(line.substring(7).trim(), 16);
             }
         }
-        return (caught & SIGQUIT_BIT) == 0 ? null : new Attach(pid, nsPid);
+        return (caught & SIGQUIT_BIT) == 0 || !hasThread(pid, STARTED_THREAD) ? null : new Attach(pid, nsPid);
+    }
+
+    private static boolean hasThread(long pid, String name) {
+        try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.anyMatch(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).strip().equals(name);
+                } catch (IOException gone) {
+                    return false;
+                }
+            });
+        } catch (IOException | java.io.UncheckedIOException gone) {
+            return false;
+        }
     }
 
     /** Starts the JVM's attach listener if it is not running; waits at most {@code timeoutMs}. */
