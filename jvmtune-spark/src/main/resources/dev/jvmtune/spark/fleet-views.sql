@@ -20,8 +20,8 @@ SELECT service, count(*) AS runs, count(goalMs) AS runsWithGoal,
 FROM fleet_runs GROUP BY service
 ORDER BY runsMissingGoal DESC, pausesOverGoal DESC, worstP99Ms DESC NULLS LAST, service;
 
--- findings by frequency (runs, services) and by time lost: the pauses each finding is about (its cost's
--- pauseSeconds: the pauses it rests on), summed; null (unknown) for a rule that rests on no pauses of its own
+-- findings by frequency (runs, services) and by time lost: the pause time each finding's cost is made of (its
+-- cost's pauseSeconds), summed; null (unknown) for a rule whose time is no pause time (stalls, concurrent CPU) or memory
 CREATE OR REPLACE TEMP VIEW findings_by_rule AS
 SELECT ruleId, max_by(severity, CASE severity WHEN 'CRITICAL' THEN 3 WHEN 'WARNING' THEN 2 ELSE 1 END) AS severity,
        count(*) AS runs, count(DISTINCT service) AS services, sum(cost.pauseSeconds) * 1000 AS timeLostMs,

@@ -19,7 +19,8 @@ import java.util.Optional;
  * ZGC pauses stay under a millisecond, so the stall time is the time lost. Each cycle's allocation survives it
  * (floating garbage), so the heap must hold the live set, what one cycle allocates, and as much again free for
  * the next cycle to allocate into: live + 2 x allocated per cycle. Where the heap already has that room, the
- * cycles are too slow for the allocation: more concurrent GC threads.
+ * cycles are too slow for the allocation: more concurrent GC threads. Its cost is no pause time ({@code pauseSeconds}
+ * null): a stall holds up the allocating thread while the others run, outside any pause.
  */
 final class AllocationStallRule implements Rule {
 

@@ -19,9 +19,10 @@ import java.util.function.Predicate;
  * {@link Severity#score} grades it; the figures say how it was reckoned and the {@link Basis} what it rests on.
  *
  * @param seconds   time the finding's cause took from the application; NaN where the log cannot measure it
- * @param pauseSeconds the time of the pauses the finding is about, the pauses it rests on ({@link #pauses}); NaN where
- *                  it rests on no pauses of its own (a time, a share of the pauses, memory): what a fleet credits the
- *                  rule with, never the run's whole pause time
+ * @param pauseSeconds the pause time the cost is made of: the pauses of the classes it is about ({@link #pauses}), or
+ *                  the part of pause time its arithmetic takes ({@link #pauseTime}: a phase inside the pauses, their
+ *                  kernel share, the pauses with some trait); NaN where its time is no pause time (stalls, concurrent
+ *                  or compiler CPU) and for memory: what a fleet credits the rule with as time lost
  * @param ofSeconds the run's duration, which {@code seconds} is weighed against; NaN where the log is too short to
  *                  weigh a share of it ({@link Severity#MIN_RUN_SEC}, {@link Severity#MIN_RUN_PAUSES})
  * @param goal      the pauses over the pause goal the finding accounts for; {@code null} without a pause goal, or
@@ -120,9 +121,18 @@ public record Cost(double seconds, double pauseSeconds, double ofSeconds, OverGo
                 new Basis(n, startUp, last - first, events));
     }
 
-    /** A cost in time only, with no claim on the pause goal. */
+    /** A cost in time that is not pause time (stalls, concurrent or compiler CPU), with no claim on the pause goal. */
     public static Cost time(RuleContext run, double seconds, List<String> figures, Basis basis) {
         return new Cost(seconds, Double.NaN, weighedAgainst(run), null, -1, -1, figures, basis);
+    }
+
+    /**
+     * A cost in time that is pause time, with no claim on the pause goal: the part of the pauses the finding's
+     * arithmetic takes (a phase inside them, their kernel share, the pauses with some trait), which the application
+     * spent stopped and so counts as the pause time the finding is about.
+     */
+    public static Cost pauseTime(RuleContext run, double seconds, List<String> figures, Basis basis) {
+        return new Cost(seconds, seconds, weighedAgainst(run), null, -1, -1, figures, basis);
     }
 
     /** The run's duration, or NaN where a log that short and that sparse cannot weigh a share of its time. */

@@ -11,7 +11,8 @@ import java.util.Set;
  * Inverted parallelism: pauses whose real time exceeds the CPU their GC threads used (user + sys). The workers
  * were waiting, not working: other processes or containers took the CPUs, the machine swapped, or the JVM wrote
  * its log to a slow disk. More GC threads do not help; fewer (or fewer neighbours) do. Its cost is the wait (real
- * beyond user + sys), which gc-overhead leaves out of the GC's own time.
+ * beyond user + sys), which gc-overhead leaves out of the GC's own time: wall time inside the pauses, when the
+ * application was stopped, so pause time (its {@code pauseSeconds}), not CPU time.
  */
 final class GcCpuRule implements Rule {
 
@@ -42,7 +43,7 @@ final class GcCpuRule implements Rule {
                 f("over all %d pauses: user %.1f s + sys %.1f s in %.1f s real: parallelism %.2f", c.pauses(),
                         c.userSec(), c.sysSec(), c.realSec(), c.parallelism()));
         // the wait alone, not the work in the same pauses: gc-overhead weighs that (one cost, one owner)
-        Cost cost = Cost.time(run, c.waitedSec(), List.of(f("the time no GC thread was on a CPU in those pauses, at "
+        Cost cost = Cost.pauseTime(run, c.waitedSec(), List.of(f("the time no GC thread was on a CPU in those pauses, at "
                 + "least: real %.2f s - (user + sys) = %.2f s", c.realOverCpuSec(), c.waitedSec())), new Cost.Basis(c.realOverCpuPauses(), 0, Double.NaN, f("pauses of %.0f ms or "
                 + "more with real > 1.2 x (user + sys)", GcCpu.MIN_REAL_MS)));
         return Optional.of(Finding.of(id(),

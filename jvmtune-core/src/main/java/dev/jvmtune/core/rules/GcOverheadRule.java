@@ -19,7 +19,7 @@ import java.util.Set;
  * allocation-stall and shenandoah-degenerated rules' to judge: this one counts pauses.) Time in a pause when no GC
  * thread was on a CPU (real beyond user + sys, where the log gives CPU times) is the host's, not the heap's: it is
  * gc-threads-waiting's cost, left out of this one's share and cost, so that a starved host does not pass for an
- * expensive heap.
+ * expensive heap. What is left is pause time (its {@code pauseSeconds}).
  */
 final class GcOverheadRule implements Rule {
 
@@ -87,7 +87,7 @@ final class GcOverheadRule implements Rule {
                             + "allocating less - find where with jvmtune profile or JFR's jdk.ObjectAllocationSample",
                     a.allocationRateMBps(), a.intervals().p50Ms()));
         }
-        Cost cost = Cost.time(run, pausedSec - waitedSec, List.of(waitedSec > 0 ? f("GC pauses less the time their "
+        Cost cost = Cost.pauseTime(run, pausedSec - waitedSec, List.of(waitedSec > 0 ? f("GC pauses less the time their "
                 + "threads waited for a CPU: %.2f s - %.2f s = %.2f s", pausedSec, waitedSec, pausedSec - waitedSec)
                 : f("GC pauses: %.2f s", pausedSec)), new Cost.Basis(a.pauses().count(),
                 a.steadyState().warmupPauses(), a.durationSec(), "pauses"));

@@ -13,6 +13,8 @@ import java.util.Set;
  * faulting in heap pages for the first time or waiting on transparent huge page compaction. Touching the heap at
  * start ({@code -XX:+AlwaysPreTouch}, best with {@code -Xms} = {@code -Xmx}) moves that cost out of the pauses;
  * THP set to {@code madvise} (with {@code -XX:+UseTransparentHugePages}) or {@code never} removes compaction stalls.
+ * Its cost is pause time (its {@code pauseSeconds}): the long pauses with sys > user, else the kernel's share of the
+ * pauses' real time.
  */
 final class GcSysTimeRule implements Rule {
 
@@ -58,10 +60,10 @@ final class GcSysTimeRule implements Rule {
                 c.userSec(), c.sysSec(), sysPct));
         List<String> options = JdkFlags.option("AlwaysPreTouch", "true", run.jdkOr(8)).stream().toList();
         // the long pauses that spent their time in the kernel, else the kernel's share of all pauses' real time
-        Cost cost = longPauses ? Cost.time(run, c.sysOverUserSec(), List.of(f("pauses with sys > user: %.2f s",
+        Cost cost = longPauses ? Cost.pauseTime(run, c.sysOverUserSec(), List.of(f("pauses with sys > user: %.2f s",
                 c.sysOverUserSec())), new Cost.Basis(c.sysOverUserPauses(), 0, Double.NaN, f("pauses of %.0f ms or "
                 + "more with sys > user", GcCpu.MIN_REAL_MS)))
-                : Cost.time(run, c.realSec() * sysPct / 100, List.of(f("pauses' real time x the kernel's share of their "
+                : Cost.pauseTime(run, c.realSec() * sysPct / 100, List.of(f("pauses' real time x the kernel's share of their "
                 + "CPU: %.2f s x %.0f%% = %.2f s", c.realSec(), sysPct, c.realSec() * sysPct / 100)),
                 new Cost.Basis(c.pauses(), 0, Double.NaN, "pauses with CPU times"));
         return Optional.of(Finding.of(id(),

@@ -14,6 +14,7 @@ import java.util.Optional;
  * barrier while the OS shares the CPUs out (a container whose quota the JVM did not see, or a flag copied
  * from a bigger machine). The proposal is HotSpot's own sizing for the collector and the CPUs
  * ({@link JdkDefaults#parallelGcThreads}: N for N <= 8 CPUs, else 8 + (N - 8) x 5/8 for G1 and Parallel).
+ * Its cost is the share of the pauses the workers beyond the CPUs wait in: pause time (its {@code pauseSeconds}).
  */
 final class GcThreadsRule implements Rule {
 
@@ -46,7 +47,7 @@ final class GcThreadsRule implements Rule {
         List<String> arithmetic = List.of(JdkDefaults.parallelGcThreadsArithmetic(run.collector(), cpus, jdk) + conc);
         // the workers beyond the CPUs wait for one: at most that share of each parallel phase is waiting
         double pauseSec = run.analysis().pauses().totalMs() / 1000;
-        Cost cost = Cost.time(run, pauseSec * (workers - cpus) / workers, List.of(Text.f("GC pauses %.2f s x (%d "
+        Cost cost = Cost.pauseTime(run, pauseSec * (workers - cpus) / workers, List.of(Text.f("GC pauses %.2f s x (%d "
                         + "workers - %d CPUs) / %d workers: the share of the workers that wait for a CPU", pauseSec,
                 workers, cpus, workers)), new Cost.Basis(run.analysis().pauses().count(),
                 run.analysis().steadyState().warmupPauses(), run.analysis().durationSec(), "pauses"));

@@ -14,8 +14,9 @@ import java.util.Optional;
  * JDK 9+'s {@code Heap Min Capacity} and {@code Heap Max Capacity}) the heap was not resized: what still moves in the
  * logged capacity is the young generation's survivor split, which Parallel's adaptive sizing changes and its
  * collection lines count (eden + one survivor + old), not a change of the committed heap.
- * Its cost is the pauses taken while the heap was below the largest it reached; where that is negligible (below
- * every warning threshold) the rule is silent: pinning the heap commits memory for nothing there.
+ * Its cost is the pauses taken while the heap was below the largest it reached, pause time (its {@code pauseSeconds});
+ * where that is negligible (below every warning threshold) the rule is silent: pinning the heap commits memory for
+ * nothing there.
  */
 final class HeapResizingRule implements Rule {
 
@@ -37,7 +38,7 @@ final class HeapResizingRule implements Rule {
         if (min > 0 && min == run.jvm().heapMaxBytes()) {
             return Optional.empty();
         }
-        Cost cost = Cost.time(run, r.belowMaxMs() / 1000, List.of(f("pauses while the heap was below its largest "
+        Cost cost = Cost.pauseTime(run, r.belowMaxMs() / 1000, List.of(f("pauses while the heap was below its largest "
                         + "capacity of %d MiB: %.2f s", mib(r.maxBytes()), r.belowMaxMs() / 1000)),
                 new Cost.Basis(r.belowMaxPauses(), 0, Double.NaN, "pauses below the largest capacity"));
         if (Severity.score(cost, false) < Severity.WARNING_FROM_SCORE) {

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Much of the time the application is stopped is not garbage collection: other VM operations at
  * safepoints (biased-locking revocation, deoptimization, thread dumps, class redefinition). GC graphs do not
- * show it. On JDK 8-14 biased locking is on by default and its revocations are the usual cause.
+ * show it. On JDK 8-14 biased locking is on by default and its revocations are the usual cause. Its cost is pause
+ * time (its {@code pauseSeconds}): the time the application was stopped at those safepoints.
  */
 final class NonGcSafepointRule implements Rule {
 
@@ -61,7 +62,7 @@ final class NonGcSafepointRule implements Rule {
                     + "from JDK 15; -Xlog:safepoint names the VM operations that stop the JVM (deoptimization, thread "
                     + "dumps, class redefinition)")));
         }
-        Cost cost = Cost.time(run, s.nonGcMs() / 1000, List.of(Rounding.text("stopped outside GC: %.2f s",
+        Cost cost = Cost.pauseTime(run, s.nonGcMs() / 1000, List.of(Rounding.text("stopped outside GC: %.2f s",
                 s.nonGcMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(), "safepoints"));
         return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is not GC", share), evidence, rec,
                 cost));

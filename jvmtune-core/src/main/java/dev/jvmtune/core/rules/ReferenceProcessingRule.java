@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * S1: reference processing takes a large share of pause time, or grows over the run. Before JDK 17 one thread
  * processed references unless {@code -XX:+ParallelRefProcEnabled} (S1: remark time -75%, total pause -30%);
- * from JDK 17 it is on by default, and what remains is the references the application creates.
+ * from JDK 17 it is on by default, and what remains is the references the application creates. Its cost is the
+ * reference-processing phase inside the pauses with phase figures: pause time (its {@code pauseSeconds}).
  */
 final class ReferenceProcessingRule implements Rule {
 
@@ -77,7 +78,7 @@ final class ReferenceProcessingRule implements Rule {
                     : run.states("ParallelRefProcEnabled") ? "ParallelRefProcEnabled is on"
                     : f("ParallelRefProcEnabled is already the default on JDK %d", jdk))));
         }
-        Cost cost = Cost.time(run, p.referenceProcessing().ms() / 1000, List.of(f("reference processing in the pauses "
+        Cost cost = Cost.pauseTime(run, p.referenceProcessing().ms() / 1000, List.of(f("reference processing in the pauses "
                 + "with phase figures: %.2f s", p.referenceProcessing().ms() / 1000)), new Cost.Basis(trend.pauses(), 0,
                 Double.NaN, "pauses with reference processing"));
         return Optional.of(Finding.of(id(),

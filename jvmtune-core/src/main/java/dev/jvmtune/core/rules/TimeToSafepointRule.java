@@ -15,6 +15,8 @@ import java.util.Set;
  * to its next safepoint poll, time no GC log line shows as GC. The classic cause is a counted loop without
  * a poll: JDK 8's default, and Parallel's and Serial's on every JDK; from JDK 10 the other collectors keep a poll
  * every {@code LoopStripMiningIter} (1000) iterations unless {@code -XX:-UseCountedLoopSafepoints}.
+ * Its cost is pause time (its {@code pauseSeconds}): the log counts reaching the safepoint in the time the
+ * application threads were stopped.
  */
 final class TimeToSafepointRule implements Rule {
 
@@ -79,7 +81,7 @@ final class TimeToSafepointRule implements Rule {
                     + "(long native calls, JNI critical sections) - -Xlog:safepoint+stats or JFR's jdk.SafepointBegin "
                     + "names the threads"));
         }
-        Cost cost = Cost.time(run, s.timeToSafepointMs() / 1000, List.of(Rounding.text("time to reach safepoints: "
+        Cost cost = Cost.pauseTime(run, s.timeToSafepointMs() / 1000, List.of(Rounding.text("time to reach safepoints: "
                 + "%.2f s", s.timeToSafepointMs() / 1000)), new Cost.Basis(s.count(), 0, run.analysis().durationSec(),
                 "safepoints"));
         return Optional.of(Finding.of(id(), Rounding.text("%.0f%% of the stopped time is spent waiting for threads to "

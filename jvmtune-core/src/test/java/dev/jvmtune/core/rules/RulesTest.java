@@ -51,6 +51,20 @@ class RulesTest {
         return f.get();
     }
 
+    /**
+     * The finding's cost is pause time, {@code expectedSec} of the analysis's own figures, and no more than the run's
+     * pauses: the fleet credits the rule with it as time lost.
+     */
+    private static void assertPauseTime(Finding f, double expectedSec, RuleContext run) {
+        Cost c = f.cost();
+        double pausedSec = run.analysis().pauses().totalMs() / 1000;
+        assertTrue(expectedSec > 0 && Math.abs(c.pauseSeconds() - expectedSec) <= 1e-9 * Math.max(1, expectedSec)
+                        && c.pauseSeconds() <= pausedSec + 1e-9,
+                f.ruleId() + ": pauseSeconds " + c.pauseSeconds() + " s, expected " + expectedSec + " s of the run's "
+                        + pausedSec + " s of pauses");
+        assertEquals(c.seconds(), c.pauseSeconds(), 1e-12, f.ruleId() + ": its time is all pause time");
+    }
+
     private static void silent(Rule rule, RuleContext run) {
         assertEquals(Optional.empty(), rule.evaluate(run), rule.id() + " should stay silent");
     }
@@ -121,8 +135,12 @@ class RulesTest {
     @Test
     void gcOverhead() throws Exception {
         // parallelgc.log: JDK 9+ Parallel, 72.4% throughput over 21 s, 28 Full GCs
-        Finding f = finds(new GcOverheadRule(), corpus("unified/parallel/parallelgc.log"));
+        RuleContext run = corpus("unified/parallel/parallelgc.log");
+        Finding f = finds(new GcOverheadRule(), run);
         assertEquals(Severity.CRITICAL, f.severity());
+        // its cost is the GC's own pause time (the pauses less the wait for a CPU, gc-threads-waiting's): pause time
+        double waited = run.analysis().gcCpu() == null ? 0 : run.analysis().gcCpu().waitedSec();
+        assertPauseTime(f, run.analysis().pauses().totalMs() / 1000 - waited, run);
         // critical, and no flag: it says why none applies - the heap holds 10x the live set, allocation is the cause
         assertEquals(List.of(), f.recommendation().options());
         List<String> why = f.recommendation().arithmetic();
@@ -204,8 +222,11 @@ class RulesTest {
     @Test
     void referenceProcessing() throws Exception {
         // rset: Ref Proc 12.1 s of 62.5 s of pauses with phases (19%), JDK 8: one thread unless the flag is set
-        Finding f = finds(new ReferenceProcessingRule(), corpus(RSET));
+        RuleContext run = corpus(RSET);
+        Finding f = finds(new ReferenceProcessingRule(), run);
         assertEquals(List.of("-XX:+ParallelRefProcEnabled"), f.recommendation().options());
+        // the reference-processing phase inside the pauses is pause time
+        assertPauseTime(f, run.analysis().phases().referenceProcessing().ms() / 1000, run);
         assertTrue(f.evidence().get(0).contains("(19.4%)"), f.evidence().toString());
         // parallelgc.log: 1.9% in reference processing
         silent(new ReferenceProcessingRule(), corpus("unified/parallel/parallelgc.log"));
@@ -214,8 +235,10 @@ class RulesTest {
     @Test
     void heapResizing() throws Exception {
         // parallelgc.log: 975 resizes of a 61 MiB heap, 5.8 s of its 21 s paused below the largest capacity
-        Finding f = finds(new HeapResizingRule(), corpus("unified/parallel/parallelgc.log"));
+        RuleContext run = corpus("unified/parallel/parallelgc.log");
+        Finding f = finds(new HeapResizingRule(), run);
         assertTrue(f.recommendation().options().get(0).startsWith("-Xms"), f.toString());
+        assertPauseTime(f, run.analysis().heapResizing().belowMaxMs() / 1000, run);
         assertEquals(f.recommendation().options().get(0).substring(4), f.recommendation().options().get(1).substring(4));
         assertTrue(f.cost().sharePct() > Severity.TIME_CRITICAL_PCT, f.cost().toString());
         silent(new HeapResizingRule(), corpus(CLEAN_G1));
@@ -286,8 +309,11 @@ class RulesTest {
     @Test
     void gcThreadsWaiting() throws Exception {
         // streaming/gc.log.gz: 31 of 126 long pauses with real > 1.2 x (user + sys)
-        Finding f = finds(new GcCpuRule(), corpus("streaming/gc.log.gz"));
+        RuleContext run = corpus("streaming/gc.log.gz");
+        Finding f = finds(new GcCpuRule(), run);
         assertTrue(f.evidence().get(0).startsWith("31 of 126 pauses"), f.evidence().toString());
+        // the wait is wall time inside the pauses, not CPU time: pause time
+        assertPauseTime(f, run.analysis().gcCpu().waitedSec(), run);
         // serial180.log: a single GC thread, real = user + sys within rounding
         silent(new GcCpuRule(), corpus("preunified/serial/defnew/details/tenuring/180/serial180.log"));
     }

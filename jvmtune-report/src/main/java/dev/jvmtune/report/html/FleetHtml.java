@@ -54,9 +54,9 @@ public final class FleetHtml {
             "Services ranked by runs that missed their pause goal (more than 1% of the steady-state pauses over it), "
                 + "then by pauses over the goal. Runs without a known goal count in runs only."},
         {"findings_by_rule", "Findings",
-            "How often each rule fired (runs, services), and the time lost: the pauses the rule is about (those its "
-                + "cost is summed from), over the runs it fired in; unknown (\u2013) for a rule that rests on no "
-                + "pauses of its own."},
+            "How often each rule fired (runs, services), and the time lost: the pause time the rule's cost is made "
+                + "of (its pauses, or the part of pause time it weighs), over the runs it fired in; unknown (\u2013) "
+                + "for a rule whose time is no pause time (stalls, concurrent CPU) or memory."},
         {"collectors_in_use", "Collectors in use", "Runs per collector."},
         {"jdks_in_use", "JDKs in use", "Runs per JDK feature release (from the log's version line; 8 for a JDK 6-8 "
                 + "log without one, 9 for a unified log without one)."},

@@ -542,8 +542,8 @@
     if (tables.findings_by_rule) {
       var f = tables.findings_by_rule;
       var fc = card(el, 'fleet-findings', 'Findings by frequency and time lost',
-        'Runs each rule fired in, and the time lost: the pauses each rule is about, summed over those runs (seconds; none '
-        + 'where a rule rests on no pauses of its own).', has('findings_by_rule'), 'any finding', {wide: true, logs: true});
+        'Runs each rule fired in, and the time lost: the pause time each rule\'s cost is made of, summed over those runs '
+        + '(seconds; none where a rule\'s time is no pause time, or memory).', has('findings_by_rule'), 'any finding', {wide: true, logs: true});
       if (fc) {
         var rules = column(f, 'ruleId').slice(0, top);
         fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 40, bottom: 40},
