@@ -421,6 +421,17 @@ class HtmlReportBrowserTest {
         assertTrue(e.getMessage().contains("boom"), e.getMessage());
     }
 
+    /** The label check itself: a label past the chart's edge and two on top of each other are caught. */
+    @Test
+    void theLabelCheckSeesACutAndAnOverlap(@TempDir Path tmp) throws IOException {
+        Path html = Files.writeString(tmp.resolve("illegible.html"), ChartLabels.illegiblePage());
+        browser.get(html.toUri().toString());
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> ChartLabels.assertLegible(browser, "illegible.html"));
+        assertTrue(e.getMessage().contains("illegible: \"an axis name at its end\" cut at the right edge")
+                && e.getMessage().contains("illegible: \"one\" and \"two\" overlap"), e.getMessage());
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     /** What the loaded page showed: data points per chart id, its text. */

@@ -3,6 +3,7 @@ package dev.jvmtune.report.html;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.openqa.selenium.Dimension;
@@ -79,6 +80,20 @@ public final class ChartLabels {
             return out;""";
 
     private ChartLabels() {
+    }
+
+    /**
+     * A page whose one chart has what the check must see: an axis name past the chart's right edge and two labels of
+     * lines 1 % apart on top of each other (the check of the check, as a page that throws is of the console check).
+     */
+    public static String illegiblePage() {
+        return "<!DOCTYPE html><html><body><div id=\"c\" style=\"width: 600px; height: 300px\"></div><script>"
+                + new String(ChartLibrary.script(), StandardCharsets.UTF_8) + "</script><script>"
+                + "var c = echarts.init(document.getElementById('c')); window.jvmtuneCharts = {illegible: c};"
+                + "c.setOption({animation: false, grid: {right: 10}, xAxis: {type: 'value', name: 'an axis name at its end'},"
+                + " yAxis: {type: 'value'}, series: [{type: 'line', data: [[0, 1], [1, 2]], markLine: {symbol: 'none',"
+                + " data: [{yAxis: 1.5, label: {formatter: 'one'}}, {yAxis: 1.51, label: {formatter: 'two'}}]}}]});"
+                + "</script></body></html>";
     }
 
     /** Checks every chart of the page {@code driver} shows; {@code page} names it in the failures. */
