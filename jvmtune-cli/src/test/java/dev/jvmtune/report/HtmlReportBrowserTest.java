@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmtune.cli.Main;
 import dev.jvmtune.cli.TuneProbe;
+import dev.jvmtune.report.html.ChartLabels;
 import dev.jvmtune.workloads.AllocationChurn;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -49,7 +50,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * ZGC JFR recording, a legacy CMS log of the corpus, a comparison, and the page of a real small experiment
  * ({@code experiment --html}). Each page must load without console
  * errors, every chart it draws must hold data (read back from ECharts' own state), text from the log must
- * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact.
+ * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact. One page of each type
+ * (analysis, comparison, tuning, experiment) has its charts' labels checked too ({@link ChartLabels}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HtmlReportBrowserTest {
@@ -131,6 +133,7 @@ class HtmlReportBrowserTest {
         assertTooltipNamesThePause(log);
         assertEquals(Boolean.TRUE, browser.executeScript("return !!" + pauses.replace(".getOption()", "")
                 + ".getOption().toolbox[0].feature.saveAsImage"), "the chart can be saved as PNG");
+        ChartLabels.assertLegible(browser, "g1");
     }
 
     @Test
@@ -202,45 +205,7 @@ class HtmlReportBrowserTest {
         String headline = JSON.readTree(json.toFile()).path("headline").path("text").asText();
         assertTrue(headline.startsWith("B against A: "), headline);
         assertEquals(headline, browser.findElement(By.cssSelector("section.compare p.headline")).getText());
-        assertNoLabelOverlaps("compare");
-    }
-
-    /**
-     * No two texts of any chart overlap or touch, the legend's aside (its scroll pages clip the entries of other pages,
-     * whose boxes remain): each chart drawn again with ECharts' SVG renderer (the page draws on canvas) in a window
-     * 1000 px wide, where the labels of the time axes are the most crowded of a desktop's, and the bounding boxes of its
-     * text elements compared pairwise. Two labels on one line must be 4 px apart ("4.2 min4.4 min" is 3 px); the
-     * failure names both.
-     */
-    private void assertNoLabelOverlaps(String name) {
-        browser.manage().window().setSize(new Dimension(1000, browser.manage().window().getSize().getHeight()));
-        @SuppressWarnings("unchecked")
-        List<Object> result = (List<Object>) browser.executeScript("""
-                var overlaps = [], checked = 0;
-                Object.keys(window.jvmtuneCharts).forEach(function (id) {
-                  var c = window.jvmtuneCharts[id], dom = c.getDom(), option = c.getOption();
-                  var legend = option.series.map(function (s) { return s.name; });
-                  c.dispose();
-                  c = window.jvmtuneCharts[id] = echarts.init(dom, null, {renderer: 'svg'});
-                  c.setOption(option);
-                  var boxes = Array.from(dom.querySelectorAll('svg text')).filter(function (t) {
-                    var text = t.textContent.trim();
-                    return text && legend.indexOf(text) < 0 && !/^[0-9]+[/][0-9]+$/.test(text);
-                  }).map(function (t) {
-                    var r = t.getBoundingClientRect();
-                    return {text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
-                  });
-                  checked += boxes.length;
-                  for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
-                    var p = boxes[i], q = boxes[j];
-                    if (p.top < q.bottom - 1 && q.top < p.bottom - 1 && p.left < q.right + 4 && q.left < p.right + 4) {
-                      overlaps.push(id + ': "' + p.text + '" and "' + q.text + '"');
-                    }
-                  }
-                });
-                return [checked, overlaps];""");
-        assertTrue(((Number) result.get(0)).longValue() >= 30, name + ": labels found " + result.get(0));
-        assertEquals(List.of(), result.get(1), name + " at 1000 px: overlapping labels");
+        ChartLabels.assertLegible(browser, "compare");
     }
 
     /**
@@ -302,6 +267,7 @@ class HtmlReportBrowserTest {
         browser.findElement(By.cssSelector("details summary")).click();
         assertTrue(browser.findElement(By.cssSelector("details pre")).getText().contains(XSS), "the spec as text");
         assertEquals(null, browser.executeScript("return window.xss === undefined ? null : window.xss"));
+        ChartLabels.assertLegible(browser, "experiment");
     }
 
     /**
@@ -387,6 +353,7 @@ class HtmlReportBrowserTest {
         String differences = browser.findElement(By.cssSelector("section.compare")).getText();
         assertTrue(differences.contains("baseline -Xmx64m") && differences.contains("final -Xmx128m")
                 && differences.contains("final vs baseline"), differences);
+        ChartLabels.assertLegible(browser, "tune");
     }
 
     /** {@code demo} with a budget that ends after the baseline: its page says nothing was accepted, and why. */
@@ -452,6 +419,17 @@ class HtmlReportBrowserTest {
         AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
                 () -> assertNoConsoleErrors("throws.html"));
         assertTrue(e.getMessage().contains("boom"), e.getMessage());
+    }
+
+    /** The label check itself: a label past the chart's edge and two on top of each other are caught. */
+    @Test
+    void theLabelCheckSeesACutAndAnOverlap(@TempDir Path tmp) throws IOException {
+        Path html = Files.writeString(tmp.resolve("illegible.html"), ChartLabels.illegiblePage());
+        browser.get(html.toUri().toString());
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> ChartLabels.assertLegible(browser, "illegible.html"));
+        assertTrue(e.getMessage().contains("illegible: \"an axis name at its end\" cut at the right edge")
+                && e.getMessage().contains("illegible: \"one\" and \"two\" overlap"), e.getMessage());
     }
 
     // ------------------------------------------------------------------------------------------ helpers

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.jvmtune.report.html.ChartLabels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +130,11 @@ final class Browser implements AutoCloseable {
                 notes.put(card.findElement(By.tagName("h4")).getText(), card.findElement(By.cssSelector(".missing")).getText());
             }
             return notes;
+        }
+
+        /** No label of a chart overlaps another or crosses the chart's edge ({@link ChartLabels}); the last check. */
+        void assertChartLabelsLegible(String page) {
+            ChartLabels.assertLegible(driver, page);
         }
 
         void assertNoConsoleErrors() {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code jvmtune fleet} under the faults a user and a hostile input tree bring: an {@code --out} that overlaps an
  * input, is a file or holds other files (refused before any work, nothing touched); missing and empty inputs;
  * symbolic links out of the tree, a FIFO and a device in it (never followed, opened or hung on; the same tree's
- * logs without dates, its file in the root and its report's charts checked too); a fleet
+ * logs without dates, its file in the root and its report's charts and their labels checked too); a fleet
  * without a single pause; no GC log at all; a full disk (a real small tmpfs). Each ends with exit 0 and whole
  * tables, or one line and the documented exit code, never an internal error; a failed job leaves the previous
  * output as it was. The fleets run in this JVM, one after the other, so that Spark warms up once.
@@ -326,6 +326,7 @@ class FleetFaultsTest {
                     "fleet-jdks-by-date"), page.chartsWithValues(), "every chart drawn holds a value");
             assertEquals(page.chartsWithValues(), page.charts(), "charts drawn");
             page.assertNoConsoleErrors();
+            page.assertChartLabelsLegible("fleet");
         }
     }
 

@@ -150,7 +150,9 @@
     return [{type: 'inside', filterMode: 'none'}, {type: 'slider', filterMode: 'none', height: 18, bottom: 6}];
   }
   function legend() { return {type: 'scroll', top: 0, textStyle: {fontSize: 11}}; }
-  function grid() { return {left: 64, right: 24, top: 44, bottom: 66}; }
+  // right: half the widest label of an x axis ("09:33:24 975", 71 px, on a time axis of a run under a second), whose
+  // last tick can sit at the grid's right end
+  function grid() { return {left: 64, right: 40, top: 44, bottom: 66}; }
   /** The uptime of an x value of the axis in use. */
   function upOf(x) { return X.wall ? x / 1000 - X.offset : x; }
   function pointTooltip(unit) {
@@ -270,7 +272,7 @@
       return line(names[i], s.histogram.percentiles, runs.length > 1 ? SIDE[i] : COLORS[0], {step: false});
     });
     series[0].markLine = goalLine(goal);
-    c.setOption(base(id, {grid: Object.assign(grid(), {right: 40}), tooltip: {trigger: 'axis', formatter: function (ps) {
+    c.setOption(base(id, {tooltip: {trigger: 'axis', formatter: function (ps) {
       return ps.map(function (p) { return esc(p.seriesName) + ' p' + esc(nines(p.value[0])) + ': <b>' + esc(ms(p.value[1])) + '</b>'; }).join('<br>');
     }}, xAxis: {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: X_NAME_GAP, min: 0, interval: 1,
       axisLabel: {formatter: nines, hideOverlap: true, margin: X_LABEL_MARGIN}}, yAxis: valueAxis('pause', ms), series: series}));
@@ -546,9 +548,12 @@
         + '(seconds; none where a rule\'s time is no pause time, or memory).', has('findings_by_rule'), 'any finding', {wide: true, logs: true});
       if (fc) {
         var rules = column(f, 'ruleId').slice(0, top);
-        fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 40, bottom: 40},
+        // the axes' names centred beyond their labels (at their ends they would run past the chart's right edge), the
+        // top one below the legend
+        fc.setOption({animation: false, legend: legend(), grid: {left: 200, right: 24, top: 64, bottom: 44},
           tooltip: {trigger: 'axis', axisPointer: {type: 'shadow'}},
-          xAxis: [{type: 'value', name: 'runs', position: 'bottom'}, {type: 'value', name: 's lost', position: 'top'}],
+          xAxis: [{type: 'value', name: 'runs', position: 'bottom', nameLocation: 'middle', nameGap: 28},
+            {type: 'value', name: 's lost', position: 'top', nameLocation: 'middle', nameGap: 28}],
           yAxis: {type: 'category', inverse: true, data: rules, axisLabel: {width: 190, overflow: 'truncate'}},
           series: [{type: 'bar', name: 'runs', data: column(f, 'runs').slice(0, top), color: COLORS[0]},
             {type: 'bar', name: 'time lost (s)', xAxisIndex: 1, color: COLORS[1],
@@ -679,7 +684,8 @@
           }},
         {type: 'scatter', name: 'effect', data: effects, symbol: 'diamond', symbolSize: 16, z: 4,
           markLine: {silent: true, symbol: 'none', data: [{xAxis: none}], lineStyle: {type: 'dashed', color: '#7b8794'},
-            label: {formatter: 'no change', position: 'end'}}}]});
+            // the rows run downwards (an inverse axis): the line's start is its top, above the grid, clear of the x labels
+            label: {formatter: 'no change', position: 'start'}}}]});
   }
 
   // The goal's metric of every trial in the order they ran, by role, with each candidate's trials shaded.
