@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
@@ -35,7 +36,7 @@ class GoldenFilesTest {
     static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final String REGENERATE = "./mvnw -o -pl jvmtune-report -am test -Dtest=GoldenFilesTest "
             + "-Dsurefire.failIfNoSpecifiedTests=false -Djvmtune.golden=update";
-    private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper PRETTY = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** The logs: a name for the golden files and where the log is (corpus, or this module's test resources). */
     static Stream<Arguments> logs() {
