@@ -11,10 +11,10 @@ import java.math.BigDecimal;
  * Where every JSON document jvmtune writes gets its Jackson writer: {@link #factory()} for the streaming ones,
  * {@link #mapper()} for those written with databind (a mapper over the same factory), so that a number reads the same
  * in all of them. A floating-point number is written in plain notation: a whole one as an integer
- * ({@code 134217728}, not {@code 1.34217728E8}), another as the shortest plain decimal that reads back as the same
- * double ({@code 0.000031}, not {@code 3.1E-5}): a person pasting it reads it, and a tool that types an exponent as a
- * float keeps a byte count whole. A reader takes both, old documents' exponents included: they are JSON numbers.
- * NaN and the infinities are left to Jackson (the documents write {@code null} for them before they get here).
+ * ({@code 134217728}, not {@code 1.34217728E8}), another with the digits of {@link Double#toString}, which read back
+ * as the same double, in plain notation ({@code 0.000031}, not {@code 3.1E-5}): a person pasting it reads it, and a
+ * tool that types an exponent as a float keeps a byte count whole. A reader takes both, old documents' exponents
+ * included: they are JSON numbers. NaN and the infinities are left to Jackson (the documents write {@code null} for them before they get here).
  */
 public final class Json {
 

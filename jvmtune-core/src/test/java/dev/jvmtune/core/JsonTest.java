@@ -59,7 +59,8 @@ class JsonTest {
     /** A JSON writer made elsewhere in main code would write exponents again: each comes from {@link Json}. */
     @Test
     void mainCodeMakesItsJsonWritersHereOnly() throws IOException {
-        Pattern made = Pattern.compile("new (ObjectMapper|JsonFactory|JsonMapper)\\(\\s*\\)|(JsonFactory|JsonMapper)\\.builder\\(");
+        Pattern made = Pattern.compile(
+                "new (ObjectMapper|JsonFactory|JsonMapper)\\(\\s*\\)|(JsonFactory|JsonMapper)\\.builder\\(");
         Path root = Path.of("").toAbsolutePath().getParent();
         List<String> found = new ArrayList<>();
         int read = 0;

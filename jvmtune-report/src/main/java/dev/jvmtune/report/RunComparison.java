@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, CSV, HTML;
- * the tuning page's before and after): the headline, the pause goal both sides are judged by, and the differences of
- * their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
+ * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, CSV,
+ * HTML; the tuning page's before and after): the headline, the pause goal both sides are judged by, and the
+ * differences of their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
  * stricter where both state one); a side that had another or none is read again with it ({@link #judged}).
  *
  * @param labelA what A is called ("A", "baseline")

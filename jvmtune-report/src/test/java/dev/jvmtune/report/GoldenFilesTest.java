@@ -28,10 +28,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every format of {@code analyze} and of {@code analyze --compare} on logs of every dialect and the concurrent collectors, against golden files
- * ({@code src/test/resources/golden/NAME.txt}, {@code .json}, {@code .jsonl}, {@code .csv}, {@code .html.json} - the
- * HTML report's embedded chart data): text, the JSON document, the events, the CSV row and what the page draws. A change of any figure, field
- * or event shows in review as a diff of these files ({@link Golden} says how to regenerate them).
+ * Every format of {@code analyze} on logs of every dialect and the concurrent collectors, and of
+ * {@code analyze --compare}, against golden files ({@code src/test/resources/golden/NAME.txt}, {@code .json},
+ * {@code .jsonl}, {@code .csv}, {@code .html.json} - the HTML report's embedded chart data): text, the JSON document,
+ * the events, the CSV row and what the page draws. A change of any figure, field or event shows in review as a diff
+ * of these files ({@link Golden} says how to regenerate them).
  */
 class GoldenFilesTest {
 
@@ -127,7 +128,8 @@ class GoldenFilesTest {
         String html = page.toString(StandardCharsets.UTF_8);
         String open = "<script type=\"application/json\" id=\"jvmtune-data\">";
         int start = html.indexOf(open) + open.length();
-        String data = PRETTY.writeValueAsString(PRETTY.readTree(html.substring(start, html.indexOf("</script>", start))));
+        String data = PRETTY.writeValueAsString(
+                PRETTY.readTree(html.substring(start, html.indexOf("</script>", start))));
         String dirName = dir.toString();
         List<String> problems = new ArrayList<>();
         for (String[] f : new String[][] {{".txt", text.toString(StandardCharsets.UTF_8)},
