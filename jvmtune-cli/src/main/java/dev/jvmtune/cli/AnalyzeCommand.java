@@ -70,7 +70,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: text (the default), json "
-            + "(docs/json.md) or csv (one row of key figures per run).")
+            + "(docs/json.md) or csv (one row of key figures per run; with --compare, one row per claim and "
+            + "difference).")
     String format;
 
     @Option(names = "--json-out", paramLabel = "FILE", description = "Also write the JSON document to FILE.")
@@ -89,8 +90,9 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     @Option(names = "--compare", paramLabel = "LOG",
             description = "Compare LOG (run B) against the analyzed log (run A): a headline (which is better on the p99 "
                     + "pause and the time in pauses, beyond noise or not), the differences of their key figures, better "
-                    + "or worse, then both reports (text or JSON); with --html, their charts overlaid too. Both are "
-                    + "judged by one pause goal: --pause-goal, else the one a log states (the stricter of two).")
+                    + "or worse, then both reports (text or JSON; CSV: the headline's claims and the differences as "
+                    + "rows); with --html, their charts overlaid too. Both are judged by one pause goal: --pause-goal, "
+                    + "else the one a log states (the stricter of two).")
     Path compare;
 
     @Option(names = "--pause-goal", paramLabel = "MS",
@@ -162,11 +164,11 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
             printed.create(Main.version()).write(results, summary);
         } else if (printed == RunFormatType.JSON) {
             comparison.json(Main.version(), summary);
+        } else if (printed == RunFormatType.CSV) {
+            comparison.csv(summary);
         } else {
-            if (printed == RunFormatType.TEXT) {
-                comparison.text(summary);
-                summary.println();
-            }
+            comparison.text(summary);
+            summary.println();
             printed.create(Main.version()).write(List.of(comparison.a(), comparison.b()), summary);
         }
         out.flush();

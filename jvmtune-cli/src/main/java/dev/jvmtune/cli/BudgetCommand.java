@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.host.Sizes;
@@ -101,7 +102,7 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             + "--limit when given) and report predicted against measured.")
     boolean prove;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
     public Integer call() throws IOException, InterruptedException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
@@ -200,7 +201,7 @@ final class ResultsCommand implements Runnable {
 
         /** The trials document: {@code {"schemaVersion", "tool", "trials": [...]}} (docs/json.md). */
         private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
-            ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectMapper m = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
             ObjectNode doc = m.valueToTree(DocumentRoot.of(TRIALS_SCHEMA_VERSION));
             ArrayNode a = doc.putArray("trials");
             for (StoredTrial t : trials) {

@@ -1,5 +1,6 @@
 package dev.jvmtune.cli;
 
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.options.FlagSet;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
@@ -96,7 +97,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     @Mixin
     SharedOptions.Json jsonOption;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     @Option(names = "--workload", paramLabel = "NAME",
             description = "A bundled workload (see 'jvmtune workload --help'); its parameters follow '--'.")

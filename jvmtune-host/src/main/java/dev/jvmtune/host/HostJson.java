@@ -1,8 +1,8 @@
 package dev.jvmtune.host;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -189,7 +189,7 @@ public final class HostJson {
     }
 
     private static JsonGenerator generator(OutputStream out) throws IOException {
-        JsonGenerator g = new JsonFactory().createGenerator(out);
+        JsonGenerator g = Json.factory().createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         g.useDefaultPrettyPrinter();
         return g;

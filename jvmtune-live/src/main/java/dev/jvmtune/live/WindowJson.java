@@ -3,6 +3,7 @@ package dev.jvmtune.live;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.analysis.Analysis;
 import dev.jvmtune.core.analysis.PauseStats;
 import dev.jvmtune.core.live.Window;
@@ -28,7 +29,7 @@ final class WindowJson {
     /** The line's shape: changes only when one of its fields is renamed or removed. */
     static final int SCHEMA_VERSION = 1;
 
-    private static final JsonFactory JSON = new JsonFactory();
+    private static final JsonFactory JSON = Json.factory();
 
     private WindowJson() {
     }

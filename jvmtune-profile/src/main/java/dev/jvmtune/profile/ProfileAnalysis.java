@@ -1,7 +1,7 @@
 package dev.jvmtune.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.Json;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -132,7 +132,7 @@ public final class ProfileAnalysis {
             return null;
         }
         try {
-            return new ObjectMapper().readTree(metricsFile.toFile());
+            return Json.mapper().readTree(metricsFile.toFile());
         } catch (IOException e) {
             notes.add("metrics file " + metricsFile + " is not JSON: " + e.getMessage());
             return null;

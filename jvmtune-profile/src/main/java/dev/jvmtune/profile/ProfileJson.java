@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -35,6 +36,6 @@ public final class ProfileJson {
     }
 
     private static ObjectMapper mapper() {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        return Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.run.Metrics;
@@ -42,7 +43,7 @@ public final class ExperimentReport {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT)
             .registerModule(new SimpleModule().addSerializer(Double.class, new FiniteOrNull())
                     .addSerializer(double.class, new FiniteOrNull()));
 

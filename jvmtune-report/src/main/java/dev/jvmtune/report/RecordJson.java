@@ -2,6 +2,7 @@ package dev.jvmtune.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.core.model.Collector;
 import dev.jvmtune.core.model.JvmEvent;
@@ -40,7 +41,7 @@ import java.util.function.BiPredicate;
  */
 public final class RecordJson {
 
-    public static final JsonFactory FACTORY = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    public static final JsonFactory FACTORY = Json.factory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /**
      * What a component's JSON does besides writing its value, keyed {@code Type.component}, or
@@ -262,13 +263,10 @@ public final class RecordJson {
     private static void chartNumbers(JsonGenerator g, double[] values) throws IOException {
         g.writeStartArray(values, values.length);
         for (double v : values) {
-            double r = Math.round(v * 1000) / 1000.0;
             if (Double.isNaN(v) || Double.isInfinite(v)) {
                 g.writeNull();
-            } else if (r == Math.rint(r) && Math.abs(r) < 1e15) {
-                g.writeNumber((long) r);
             } else {
-                g.writeNumber(r);
+                g.writeNumber(Math.round(v * 1000) / 1000.0); // a whole one as an integer (core's Json)
             }
         }
         g.writeEndArray();

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, HTML;
- * the tuning page's before and after): the headline, the pause goal both sides are judged by, and the differences of
- * their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
+ * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, CSV,
+ * HTML; the tuning page's before and after): the headline, the pause goal both sides are judged by, and the
+ * differences of their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
  * stricter where both state one); a side that had another or none is read again with it ({@link #judged}).
  *
  * @param labelA what A is called ("A", "baseline")
@@ -93,6 +93,35 @@ public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goa
         for (Differences.Row r : differences) {
             w.println(Rounding.text("  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
                     r.change(), r.verdict()).stripTrailing());
+        }
+        w.flush();
+    }
+
+    /**
+     * The CSV, for spreadsheets and scripts: one row per part of the comparison, {@code section, key, label, a, b,
+     * ratio, verdict, text}: the runs ({@code run}: key its label, label its name), the goal both are judged by
+     * ({@code goal}: {@code pauseGoalMs}, labelled with where it comes from), the headline's claims ({@code headline},
+     * as the JSON's {@code headline.claims}) and the differences ({@code difference}, text as the table reads:
+     * {@code 19 -> 38 (+100.0 %)}, which the formula guard leaves as it is). Written by
+     * {@link CsvTable}, as {@code analyze --format csv} is (RFC 4180, figures rounded as in JSON, no formulas).
+     */
+    public void csv(OutputStream out) throws IOException {
+        CsvTable w = new CsvTable(out);
+        w.row(List.of("section", "key", "label", "a", "b", "ratio", "verdict", "text"));
+        w.row(List.of("run", labelA, a.name(), "", "", "", "", ""));
+        w.row(List.of("run", labelB, b.name(), "", "", "", "", ""));
+        if (goal != null) {
+            String ms = CsvTable.figure(goal.ms());
+            w.row(List.of("goal", "pauseGoalMs", "pause goal (" + goal.describe() + ")", ms, ms, "", "", ""));
+        }
+        for (Headline.Claim c : headline.claims()) {
+            w.row(List.of("headline", c.key(), c.label(), CsvTable.figure(c.a()), CsvTable.figure(c.b()),
+                    CsvTable.figure(c.ratio()), c.verdict(), c.text()));
+        }
+        for (Differences.Row r : differences) {
+            w.row(List.of("difference", r.key(), r.label(), CsvTable.figure(r.a()), CsvTable.figure(r.b()), "",
+                    r.verdict(),
+                    r.aText() + " -> " + r.bText() + (r.change().isEmpty() ? "" : " (" + r.change() + ")")));
         }
         w.flush();
     }

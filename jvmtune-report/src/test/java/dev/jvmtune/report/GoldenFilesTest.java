@@ -1,10 +1,12 @@
 package dev.jvmtune.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
@@ -19,23 +21,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every format of {@code analyze} on logs of every dialect and the concurrent collectors, against golden files
- * ({@code src/test/resources/golden/NAME.txt}, {@code .json}, {@code .jsonl}, {@code .csv}, {@code .html.json} - the
- * HTML report's embedded chart data): text, the JSON document, the events, the CSV row and what the page draws. A change of any figure, field
- * or event shows in review as a diff of these files ({@link Golden} says how to regenerate them).
+ * Every format of {@code analyze} on logs of every dialect and the concurrent collectors, and of
+ * {@code analyze --compare}, against golden files ({@code src/test/resources/golden/NAME.txt}, {@code .json},
+ * {@code .jsonl}, {@code .csv}, {@code .html.json} - the HTML report's embedded chart data): text, the JSON document,
+ * the events, the CSV row and what the page draws. A change of any figure, field or event shows in review as a diff
+ * of these files ({@link Golden} says how to regenerate them).
  */
 class GoldenFilesTest {
 
     static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final String REGENERATE = "./mvnw -o -pl jvmtune-report -am test -Dtest=GoldenFilesTest "
             + "-Dsurefire.failIfNoSpecifiedTests=false -Djvmtune.golden=update";
-    private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper PRETTY = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** The logs: a name for the golden files and where the log is (corpus, or this module's test resources). */
     static Stream<Arguments> logs() {
@@ -99,6 +103,53 @@ class GoldenFilesTest {
     /** The temporary directory out of the paths, so that the files do not depend on where the test ran. */
     private static String anonymous(String s, String dir) {
         return s.replace(dir, "LOGS");
+    }
+
+    /**
+     * {@code analyze A --compare B --pause-goal 10} in every format of the comparison, against
+     * {@code golden/compare-NAME.txt}, {@code .json}, {@code .csv} and {@code .html.json}: the comparison's own text
+     * (the runs' reports that follow it are the analysis files'), its JSON document, its CSV and what its page draws.
+     * G1 on JDK 17 against generational ZGC on JDK 25: logs of this module, so the test never skips.
+     */
+    @Test
+    void theComparisonInEveryFormatMatchesItsGoldenFiles(@TempDir Path dir) throws IOException {
+        RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(10).withSeries();
+        Run a = one(resource("g1-plab-jdk17.log"), dir, options);
+        Run b = one(resource("zgc-jdk25.log"), dir, options);
+        RunComparison c = RunComparison.of("A", a, "B", b, RunComparison.goal("A", a, "B", b));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        c.text(text);
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        c.json("golden", json);
+        ByteArrayOutputStream csv = new ByteArrayOutputStream();
+        c.csv(csv);
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        new HtmlFormat("golden").compare(c, page);
+        String html = page.toString(StandardCharsets.UTF_8);
+        String open = "<script type=\"application/json\" id=\"jvmtune-data\">";
+        int start = html.indexOf(open) + open.length();
+        String data = PRETTY.writeValueAsString(
+                PRETTY.readTree(html.substring(start, html.indexOf("</script>", start))));
+        String dirName = dir.toString();
+        List<String> problems = new ArrayList<>();
+        for (String[] f : new String[][] {{".txt", text.toString(StandardCharsets.UTF_8)},
+            {".json", json.toString(StandardCharsets.UTF_8)}, {".csv", csv.toString(StandardCharsets.UTF_8)},
+            {".html.json", data + "\n"}}) {
+            String p = Golden.check(GOLDEN.resolve("compare-g1-jdk17-zgc-jdk25" + f[0]), anonymous(f[1], dirName),
+                    REGENERATE);
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+        Golden.assertNone(problems);
+    }
+
+    /** The one run of {@code log}, read from a copy in {@code dir}. */
+    private static Run one(Path log, Path dir, RunReader.Options options) throws IOException {
+        Path copy = Files.copy(log, dir.resolve(log.getFileName().toString()));
+        List<Run> runs = RunReader.read(copy, options);
+        assertEquals(1, runs.size(), log + " holds one run");
+        return runs.get(0);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -82,7 +82,8 @@ final class RunSchema {
         if (declared instanceof ArrayType d) {
             return DataTypes.createArrayType(merge(((ArrayType) inferred).elementType(), d.elementType()), true);
         }
-        return inferred;
+        // a declared double stays one where every document wrote a whole value (as an integer, by core's Json)
+        return declared == DataTypes.DoubleType ? declared : inferred;
     }
 
     private static boolean sameKind(DataType a, DataType b) {

@@ -3,6 +3,7 @@ package dev.jvmtune.tune;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.WriterLock;
 import dev.jvmtune.lab.store.WriterLockedException;
@@ -24,7 +25,7 @@ import java.util.List;
  */
 public final class Journal implements Closeable, Tuner.Decisions {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = Json.mapper();
 
     private final FileChannel channel;
     private final AutoCloseable lock;

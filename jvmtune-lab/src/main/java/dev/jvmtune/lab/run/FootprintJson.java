@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.memory.Footprint;
 import dev.jvmtune.core.memory.MemoryPart;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.Map;
  */
 public final class FootprintJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     private FootprintJson() {
     }

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /** A trial's result as one JSON object (DIR/result.json, {@code run --json}); fields in docs/lab.md. */
 public final class ResultJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ResultJson() {
     }

@@ -3,6 +3,7 @@ package dev.jvmtune.lab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.memory.Footprint;
 import dev.jvmtune.core.memory.MemoryPart;
@@ -38,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String> flags, Program program,
                           Duration timeout, String outcome, Footprint footprint) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     static final String FILE = "trial.json";
 
     public TrialRecord {

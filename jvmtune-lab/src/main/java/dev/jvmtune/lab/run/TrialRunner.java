@@ -2,6 +2,7 @@ package dev.jvmtune.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.parse.LineReader;
 import dev.jvmtune.core.run.Run;
@@ -68,7 +69,7 @@ public final class TrialRunner {
      */
     private static final long SAMPLE_MS = 500;
     private static final long FIRST_SAMPLE_MS = 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     private final String workloadClasspath;
 

@@ -2,6 +2,7 @@ package dev.jvmtune.lab.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -27,7 +28,7 @@ import java.util.TreeSet;
  */
 public final class ResultStore implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     /**
      * TEXT for every string: SQLite never enforced a length, PostgreSQL did (VARCHAR(200)), and both stores must
      * accept the same data. Older PostgreSQL stores are altered on open ({@link #widen}).
