@@ -45,10 +45,16 @@ public final class Json {
 
         @Override
         public void writeNumber(double v) throws IOException {
-            if (Double.isFinite(v)) {
+            if (!Double.isFinite(v)) {
+                delegate.writeNumber(v);
+                return;
+            }
+            String s = v == 0 ? "0" : Double.toString(v); // -0.0 too
+            if (s.indexOf('E') >= 0) {
                 delegate.writeNumber(plain(BigDecimal.valueOf(v)));
             } else {
-                delegate.writeNumber(v);
+                // the common case, plain already (10^-3 <= |v| < 10^7): only a whole value's ".0" goes
+                delegate.writeNumber(s.endsWith(".0") ? s.substring(0, s.length() - 2) : s);
             }
         }
 
