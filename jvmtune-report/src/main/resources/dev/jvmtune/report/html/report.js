@@ -118,7 +118,8 @@
   function timeAxis(name, range) {
     if (X.wall) {
       return {type: 'time', name: name || 'wall clock', nameLocation: 'middle', nameGap: X_NAME_GAP, min: 'dataMin',
-        max: 'dataMax', splitLine: {show: false}, axisLabel: {hideOverlap: true, margin: X_LABEL_MARGIN}};
+        max: 'dataMax', splitLine: {show: false}, axisLabel: {hideOverlap: true, margin: X_LABEL_MARGIN,
+          formatter: {millisecond: '{HH}:{mm}:{ss}.{SSS}'}}}; // ECharts' own is '09:33:24 975'
     }
     var axis = {type: 'value', name: name || 'uptime', nameLocation: 'middle', nameGap: X_NAME_GAP,
       splitLine: {show: false}, axisLabel: {formatter: uptimeLabel, hideOverlap: true, margin: X_LABEL_MARGIN}};
@@ -150,8 +151,8 @@
     return [{type: 'inside', filterMode: 'none'}, {type: 'slider', filterMode: 'none', height: 18, bottom: 6}];
   }
   function legend() { return {type: 'scroll', top: 0, textStyle: {fontSize: 11}}; }
-  // right: half the widest label of an x axis ("09:33:24 975", 71 px, on a time axis of a run under a second), whose
-  // last tick can sit at the grid's right end
+  // right: half the widest label of an x axis ("09:33:24.975", about 70 px, on a time axis of a run under a
+  // second), whose last tick can sit at the grid's right end
   function grid() { return {left: 64, right: 40, top: 44, bottom: 66}; }
   /** The uptime of an x value of the axis in use. */
   function upOf(x) { return X.wall ? x / 1000 - X.offset : x; }
