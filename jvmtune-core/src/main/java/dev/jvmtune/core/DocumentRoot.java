@@ -1,5 +1,9 @@
 package dev.jvmtune.core;
 
+import java.lang.reflect.RecordComponent;
+import java.util.List;
+import java.util.stream.Stream;
+
 /**
  * The fields at the root of a JSON document jvmtune writes, before the document's own (docs/json.md):
  * {@code schemaVersion}, the document's shape, which changes only when one of its fields is renamed or removed, and
@@ -13,10 +17,29 @@ package dev.jvmtune.core;
 public record DocumentRoot(int schemaVersion, String tool) {
 
     /** {@code jvmtune VERSION}: this jvmtune, as every document names it. */
-    public static final String TOOL = "jvmtune " + JvmtuneVersion.get();
+    public static final String TOOL = tool(JvmtuneVersion.get());
+
+    /**
+     * The root's field names, in the order written: what a reader takes off a document's first object before it maps
+     * the rest to a record that does not have them (a record that fails on unknown fields).
+     */
+    public static final List<String> FIELDS = Stream.of(DocumentRoot.class.getRecordComponents())
+            .map(RecordComponent::getName).toList();
 
     /** The root of a document of this shape version, written by this jvmtune. */
     public static DocumentRoot of(int schemaVersion) {
         return new DocumentRoot(schemaVersion, TOOL);
+    }
+
+    /**
+     * The root of a document of this shape version, written by jvmtune {@code version}: for a writer that is told
+     * its version, as {@code analyze}'s formats are ({@code "golden"} in their golden files).
+     */
+    public static DocumentRoot of(int schemaVersion, String version) {
+        return new DocumentRoot(schemaVersion, tool(version));
+    }
+
+    private static String tool(String version) {
+        return "jvmtune " + version;
     }
 }

@@ -10,7 +10,7 @@ public enum RunFormatType {
     /** {@code {"schemaVersion", "tool", "runs": [...]}} (docs/json.md). */
     JSON(JsonFormat::new),
     /** One JSON object per event, written while the logs are read (docs/json.md). */
-    EVENTS(v -> new EventsFormat()),
+    EVENTS(EventsFormat::new),
     /** A single-file page with the runs' charts (docs/report.md). */
     HTML(HtmlFormat::new),
     /** One row of key figures per run, for spreadsheets. */
