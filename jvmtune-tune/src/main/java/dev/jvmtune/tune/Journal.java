@@ -3,6 +3,7 @@ package dev.jvmtune.tune;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.WriterLock;
@@ -21,11 +22,15 @@ import java.util.List;
 /**
  * The session's record, one JSON object per line in {@code tune.jsonl}: the settings first, then every
  * finished trial and every decision, each forced to disk before the loop goes on, so a killed session loses
- * at most the trial that was running. A torn last line (killed mid-write) is dropped on reading.
+ * at most the trial that was running. A torn last line (killed mid-write) is dropped on reading. The session line,
+ * always the first, carries the document's root ({@link DocumentRoot}) before the settings; a journal written before
+ * it had one reads the same.
  */
 public final class Journal implements Closeable, Tuner.Decisions {
 
     static final ObjectMapper JSON = Json.mapper();
+    /** The shape of the lines; the session line's {@code schemaVersion}. */
+    static final int SCHEMA_VERSION = 1;
 
     private final FileChannel channel;
     private final AutoCloseable lock;
@@ -79,7 +84,8 @@ public final class Journal implements Closeable, Tuner.Decisions {
                 StandardOpenOption.TRUNCATE_EXISTING);
         Journal j = new Journal(ch, lock, settings, new ArrayList<>(), 0, null);
         j.database = database == null ? null : ResultStore.withoutPassword(database);
-        ObjectNode line = JSON.valueToTree(settings);
+        ObjectNode line = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
+        line.setAll((ObjectNode) JSON.valueToTree(settings));
         line.put("db", j.database);
         line.put("type", "session"); // last: a whole session line ends with it
         j.write(line);
@@ -115,6 +121,8 @@ public final class Journal implements Closeable, Tuner.Decisions {
                 case "session" -> {
                     database = body.path("db").textValue();
                     body.remove("db");
+                    // the settings fail on a field they lack: one a later jvmtune added must not be dropped unread
+                    body.remove(DocumentRoot.FIELDS);
                     settings = JSON.treeToValue(body, TuneSettings.class);
                 }
                 case "trial" -> trials.add(JSON.treeToValue(body, TrialResult.class));
