@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import dev.jvmtune.core.memory.Footprint;
 import dev.jvmtune.core.memory.MemoryPart;
@@ -15,14 +16,23 @@ import java.util.Map;
 
 /**
  * A {@link Footprint} as JSON and back: {@code result.json}'s {@code footprint} (without its series) and
- * {@code footprint.json} (with it), in the shape {@code analyze --json} gives the footprint of a recording (the
- * record's components by name, a part by its key, unknown sizes {@code null}); docs/json.md.
+ * {@code footprint.json} (with it, after the document's root), in the shape {@code analyze --json} gives the footprint
+ * of a recording (the record's components by name, a part by its key, unknown sizes {@code null}); docs/json.md.
  */
 public final class FootprintJson {
 
     private static final ObjectMapper JSON = Json.mapper();
+    /** The shape of {@code footprint.json}; its {@code schemaVersion}. */
+    static final int SCHEMA_VERSION = 1;
 
     private FootprintJson() {
+    }
+
+    /** {@code footprint.json}: the root ({@link DocumentRoot}), then the footprint with its series. */
+    static ObjectNode document(Footprint f) {
+        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
+        o.setAll(of(f, true));
+        return o;
     }
 
     public static ObjectNode of(Footprint f, boolean series) {
@@ -68,7 +78,10 @@ public final class FootprintJson {
         return o;
     }
 
-    /** The footprint in {@code node} (as {@link #of} writes it); null when the node is missing or null. */
+    /**
+     * The footprint in {@code node} (as {@link #of} or {@link #document} writes it, or a {@code footprint.json}
+     * without the root); null when the node is missing or null.
+     */
     public static Footprint read(JsonNode node) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return null;

@@ -49,7 +49,7 @@ public final class ResultJson {
     static void write(TrialResult r, Path file) throws IOException {
         JSON.writeValue(file.toFile(), of(r));
         if (r.footprint() != null) {
-            JSON.writeValue(file.resolveSibling("footprint.json").toFile(), FootprintJson.of(r.footprint(), true));
+            JSON.writeValue(file.resolveSibling("footprint.json").toFile(), FootprintJson.document(r.footprint()));
         }
     }
 }

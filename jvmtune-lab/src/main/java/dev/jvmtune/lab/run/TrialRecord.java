@@ -3,6 +3,7 @@ package dev.jvmtune.lab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.memory.Footprint;
@@ -41,14 +42,19 @@ public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String>
 
     private static final ObjectMapper JSON = Json.mapper();
     static final String FILE = "trial.json";
+    /** The shape of {@code trial.json}; its {@code schemaVersion}. */
+    static final int SCHEMA_VERSION = 1;
 
     public TrialRecord {
         flags = List.copyOf(flags);
     }
 
-    /** {@code DIR/trial.json}: the spec, so that the trial can be read back and run again. */
+    /**
+     * {@code DIR/trial.json}: the document's root ({@link DocumentRoot}), then the spec, so that the trial can be read
+     * back and run again ({@link #read} takes the spec's fields by name: a file without the root reads the same).
+     */
     static void write(TrialSpec spec, Path out) throws IOException {
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
         o.put("jdkHome", spec.jdk().home());
         o.put("jdkVersion", spec.jdk().version());
         o.put("jdkFeature", spec.jdk().feature());
