@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmtune.core.DocumentRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,10 @@ class AnalyzeCommandTest {
         assertTrue(r.out().contains("Pauses (ms)"), r.out());
         JsonNode doc = JSON.readTree(json.toFile()).path("runs").get(0);
         List<String> all = Files.readAllLines(events).stream().filter(l -> !l.isBlank()).toList();
-        assertTrue(all.get(0).startsWith("{\"type\":\"InputFile\",\"path\":"), all.get(0));
+        JsonNode root = JSON.readTree(all.get(0));
+        assertEquals("Document 1 " + DocumentRoot.TOOL, root.path("type").asText() + " "
+                + root.path("schemaVersion").asInt() + " " + root.path("tool").asText(), "the root first: " + root);
+        assertTrue(all.get(1).startsWith("{\"type\":\"InputFile\",\"path\":"), all.get(1));
         // the collections; the safepoints of the log are lines of their own
         List<String> lines = all.stream().filter(l -> l.startsWith("{\"type\":\"GcEvent\"")).toList();
         long pauses = 0;
@@ -119,8 +123,9 @@ class AnalyzeCommandTest {
     void eventsToStdoutSendTheSummaryToStderr() {
         CliRun r = CliRun.of("analyze", "--events", "-", CliRun.corpus("unified/g1gc/minimal.log").toString());
         assertEquals(0, r.exit(), r.err());
-        String second = r.out().lines().skip(1).findFirst().orElseThrow();
-        assertTrue(second.startsWith("{\"type\":\"GcEvent\",\"gcId\":0,"), second);
+        List<String> lines = r.out().lines().limit(3).toList();
+        assertTrue(lines.get(0).startsWith("{\"type\":\"Document\",\"schemaVersion\":1,"), lines.get(0));
+        assertTrue(lines.get(2).startsWith("{\"type\":\"GcEvent\",\"gcId\":0,"), lines.get(2));
         assertTrue(r.err().contains("Pauses (ms)"));
     }
 
