@@ -79,8 +79,8 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
 
     @Option(names = "--events", paramLabel = "FILE|-",
             description = "Write one JSON line per event as the logs are read - each collection (pause, concurrent "
-                    + "phase, cycle), safepoint, JFR sample, restart and file - to FILE ('-' for stdout; the summary "
-                    + "then goes to stderr).")
+                    + "phase, cycle), safepoint, JFR sample, restart and file - after a first line with the schema "
+                    + "version, to FILE ('-' for stdout; the summary then goes to stderr).")
     String events;
 
     @Option(names = "--html", paramLabel = "FILE",
