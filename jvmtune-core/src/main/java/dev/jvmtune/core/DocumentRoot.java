@@ -1,5 +1,6 @@
 package dev.jvmtune.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.stream.Stream;
@@ -37,6 +38,20 @@ public record DocumentRoot(int schemaVersion, String tool) {
      */
     public static DocumentRoot of(int schemaVersion, String version) {
         return new DocumentRoot(schemaVersion, tool(version));
+    }
+
+    /**
+     * Why a reader that knows the shapes up to {@code known} cannot read {@code doc}, one line: its root says a later
+     * shape, which renamed or removed a field; null when it can read it. A document without a root (an earlier
+     * jvmtune's) is of the first shape.
+     */
+    public static String unreadable(JsonNode doc, int known) {
+        int version = doc.path("schemaVersion").asInt(1);
+        if (version <= known) {
+            return null;
+        }
+        return "written by " + doc.path("tool").asText("another jvmtune") + " in the shape of schema version " + version
+                + ", which " + TOOL + " cannot read (it reads up to " + known + "): use that jvmtune or a later one";
     }
 
     private static String tool(String version) {

@@ -119,6 +119,11 @@ public final class Journal implements Closeable, Tuner.Decisions {
             body.remove("type");
             switch (type) {
                 case "session" -> {
+                    String unreadable = DocumentRoot.unreadable(body, SCHEMA_VERSION);
+                    if (unreadable != null) {
+                        release(lock);
+                        throw new IllegalArgumentException(file + ": " + unreadable);
+                    }
                     database = body.path("db").textValue();
                     body.remove("db");
                     // the settings fail on a field they lack: one a later jvmtune added must not be dropped unread

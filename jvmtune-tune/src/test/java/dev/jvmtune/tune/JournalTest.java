@@ -1,6 +1,7 @@
 package dev.jvmtune.tune;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jvmtune.core.DocumentRoot;
@@ -56,6 +57,20 @@ class JournalTest {
         assertEquals(List.of(BASELINE), Journal.trials(file));
         assertResumes(file, new TuneSettings("churn", List.of("--threads", "2"), List.of(), "17", "-Xmx256m",
                 "metrics.wallSec <= -10%", List.of("rss.peak <= +20%"), 3, 20, 10, 0.05, 7, 600, List.of(), false));
+    }
+
+    /** A journal whose root says a later shape (a field renamed or removed) is refused in one line, left as it is. */
+    @Test
+    void aJournalOfALaterShapeIsRefused(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("tune.jsonl");
+        String later = "{\"schemaVersion\":2,\"tool\":\"jvmtune 9.0\",\"workload\":\"churn\",\"type\":\"session\"}\n";
+        Files.writeString(file, later, StandardCharsets.UTF_8);
+        for (int i = 0; i < 2; i++) { // the second time: the session's lock was given back
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Journal.resume(file));
+            assertEquals(file + ": written by jvmtune 9.0 in the shape of schema version 2, which " + DocumentRoot.TOOL
+                    + " cannot read (it reads up to 1): use that jvmtune or a later one", e.getMessage());
+        }
+        assertEquals(later, Files.readString(file, StandardCharsets.UTF_8));
     }
 
     private static void assertResumes(Path file, TuneSettings settings) throws Exception {

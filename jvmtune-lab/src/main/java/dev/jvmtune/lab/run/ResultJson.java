@@ -12,12 +12,14 @@ import java.nio.file.Path;
 public final class ResultJson {
 
     private static final ObjectMapper JSON = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The shape of {@code result.json}; its {@code schemaVersion}. */
+    static final int SCHEMA_VERSION = 1;
 
     private ResultJson() {
     }
 
     public static ObjectNode of(TrialResult r) {
-        ObjectNode o = JSON.valueToTree(DocumentRoot.of(1));
+        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
         o.put("outcome", r.outcome().name());
         o.put("exitCode", r.exitCode());
         o.put("wallSec", r.wallSec());

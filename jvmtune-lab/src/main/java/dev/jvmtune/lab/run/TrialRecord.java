@@ -77,8 +77,8 @@ public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String>
 
     /** The trial in {@code dir}; an IOException in one line that names what is missing. */
     public static TrialRecord read(Path dir) throws IOException {
-        JsonNode spec = json(dir.resolve(FILE));
-        JsonNode result = json(dir.resolve("result.json"));
+        JsonNode spec = json(dir.resolve(FILE), SCHEMA_VERSION);
+        JsonNode result = json(dir.resolve("result.json"), ResultJson.SCHEMA_VERSION);
         List<String> flags = new ArrayList<>();
         spec.path("flags").forEach(f -> flags.add(f.asText()));
         Program program;
@@ -96,15 +96,22 @@ public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String>
                 result.path("outcome").asText(""), FootprintJson.read(result.get("footprint")));
     }
 
-    private static JsonNode json(Path file) throws IOException {
+    /** The document in {@code file}, of a shape up to {@code known}; an IOException in one line otherwise. */
+    private static JsonNode json(Path file, int known) throws IOException {
+        JsonNode doc;
         try {
-            return JSON.readTree(file.toFile());
+            doc = JSON.readTree(file.toFile());
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IOException(file + " not found: not the directory of a finished jvmtune trial (jvmtune run "
                     + "--out DIR writes one)");
         } catch (IOException e) {
             throw new IOException("cannot read " + file + ": " + IoErrors.describe(e), e);
         }
+        String unreadable = DocumentRoot.unreadable(doc, known);
+        if (unreadable != null) {
+            throw new IOException(file + ": " + unreadable);
+        }
+        return doc;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.jvmtune.lab.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,7 @@ class ResultJsonTest {
     /**
      * {@code trial.json}: the root, then the spec; a trial directory whose {@code trial.json}, {@code result.json}
      * and {@code footprint.json} have no root (an earlier jvmtune's: {@code budget --from}) reads back as the same
-     * trial.
+     * trial; one of a later shape is refused.
      */
     @Test
     void trialJsonHasTheRootAndAnOldTrialDirectoryReadsTheSame(@TempDir Path tmp) throws Exception {
@@ -84,6 +85,14 @@ class ResultJsonTest {
         TrialRecord then = TrialRecord.read(old);
         assertEquals(now, new TrialRecord(fresh, then.jdkHome(), then.jdkFeature(), then.flags(), then.program(),
                 then.timeout(), then.outcome(), then.footprint()), "read without the roots: " + then);
+
+        // a later shape (a field renamed or removed) is refused in one line, not read wrong
+        ObjectNode later = (ObjectNode) JSON.readTree(fresh.resolve("trial.json").toFile());
+        later.put("schemaVersion", 2).put("tool", "jvmtune 9.0");
+        Files.writeString(fresh.resolve("trial.json"), JSON.writeValueAsString(later));
+        assertEquals(fresh.resolve("trial.json") + ": written by jvmtune 9.0 in the shape of schema version 2, which "
+                + DocumentRoot.TOOL + " cannot read (it reads up to 1): use that jvmtune or a later one",
+                assertThrows(java.io.IOException.class, () -> TrialRecord.read(fresh)).getMessage());
     }
 
     private static void assertRoot(JsonNode j, String firstOwnField) {
