@@ -88,13 +88,13 @@ public final class ExperimentReport {
         }
         o.println();
         o.println("footprint at the JVM's resident peak, MiB (medians of every trial): RSS, the heap's resident pages, "
-                + "then committed by part; threads");
+                + "then committed by part (threads: their stacks); the thread count");
         List<String[]> rows = new java.util.ArrayList<>();
         List<String> header = new java.util.ArrayList<>(List.of("config", "params", "RSS", "heap res"));
         for (MemoryPart c : FOOTPRINT_COLUMNS) {
             header.add(c.key());
         }
-        header.add("threads");
+        header.add("thread count");
         rows.add(header.toArray(String[]::new));
         for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
             List<String> r = new java.util.ArrayList<>(List.of(f.config(), params(f.params()), mib(f.rssPeakBytes()),
