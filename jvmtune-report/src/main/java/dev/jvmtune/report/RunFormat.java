@@ -2,20 +2,21 @@ package dev.jvmtune.report;
 
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One way to write what {@code analyze} found, in the manner of JMH's {@code ResultFormat}: a format renders the
- * {@link Run}s it is given and computes nothing (the analysis, the findings and the verdict are the run's). The
- * formats are the constants of {@link RunFormatType}.
+ * A format of the analysis ({@link Documents#ANALYSIS}): it renders the {@link Run}s it is given, in order, and
+ * computes nothing (the analysis, the findings and the verdict are the run's); the events format also writes while
+ * the logs are read ({@link #attach}).
  */
-public interface RunFormat {
+public interface RunFormat extends DocumentFormat<List<Run>> {
 
-    /** Writes the runs of one analysis, in order; {@code out} is left open. */
-    void write(List<Run> runs, OutputStream out) throws IOException;
+    /** The events format, which a command attaches to the read ({@code --events}, {@code watch --events}). */
+    static RunFormat events() {
+        return new EventsFormat();
+    }
 
     /**
      * What the format needs to see while the logs are read, as the read's tap ({@code RunReader.Options#tap}):

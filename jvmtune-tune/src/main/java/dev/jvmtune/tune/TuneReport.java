@@ -1,5 +1,6 @@
 package dev.jvmtune.tune;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +11,7 @@ import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +24,8 @@ public final class TuneReport {
     private TuneReport() {
     }
 
-    public static void text(TuneResult r, PrintStream out) {
+    public static void text(TuneResult r, OutputStream stream) {
+        PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
         out.println("jvmtune tune: " + r.message());
         out.println();
         out.println("goal:    " + r.goal() + (r.guards().isEmpty() ? "" : "; guards: " + String.join(", ", r.guards())));
@@ -74,6 +77,7 @@ public final class TuneReport {
         out.println();
         out.println("Flags to paste:");
         out.println("  " + orDefaults(r.finalFlags()));
+        out.flush();
     }
 
     /** "compilers 0.60 s (whole); pauses, Full GCs 1.20 s". */
@@ -123,7 +127,10 @@ public final class TuneReport {
         }
         root.put("noise", r.noise());
         root.put("evidence", r.evidence());
-        Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
+        Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, JsonFigures.rounded(root));
+        out.write('\n');
+        out.flush();
     }
 
     /** A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from. */

@@ -1,0 +1,17 @@
+package dev.jvmtune.report;
+
+import dev.jvmtune.lab.experiment.ExperimentSpec;
+import dev.jvmtune.lab.stats.ExperimentSummary;
+import dev.jvmtune.lab.store.ExperimentRow;
+import dev.jvmtune.lab.store.StoredTrial;
+import java.util.List;
+
+/**
+ * An experiment as {@code results summary} shows it ({@link Documents#EXPERIMENT}): its summary, and for its page what
+ * the store keeps of it.
+ *
+ * @param row    the experiment as stored: its spec's text, seed and creation
+ * @param trials its stored trials (the page draws each; warm-ups are left out as the summary leaves them out)
+ */
+public record Experiment(ExperimentSummary summary, ExperimentRow row, ExperimentSpec spec, List<StoredTrial> trials) {
+}
