@@ -138,6 +138,15 @@ class ResultsCommandTest {
                 golden + " differs; if the change is meant, regenerate with -Djvmtune.golden=update and review the diff");
     }
 
+    /** A format the trial list does not have is a wrong command line, said by the document's table. */
+    @Test
+    void aFormatTheTrialsDoNotHaveIsAUsageError() {
+        CliRun r = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "html");
+        assertEquals(Main.USAGE, r.exit(), r.err());
+        assertTrue(r.err().startsWith("jvmtune: the trial list has no html format: it has text, json, csv"), r.err());
+        assertEquals("", r.out());
+    }
+
     @Test
     void summaryHasLinesCapacityKneeAndVerdicts() throws Exception {
         CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--json");

@@ -43,7 +43,7 @@ public final class Documents {
             .with(HTML, v -> (e, out) -> ExperimentHtml.write(e, v, out));
 
     /** {@code results trials}: an experiment's stored trials, one row each. */
-    public static final Formats<TrialRows> TRIALS = Formats.<TrialRows>of("the trials")
+    public static final Formats<TrialRows> TRIALS = Formats.<TrialRows>of("the trial list")
             .with(TEXT, v -> (t, out) -> TrialRows.table(t.trials(), t.metrics(), out))
             .with(JSON, v -> (t, out) -> TrialRows.json(t.trials(), t.metrics(), out))
             .with(CSV, v -> (t, out) -> TrialRows.csv(t.trials(), t.metrics(), out));
