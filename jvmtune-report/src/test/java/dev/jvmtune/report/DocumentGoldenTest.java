@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,59 +37,19 @@ class DocumentGoldenTest {
     private static final String REGENERATE = "./mvnw -o -pl jvmtune-report -am test -Dtest=DocumentGoldenTest "
             + "-Dsurefire.failIfNoSpecifiedTests=false -Djvmtune.golden=update";
 
-    private static final String SPEC = """
-            name: sizes
-            workload: timeseries
-            jdks: [17, 25]
-            flags:
-              a: -Xmx256m
-            params:
-              days: [1, 2, 3]
-            repeats: 3
-            """;
-
-    /**
-     * 18 trials of two JDKs over three sizes: JDK 25 20% faster, an OOM on JDK 17 at 3 days, Full GCs from 2 days,
-     * the footprint at the resident peak.
-     */
-    private static List<StoredTrial> trials() {
-        List<StoredTrial> trials = new ArrayList<>();
-        int seq = 0;
-        for (String jdk : List.of("17", "25")) {
-            for (int days = 1; days <= 3; days++) {
-                for (int r = 1; r <= 3; r++) {
-                    double wall = (jdk.equals("17") ? 1.0 : 0.8) * (2 * days + 1) + 0.01 * r;
-                    boolean oom = jdk.equals("17") && days == 3 && r == 2;
-                    TreeMap<String, Double> m = new TreeMap<>(Map.of("gc.fullCount", days >= 2 ? 1.0 : 0.0));
-                    if (!oom) {
-                        m.put("wall", wall);
-                    }
-                    m.put("footprint.rssPeakBytes", (200.0 + r) * (1 << 20));
-                    m.put("footprint.heapResidentBytes", 128.0 * (1 << 20));
-                    m.put("footprint.metaspaceBytes", 40.0 * (1 << 20));
-                    seq++;
-                    trials.add(new StoredTrial("sizes-1", seq, "jdk" + jdk + "/a", jdk, jdk + ".0.1", "a", "-Xmx256m",
-                            Map.of("days", Integer.toString(days)), r, oom ? "OOM" : "OK", oom ? 1 : 0, wall, 1 << 28,
-                            "2026-11-23T08:00:0" + (seq % 10) + "Z", "OUT/t" + seq, "", m));
-                }
-            }
-        }
-        return trials;
-    }
-
     @Test
     void anExperimentsSummaryInEveryFormatMatchesItsGoldenFiles() throws IOException {
-        ExperimentSpec spec = ExperimentSpec.parse(SPEC);
-        List<StoredTrial> trials = trials();
+        ExperimentSpec spec = ExperimentSpec.parse(StoredTrials.SPEC);
+        List<StoredTrial> trials = StoredTrials.sizes("sizes-1", "OUT");
         ExperimentSummary s = ExperimentSummary.of("sizes-1", spec, trials, spec.metric(), null, 9);
-        Experiment e = new Experiment(s, new ExperimentRow("sizes-1", "sizes", SPEC, 9, 18, "2026-11-23T08:00:00Z",
+        Experiment e = new Experiment(s, new ExperimentRow("sizes-1", "sizes", StoredTrials.SPEC, 9, 18, "2026-11-23T08:00:00Z",
                 "OUT", 18), spec, trials);
         Golden.assertNone(Golden.checkEvery(GOLDEN, "experiment-sizes", Documents.EXPERIMENT, e, x -> x, REGENERATE));
     }
 
     @Test
     void anExperimentsTrialsInEveryFormatMatchTheirGoldenFiles() throws IOException {
-        TrialRows rows = new TrialRows(trials(), List.of("wallSec", "footprint.rssPeakBytes", "gc.fullCount"));
+        TrialRows rows = new TrialRows(StoredTrials.sizes("sizes-1", "OUT"), List.of("wallSec", "footprint.rssPeakBytes", "gc.fullCount"));
         Golden.assertNone(Golden.checkEvery(GOLDEN, "trials-sizes", Documents.TRIALS, rows, x -> x, REGENERATE));
     }
 
