@@ -1,5 +1,7 @@
 package dev.jvmtune.tune;
 
+import java.util.Locale;
+
 /**
  * What became of a candidate, as a kind a program can branch on, with the one-line reason a person reads.
  *
@@ -28,7 +30,17 @@ public record Decision(Kind kind, String reason) {
         /** A trial failed (an error, a timeout, out of memory) or did not report the goal's metric. */
         FAILED,
         /** The best's own trials moved between the rounds as much as the effect: undecided, tried once more. */
-        MACHINE_MOVED
+        MACHINE_MOVED;
+
+        /** The kind as a person reads it: "screened out". */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+    }
+
+    /** "screened out: after 1 trial: ...": the kind, then the reason, which never names its kind itself. */
+    public String describe() {
+        return kind.label() + ": " + reason;
     }
 
     public boolean accepted() {

@@ -186,8 +186,7 @@ public final class Tuner {
             Step step = race(steps.size(), next, bestEvidence);
             steps.add(step);
             journal.decision(step.index(), TuneReport.stepJson(step));
-            listener.note("  " + step.decision().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
-                    + step.reason());
+            listener.note("  " + step.decision().describe());
             if (step.decision().kind() == Decision.Kind.REJECTED_GUARD || step.decision().kind() == Decision.Kind.FAILED) {
                 // no better than anything measured, for the model: a guard it broke, a trial that failed
                 step.trials().stream().filter(t -> bySeq.get(t).arm().equals("B"))
@@ -323,7 +322,7 @@ public final class Tuner {
         String why = String.format(Locale.ROOT, "candidate %d [%s] took %s from %.2f to %.2f s, the other causes "
                         + "%+.2f s, and gained nothing (%s)", step.index() + 1, step.candidate().source(),
                 whole.stream().map(Cause::label).collect(Collectors.joining(" and ")), was, now, grew,
-                step.first() == null ? step.reason() : Numbers.describe(step.first()));
+                step.first() == null ? step.decision().describe() : Numbers.describe(step.first()));
         whole.forEach(c -> settled.putIfAbsent(c, why));
     }
 
@@ -427,7 +426,7 @@ public final class Tuner {
                         : null;
                 note(ref, rb);
                 return new Step(index, c, from, to, sofar, null, List.of(), new Decision(Decision.Kind.SCREENED_OUT,
-                        String.format(Locale.ROOT, "screened out after %d trial%s: %s %s against the best's %s (%s): "
+                        String.format(Locale.ROOT, "after %d trial%s: %s %s against the best's %s (%s): "
                                         + "round 1 can no longer pass, whatever the rest would show", rb.size(),
                                 rb.size() == 1 ? "" : "s", goal.metric(), list(rb), list(ref), TuneReport.range(refSeqs))),
                         seqs, refSeqs, seqsOf(rb));

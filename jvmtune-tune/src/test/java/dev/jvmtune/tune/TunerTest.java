@@ -153,6 +153,8 @@ class TunerTest {
         assertEquals("jit:c1-only", first.candidate().source());
         assertEquals(Decision.Kind.SCREENED_OUT, first.decision().kind(), first.reason());
         assertEquals(List.of(3), first.firstRound(), "one trial: above the best's fastest, round 1 cannot pass");
+        assertTrue(first.decision().describe().startsWith("screened out: after 1 trial: wallSec 4 against"),
+                "the kind is said once: " + first.decision().describe());
         assertEquals(TuneResult.Outcome.OUT_OF_REACH, r.outcome(), r.message());
         assertEquals(4, r.trialsRun());
         assertTrue(r.bound().contains("compilers 1.00 s not counted (candidate 1 [jit:c1-only] took compilers from 1.00 "

@@ -209,7 +209,7 @@ public final class TuningHtml {
                 b.append("</ul>");
             }
             b.append("<p class=\"reason\">").append(s.accepted() ? "Accepted: " : "Rejected ("
-                    + s.decision().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "): ")
+                    + s.decision().kind().label() + "): ")
                     .append(escape(s.reason()))
                     .append("</p></div>\n");
         }
