@@ -63,8 +63,8 @@ final class CommandException extends RuntimeException {
     /**
      * What {@code t} means to the user, or null for a bug: an input that is no GC log or a machine that cannot
      * profile or give a trial a memory limit (4), a session another jvmtune runs or a format the document does not
-     * have (2), any I/O failure - a file, pipe
-     * or program the environment denies, which no bug of jvmtune's makes (3), Ctrl-C or SIGTERM during a trial (130).
+     * have (2), any I/O failure - a file, pipe or program the environment denies, which no bug of jvmtune's makes
+     * (3), Ctrl-C or SIGTERM during a trial (130).
      */
     static CommandException of(Throwable t) {
         if (t instanceof CommandException c) {
