@@ -9,7 +9,6 @@ import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.live.FollowSource;
-import dev.jvmtune.report.Documents;
 import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.RunComparison;
 import dev.jvmtune.report.RunFormat;
@@ -156,15 +155,15 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     private static void render(RunComparison comparison, List<Run> results, FormatType type, OutputStream out)
             throws IOException {
         if (comparison == null) {
-            Documents.ANALYSIS.create(type, Main.version()).write(results, out);
+            RunFormat.FORMATS.create(type, Main.version()).write(results, out);
         } else {
-            Documents.COMPARISON.create(type, Main.version()).write(comparison, out);
+            RunComparison.FORMATS.create(type, Main.version()).write(comparison, out);
         }
     }
 
     /** The format of what is printed: {@code --json} or {@code --format}, checked against {@code --events -}. */
     private FormatType printed() {
-        FormatType printed = json ? FormatType.JSON : format == null ? FormatType.TEXT : Documents.ANALYSIS.type(format);
+        FormatType printed = json ? FormatType.JSON : format == null ? FormatType.TEXT : RunFormat.FORMATS.type(format);
         if (printed == FormatType.HTML || printed == FormatType.EVENTS) {
             throw CommandException.usage("--format " + format + ": for HTML use --html FILE, for events --events FILE");
         }

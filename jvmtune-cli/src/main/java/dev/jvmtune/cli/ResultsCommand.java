@@ -9,7 +9,6 @@ import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
-import dev.jvmtune.report.Documents;
 import dev.jvmtune.report.Experiment;
 import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.TextTable;
@@ -118,7 +117,7 @@ final class ResultsCommand implements Runnable {
 
         @Override
         int call(ResultStore store) throws SQLException, IOException {
-            FormatType type = Documents.TRIALS.type(format.equals("table") ? "text" : format);
+            FormatType type = TrialRows.FORMATS.type(format.equals("table") ? "text" : format);
             find(store, id);
             List<StoredTrial> trials = new ArrayList<>();
             for (StoredTrial t : store.trials(id)) {
@@ -131,7 +130,7 @@ final class ResultsCommand implements Runnable {
                     Metrics.GC_FULL_COUNT)
                     : new ArrayList<>(trials.stream().flatMap(t -> t.metrics().keySet().stream())
                     .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
-            Documents.TRIALS.create(type, Main.version()).write(new TrialRows(trials, columns),
+            TrialRows.FORMATS.create(type, Main.version()).write(new TrialRows(trials, columns),
                     type == FormatType.CSV ? streams.document() : streams.out());
             return Main.OK;
         }
@@ -204,7 +203,7 @@ final class ResultsCommand implements Runnable {
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.seed());
         Experiment experiment = new Experiment(s, row, spec, trials);
-        Documents.EXPERIMENT.create(json ? FormatType.JSON : FormatType.TEXT, Main.version()).write(experiment,
+        Experiment.FORMATS.create(json ? FormatType.JSON : FormatType.TEXT, Main.version()).write(experiment,
                 streams.out());
         if (html != null) {
             Path dir = row.outRoot() == null ? null : Path.of(row.outRoot());
@@ -219,10 +218,10 @@ final class ResultsCommand implements Runnable {
                     TuningSession session = TuningSession.read(TuneReport.read(dir.resolve("tune.json")),
                             spec.workload() != null ? spec.workload() : String.join(" ", spec.command()),
                             Journal.trials(dir.resolve("tune.jsonl")));
-                    AtomicFile.write(html, o -> Documents.TUNING.create(FormatType.HTML, Main.version())
+                    AtomicFile.write(html, o -> TuningSession.FORMATS.create(FormatType.HTML, Main.version())
                             .write(session, o));
                 } else {
-                    AtomicFile.write(html, o -> Documents.EXPERIMENT.create(FormatType.HTML, Main.version())
+                    AtomicFile.write(html, o -> Experiment.FORMATS.create(FormatType.HTML, Main.version())
                             .write(experiment, o));
                 }
                 command.wrote(html.toString(), tuning ? "the tuning page" : "the experiment's page");

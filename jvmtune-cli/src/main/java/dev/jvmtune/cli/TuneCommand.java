@@ -2,7 +2,6 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.core.Json;
 import dev.jvmtune.core.options.FlagSet;
-import dev.jvmtune.report.Documents;
 import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.tune.Journal;
@@ -229,7 +228,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
     }
 
     private static void write(TuningSession session, FormatType type, OutputStream out) throws IOException {
-        Documents.TUNING.create(type, Main.version()).write(session, out);
+        TuningSession.FORMATS.create(type, Main.version()).write(session, out);
     }
 
     /** What is tuned: the workload and its parameters, or the command. */

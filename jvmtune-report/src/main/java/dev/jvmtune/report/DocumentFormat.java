@@ -5,8 +5,8 @@ import java.io.OutputStream;
 
 /**
  * One way to write one kind of document, in the manner of JMH's {@code ResultFormat}: a format renders the document
- * it is given and computes nothing. Each kind of document lists its formats in one {@link Formats} table
- * ({@link Documents}); a command picks its writer there.
+ * it is given and computes nothing. Each kind of document lists its formats in one {@link Formats} table, its
+ * {@code FORMATS} constant; a command picks its writer there.
  *
  * @param <D> the document: the runs of an analysis, a comparison, an experiment, a tuning session, a fleet, a window
  */

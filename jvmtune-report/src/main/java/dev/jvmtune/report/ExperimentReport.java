@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The formats of an experiment's summary ({@link Documents#EXPERIMENT}): text for a terminal or a bug report, JSON
+ * The formats of an experiment's summary ({@link Experiment#FORMATS}): text for a terminal or a bug report, JSON
  * (docs/json.md#experiment-summary); the page is {@code html.ExperimentHtml}.
  */
 public final class ExperimentReport {

@@ -11,7 +11,10 @@ import java.util.stream.Collectors;
 /**
  * The formats of one kind of document and the factory of each (JMH's {@code ResultFormatType#createFormat}): the one
  * place a command gets a writer from, and the one place that refuses a format the document does not have
- * ({@link UnknownFormatException}, a usage error). The tables are {@link Documents}'s constants and the live window's.
+ * ({@link UnknownFormatException}, a usage error). Each document's table is its own {@code FORMATS} constant
+ * ({@link RunFormat#FORMATS} for the analysis, {@link RunComparison#FORMATS}, {@link Experiment#FORMATS},
+ * {@link TrialRows#FORMATS}, {@link TuningSession#FORMATS}, {@code html.FleetHtml.FORMATS}, the live window's
+ * {@code WindowView.FORMATS}), created when the document is first written.
  *
  * @param <D> the document
  */

@@ -5,6 +5,7 @@ import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.HtmlFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Run B against run A, computed once and rendered by every format of {@link Documents#COMPARISON}
+ * Run B against run A, computed once and rendered by every format of {@link #FORMATS}
  * ({@code analyze A --compare B}: text, JSON, CSV, HTML; the tuning page's before and after): the headline, the pause goal both sides are judged by, and the
  * differences of their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
  * stricter where both state one); a side that had another or none is read again with it ({@link #judged}).
@@ -25,6 +26,13 @@ import java.util.Locale;
  */
 public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goal, Headline headline,
                             List<Differences.Row> differences) {
+
+    /** The formats of {@code analyze A --compare B}: the headline, the goal, the differences, then both runs. */
+    public static final Formats<RunComparison> FORMATS = Formats.<RunComparison>of("the comparison")
+            .with(FormatType.TEXT, v -> (c, out) -> c.text(out))
+            .with(FormatType.JSON, v -> (c, out) -> c.json(v, out))
+            .with(FormatType.CSV, v -> (c, out) -> c.csv(out))
+            .with(FormatType.HTML, v -> new HtmlFormat(v)::compare);
 
     /**
      * The pause goal of a comparison.

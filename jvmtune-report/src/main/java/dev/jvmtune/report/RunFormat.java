@@ -2,16 +2,25 @@ package dev.jvmtune.report;
 
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
+import dev.jvmtune.report.html.HtmlFormat;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A format of the analysis ({@link Documents#ANALYSIS}): it renders the {@link Run}s it is given, in order, and
+ * A format of the analysis (one of {@link #FORMATS}): it renders the {@link Run}s it is given, in order, and
  * computes nothing (the analysis, the findings and the verdict are the run's); the events format also writes while
  * the logs are read ({@link #attach}).
  */
 public interface RunFormat extends DocumentFormat<List<Run>> {
+
+    /** The formats of {@code analyze}: the runs read, in order. */
+    Formats<List<Run>> FORMATS = Formats.<List<Run>>of("the analysis")
+            .with(FormatType.TEXT, v -> new TextFormat())
+            .with(FormatType.JSON, JsonFormat::new)
+            .with(FormatType.CSV, v -> new CsvFormat())
+            .with(FormatType.HTML, HtmlFormat::new)
+            .with(FormatType.EVENTS, v -> new EventsFormat());
 
     /** The events format, which a command attaches to the read ({@code --events}, {@code watch --events}). */
     static RunFormat events() {

@@ -14,12 +14,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The trials of an experiment as {@code results trials} lists them ({@link Documents#TRIALS}): a table, CSV or JSON,
+ * The trials of an experiment as {@code results trials} lists them ({@link #FORMATS}): a table, CSV or JSON,
  * each with the metrics of {@code metrics} as columns.
  *
  * @param metrics the metrics' stable names, in the order of their columns
  */
 public record TrialRows(List<StoredTrial> trials, List<String> metrics) {
+
+    /** The formats of {@code results trials}: an experiment's stored trials, one row each. */
+    public static final Formats<TrialRows> FORMATS = Formats.<TrialRows>of("the trial list")
+            .with(FormatType.TEXT, v -> (t, out) -> table(t.trials(), t.metrics(), out))
+            .with(FormatType.JSON, v -> (t, out) -> json(t.trials(), t.metrics(), out))
+            .with(FormatType.CSV, v -> (t, out) -> csv(t.trials(), t.metrics(), out));
 
     /** The trials document's shape: changes only when one of its fields is renamed or removed. */
     static final int SCHEMA_VERSION = 1;

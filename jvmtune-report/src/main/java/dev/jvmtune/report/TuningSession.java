@@ -2,6 +2,8 @@ package dev.jvmtune.report;
 
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.TuningHtml;
+import dev.jvmtune.tune.TuneReport;
 import dev.jvmtune.tune.TrialResult;
 import dev.jvmtune.tune.TuneResult;
 import java.io.IOException;
@@ -10,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A tuning session as {@code tune} reports it ({@link Documents#TUNING}): its result, every trial, and the GC logs
+ * A tuning session as {@code tune} reports it ({@link #FORMATS}): its result, every trial, and the GC logs
  * of a typical baseline trial and a typical trial of the final flags, read here so that the formats only render.
  *
  * @param subject     what was tuned: the workload and its parameters, or the command
@@ -21,6 +23,12 @@ import java.util.List;
  */
 public record TuningSession(TuneResult result, String subject, List<TrialResult> trials, Run baseline,
                             RunComparison beforeAfter) {
+
+    /** The formats of {@code tune}: the result ({@code tune.json}), its trials and the logs of its baseline and final. */
+    public static final Formats<TuningSession> FORMATS = Formats.<TuningSession>of("the tuning session")
+            .with(FormatType.TEXT, v -> (t, out) -> TuneReport.text(t.result(), out))
+            .with(FormatType.JSON, v -> (t, out) -> TuneReport.json(t.result(), out))
+            .with(FormatType.HTML, v -> (t, out) -> TuningHtml.write(t, v, out));
 
     /** The session of {@code r}, reading the GC logs of its baseline and best trials ({@code DIR/gc.log}). */
     public static TuningSession read(TuneResult r, String subject, List<TrialResult> trials) throws IOException {

@@ -44,13 +44,13 @@ class DocumentGoldenTest {
         ExperimentSummary s = ExperimentSummary.of("sizes-1", spec, trials, spec.metric(), null, 9);
         Experiment e = new Experiment(s, new ExperimentRow("sizes-1", "sizes", StoredTrials.SPEC, 9, 18, "2026-11-23T08:00:00Z",
                 "OUT", 18), spec, trials);
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "experiment-sizes", Documents.EXPERIMENT, e, x -> x, REGENERATE));
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "experiment-sizes", Experiment.FORMATS, e, x -> x, REGENERATE));
     }
 
     @Test
     void anExperimentsTrialsInEveryFormatMatchTheirGoldenFiles() throws IOException {
         TrialRows rows = new TrialRows(StoredTrials.sizes("sizes-1", "OUT"), List.of("wallSec", "footprint.rssPeakBytes", "gc.fullCount"));
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "trials-sizes", Documents.TRIALS, rows, x -> x, REGENERATE));
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "trials-sizes", TrialRows.FORMATS, rows, x -> x, REGENERATE));
     }
 
     /**
@@ -72,7 +72,7 @@ class DocumentGoldenTest {
                 Journal.trials(stored.resolve("tune.jsonl")));
         assertTrue(session.beforeAfter() != null, "the final flags' trial is compared with the baseline's");
         String tmp = dir.toString();
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "tuning-timeseries", Documents.TUNING, session,
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "tuning-timeseries", TuningSession.FORMATS, session,
                 x -> x.replace(tmp, "SESSION"), REGENERATE));
     }
 
@@ -96,7 +96,7 @@ class DocumentGoldenTest {
         });
         FleetHtml.Page page = new FleetHtml.Page(v.get("title").asText(), figures, v.get("rollout").asText(),
                 v.get("undatedRuns").asLong(), tables);
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", Documents.FLEET, page, x -> x, REGENERATE));
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", FleetHtml.FORMATS, page, x -> x, REGENERATE));
     }
 
     /** A cell as Spark's row gives it: a string, a long, a double, a list or null. */
@@ -116,11 +116,11 @@ class DocumentGoldenTest {
     @Test
     void aFormatTheDocumentDoesNotHaveIsRefused() {
         Formats.UnknownFormatException e = assertThrows(Formats.UnknownFormatException.class,
-                () -> Documents.FLEET.create(FormatType.CSV, "golden"));
+                () -> FleetHtml.FORMATS.create(FormatType.CSV, "golden"));
         assertEquals("the fleet report has no csv format: it has html", e.getMessage());
-        assertEquals(FormatType.CSV, Documents.COMPARISON.type("CSV"));
+        assertEquals(FormatType.CSV, RunComparison.FORMATS.type("CSV"));
         assertEquals("the tuning session has no xml format: it has text, json, html",
-                assertThrows(Formats.UnknownFormatException.class, () -> Documents.TUNING.type("xml")).getMessage());
+                assertThrows(Formats.UnknownFormatException.class, () -> TuningSession.FORMATS.type("xml")).getMessage());
     }
 
     private static Path resource(String name) {

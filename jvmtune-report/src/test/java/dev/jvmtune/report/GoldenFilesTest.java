@@ -80,9 +80,9 @@ class GoldenFilesTest {
         eventFormat.write(runs, events);
         String dirName = dir.toString();
         Map<FormatType, String> outputs = new EnumMap<>(FormatType.class);
-        for (FormatType type : Documents.ANALYSIS.types()) {
+        for (FormatType type : RunFormat.FORMATS.types()) {
             outputs.put(type, anonymous(type == FormatType.EVENTS ? events.toString(StandardCharsets.UTF_8)
-                    : Golden.render(Documents.ANALYSIS, type, runs), dirName));
+                    : Golden.render(RunFormat.FORMATS, type, runs), dirName));
         }
         return outputs;
     }
@@ -105,7 +105,7 @@ class GoldenFilesTest {
         Run b = one(resource("zgc-jdk25.log"), dir, options);
         RunComparison c = RunComparison.of("A", a, "B", b, RunComparison.goal("A", a, "B", b));
         String dirName = dir.toString();
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "compare-g1-jdk17-zgc-jdk25", Documents.COMPARISON, c,
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "compare-g1-jdk17-zgc-jdk25", RunComparison.FORMATS, c,
                 s -> anonymous(s, dirName), REGENERATE));
     }
 

@@ -76,7 +76,7 @@ class ParallelParsingTest {
 
     private static String render(FormatType type, List<Run> runs) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Documents.ANALYSIS.create(type, "test").write(runs, out);
+        RunFormat.FORMATS.create(type, "test").write(runs, out);
         return out.toString(StandardCharsets.UTF_8);
     }
 

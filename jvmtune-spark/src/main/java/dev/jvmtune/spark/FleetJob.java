@@ -4,7 +4,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.from_json;
 
-import dev.jvmtune.report.Documents;
 import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.html.FleetHtml;
 import java.io.IOException;
@@ -256,7 +255,7 @@ final class FleetJob {
         figures.put("findings", String.format("%,d", o.findings()));
         figures.put("files not analyzed", String.format("%,d", o.errorFiles()));
         OutputStreamHolder.write(conf, dir + "/report.html", out ->
-                Documents.FLEET.create(FormatType.HTML, version).write(new FleetHtml.Page(s.title(), figures, rollout,
+                FleetHtml.FORMATS.create(FormatType.HTML, version).write(new FleetHtml.Page(s.title(), figures, rollout,
                         o.undatedRuns(), tables), out));
     }
 

@@ -3,6 +3,8 @@ package dev.jvmtune.report.html;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.report.FormatType;
+import dev.jvmtune.report.Formats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
@@ -47,6 +49,10 @@ public final class FleetHtml {
      * docs/json.md): fields are added freely, never renamed or removed without a new version.
      */
     static final int SCHEMA_VERSION = 1;
+
+    /** The formats of the fleet's report: its page ({@code report.html}). */
+    public static final Formats<Page> FORMATS = Formats.<Page>of("the fleet report")
+            .with(FormatType.HTML, v -> (p, out) -> write(p, v, out));
 
     /** What the page's script reads: the tables shown, in the order of the page. */
     record Data(int schemaVersion, String tool, String rollout, long undatedRuns, Map<String, Table> tables) {
