@@ -87,7 +87,7 @@ JVM_WORDS = {"evacuation-failure": r"To-space exhausted|\(Evacuation Failure",
              "old-generation-exhausted": r"Promotion failed|concurrent mode failure",
              "full-gc": r"Pause Full \((?!System\.gc)"}
 # Rules that state a figure of the run, checked on the JVM's own lines: gc-overhead (pauses took 10% or more of a run
-# of 10 s or more), gc-sys-time (a pause of 50 ms or more spent more CPU in the kernel than in user code, by its
+# of 10 s or more or of 20 pauses or more), gc-sys-time (a pause of 50 ms or more spent more CPU in the kernel than in user code, by its
 # User/Sys/Real line), heap-resizing (the heap's capacity changed where -Xms was below -Xmx: gc,init's Min Capacity
 # below Max Capacity), reference-processing (the phases' Reference Processing lines add up to 10% or more of the pause
 # time, in 3 pauses or more)
@@ -578,7 +578,7 @@ def log_facts(label, d):
         return {"words": set(), "pausePct": None, "span": 0, "witness": witness is None or bool(witness.search(text)),
                 "shown": set()}
     words = {rule: re.compile(p) for rule, p in JVM_WORDS.items()}
-    said, seen, pause_ms, first, last = set(), witness is None, 0.0, None, None
+    said, seen, pause_ms, pauses, first, last = set(), witness is None, 0.0, 0, None, None
     capacity, totals = {}, set()
     ref_ms, ref_pauses, eden, failed, heap_of, region = 0.0, 0, {}, set(), {}, 0
     with open(d / "gc.log", errors="replace") as f:
@@ -606,6 +606,7 @@ def log_facts(label, d):
             m = PAUSE_LINE.match(line.rstrip())
             if m:
                 pause_ms += float(m.group(2))
+                pauses += 1
             m = CPU_LINE.search(line)
             if m and float(m.group(3)) >= 0.05 and float(m.group(2)) > float(m.group(1)):
                 said.add("gc-sys-time")
@@ -622,7 +623,7 @@ def log_facts(label, d):
     if len(totals) > 1 and capacity.get("Min", 0) < capacity.get("Max", 0):
         said.add("heap-resizing")
     span = (last - first) if first is not None else 0
-    if span >= 10 and 100 * pause_ms / 1000 / span >= 10:
+    if (span >= 10 or pauses >= 20) and span > 0 and 100 * pause_ms / 1000 / span >= 10:
         said.add("gc-overhead")
     if ref_pauses >= 3 and pause_ms > 0 and ref_ms >= 0.1 * pause_ms:
         said.add("reference-processing")

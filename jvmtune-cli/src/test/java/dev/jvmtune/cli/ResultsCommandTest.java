@@ -146,6 +146,8 @@ class ResultsCommandTest {
         assertTrue(text.out().contains("jdk25/a vs jdk17/a"), text.out());
         assertTrue(text.out().contains("better"), text.out());
         assertTrue(text.out().contains("footprint at the JVM's resident peak, MiB"), text.out());
+        assertTrue(text.out().lines().anyMatch(l -> l.matches("config +params +RSS +heap res +heap .* threads .* "
+                + "thread count")), "the stacks' MiB and the thread count under two names: " + text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches("jdk17/a +3\\.02 s +5\\.02 s\\* .*")),
                 "the medians with their unit: " + text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.matches(" *jdk17/a +days=1 +202\\.0 +128\\.0 +- +40\\.0 .*")),

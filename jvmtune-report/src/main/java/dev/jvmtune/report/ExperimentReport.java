@@ -91,7 +91,7 @@ public final class ExperimentReport {
         }
         o.println();
         o.println("footprint at the JVM's resident peak, MiB (medians of every trial): RSS, the heap's resident pages, "
-                + "then committed by part; threads");
+                + "then committed by part (threads: their stacks); the thread count");
         boolean[] right = new boolean[4 + FOOTPRINT_COLUMNS.size() + 1];
         java.util.Arrays.fill(right, 2, right.length, true);
         TextTable table = new TextTable(right);
@@ -99,7 +99,7 @@ public final class ExperimentReport {
         for (MemoryPart c : FOOTPRINT_COLUMNS) {
             header.add(c.key());
         }
-        header.add("threads");
+        header.add("thread count");
         table.row(header.toArray(String[]::new));
         for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
             List<String> r = new java.util.ArrayList<>(List.of(f.config(), params(f.params()), mib(f.rssPeakBytes()),

@@ -7,8 +7,8 @@ import dev.jvmtune.core.model.GcEvent;
  * CPU the collector's threads used during pauses ({@code [Times: user= sys= real=]}, {@code gc+cpu}):
  * user + sys over real is the parallelism the GC workers reached. Real longer than user + sys means the
  * workers waited (CPU starvation, swapping, I/O); sys above user means the kernel did the work (page faults,
- * transparent huge pages, memory pressure). Only pauses of at least {@link #MIN_REAL_MS} are judged: the
- * log prints centiseconds, so shorter ones cannot tell either.
+ * transparent huge pages, memory pressure). Only pauses of at least {@link #MIN_REAL_MS} are judged one by one: the
+ * log prints centiseconds, so shorter ones cannot tell either; summed, they tell the least they waited together.
  *
  * @param pauses          pauses with CPU times
  * @param userSec         summed user time
@@ -21,12 +21,20 @@ import dev.jvmtune.core.model.GcEvent;
  * @param realOverCpuSec  their real time
  * @param waitedSec       the part of it no GC thread was on a CPU: the sum of real - (user + sys) over them, the least
  *                        the threads waited (a pause cannot outlast the CPU its threads used unless they waited)
+ * @param shortWaitedSec  the least the threads of the shorter pauses waited: their real time less their user + sys,
+ *                        each summed first (the sums' rounding evens out where a pause's would not), 0 where the
+ *                        CPU is the larger
  * @param sysOverUserPauses of those, pauses whose sys time exceeded user
  * @param sysOverUserSec  their real time
  */
 public record GcCpu(long pauses, double userSec, double sysSec, double realSec, double parallelism,
                     long judgedPauses, long realOverCpuPauses, double realOverCpuSec, double waitedSec,
-                    long sysOverUserPauses, double sysOverUserSec) {
+                    double shortWaitedSec, long sysOverUserPauses, double sysOverUserSec) {
+
+    /** The least time no GC thread was on a CPU in all pauses: the host's, not the collector's. */
+    public double hostSec() {
+        return waitedSec + shortWaitedSec;
+    }
 
     public static final double MIN_REAL_MS = 50;
     /**
@@ -44,6 +52,8 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
         private long inverted;
         private double invertedSec;
         private double waited;
+        private double shortReal;
+        private double shortCpu;
         private long sysHeavy;
         private double sysHeavySec;
 
@@ -69,12 +79,15 @@ public record GcCpu(long pauses, double userSec, double sysSec, double realSec, 
                     sysHeavy++;
                     sysHeavySec += c.realSec();
                 }
+            } else {
+                shortReal += c.realSec();
+                shortCpu += c.userSec() + c.sysSec();
             }
         }
 
         GcCpu build() {
             return count == 0 ? null : new GcCpu(count, user, sys, real, real > 0 ? (user + sys) / real : Double.NaN,
-                    judged, inverted, invertedSec, waited, sysHeavy, sysHeavySec);
+                    judged, inverted, invertedSec, waited, Math.max(0, shortReal - shortCpu), sysHeavy, sysHeavySec);
         }
     }
 }

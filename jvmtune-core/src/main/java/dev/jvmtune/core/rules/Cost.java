@@ -138,8 +138,7 @@ public record Cost(double seconds, double pauseSeconds, double ofSeconds, OverGo
     /** The run's duration, or NaN where a log that short and that sparse cannot weigh a share of its time. */
     private static double weighedAgainst(RuleContext run) {
         Analysis a = run.analysis();
-        return a.durationSec() >= Severity.MIN_RUN_SEC || a.pauses().count() >= Severity.MIN_RUN_PAUSES
-                ? a.durationSec() : Double.NaN;
+        return Severity.weighsShares(a) ? a.durationSec() : Double.NaN;
     }
 
     /** A cost the log cannot measure: stated, with why, so that no finding's cost is silent. */

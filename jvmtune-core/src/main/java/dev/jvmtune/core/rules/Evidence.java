@@ -44,8 +44,12 @@ public enum Evidence {
     PACING("Shenandoah's pacing delays: the log's gc+stats table (\"Allocation pacing accrued\"); a recording has no "
             + "event for them", run -> run.jvm().logTags().contains("gc,stats")),
     /** A run long enough to weigh a share of its time in. */
-    RUN_SHARE("a run long enough to weigh a share of its time: a log or recording of 10 s or more (Severity.MIN_RUN_SEC)",
-            run -> run.analysis().durationSec() >= Severity.MIN_RUN_SEC),
+    RUN_SHARE("a run long enough to weigh a share of its time: a log or recording of 10 s or more, or of 20 pauses or "
+            + "more (Severity.weighsShares)", run -> Severity.weighsShares(run.analysis())),
+    /** The young generation's occupancy before its collections. */
+    YOUNG_OCCUPANCY("the young generation's occupancy before its collections: a log's pool or region lines; a recording "
+            + "has it for Parallel (jdk.PSHeapSummary) and G1 (jdk.G1HeapSummary), not for Serial",
+            run -> !Double.isNaN(run.analysis().heap().youngBeforeMeanBytes())),
     /** Eden in whole regions at the pauses that failed evacuation. */
     EDEN_REGIONS("Eden in whole regions at the pauses that failed evacuation: the log counts the regions, a recording "
             + "gives the bytes used in them (jdk.G1HeapSummary), megabytes apart for the near-empty Eden of a failing "

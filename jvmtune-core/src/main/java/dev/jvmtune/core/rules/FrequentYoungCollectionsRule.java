@@ -31,10 +31,10 @@ final class FrequentYoungCollectionsRule implements Rule {
         return "frequent-young-collections";
     }
 
-    /** It weighs the young pauses' share of the run's time. */
+    /** It weighs the young pauses' share of the run's time, and sizes the young generation from its occupancy. */
     @Override
     public Set<Evidence> needs() {
-        return Set.of(Evidence.RUN_SHARE);
+        return Set.of(Evidence.RUN_SHARE, Evidence.YOUNG_OCCUPANCY);
     }
 
     @Override

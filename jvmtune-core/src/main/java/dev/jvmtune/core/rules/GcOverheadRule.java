@@ -4,6 +4,7 @@ import static dev.jvmtune.core.rules.Text.f;
 import static dev.jvmtune.core.rules.Text.mib;
 
 import dev.jvmtune.core.analysis.Analysis;
+import dev.jvmtune.core.analysis.GcCpu;
 import dev.jvmtune.core.analysis.LiveSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +18,9 @@ import java.util.Set;
  * heap from it; where the heap already holds many times the live set, a larger one would not collect the old
  * generation less, and the pauses follow the allocation rate. (Stalls of the concurrent collectors are the
  * allocation-stall and shenandoah-degenerated rules' to judge: this one counts pauses.) Time in a pause when no GC
- * thread was on a CPU (real beyond user + sys, where the log gives CPU times) is the host's, not the heap's: it is
- * gc-threads-waiting's cost, left out of this one's share and cost, so that a starved host does not pass for an
- * expensive heap. What is left is pause time (its {@code pauseSeconds}).
+ * thread was on a CPU (real beyond user + sys, where the log gives CPU times: {@link GcCpu#hostSec}) is the host's,
+ * not the heap's: in long pauses gc-threads-waiting's cost, and left out of this one's share and cost, so that a
+ * starved host does not pass for an expensive heap. What is left is pause time (its {@code pauseSeconds}).
  */
 final class GcOverheadRule implements Rule {
 
@@ -39,11 +40,12 @@ final class GcOverheadRule implements Rule {
     public Optional<Finding> evaluate(RuleContext run) {
         Analysis a = run.analysis();
         double t = a.pauseThroughputPct();
-        if (Double.isNaN(t) || a.durationSec() < Severity.MIN_RUN_SEC) {
+        if (Double.isNaN(t) || !Severity.weighsShares(a)) {
             return Optional.empty();
         }
         double pausedSec = a.pauses().totalMs() / 1000;
-        double waitedSec = a.gcCpu() == null ? 0 : Math.min(pausedSec, a.gcCpu().waitedSec());
+        GcCpu cpu = a.gcCpu();
+        double waitedSec = cpu == null ? 0 : Math.min(pausedSec, cpu.hostSec());
         double ownPct = 100 - t - 100 * waitedSec / a.durationSec();
         if (ownPct <= 100 - WARN_BELOW_PCT) {
             return Optional.empty();
@@ -52,9 +54,10 @@ final class GcOverheadRule implements Rule {
                         + "%.1f%% of the time", pausedSec, a.durationSec(), t),
                 f("%d pauses, %d of them Full GCs", a.pauses().count(), a.fullGcCount())));
         if (waitedSec > 0) {
-            evidence.add(f("%.1f s of those pauses no GC thread was on a CPU (real beyond user + sys in %d pauses): "
-                    + "the host's time, gc-threads-waiting's; the GC's own %.1f s are %.1f%% of the run", waitedSec,
-                    a.gcCpu().realOverCpuPauses(), pausedSec - waitedSec, ownPct));
+            evidence.add(f("%.1f s of those pauses no GC thread was on a CPU (real beyond user + sys: %.2f s in %d pauses "
+                    + "of %.0f ms or more, %.2f s in the shorter ones summed): the host's time; the GC's own %.1f s are "
+                    + "%.1f%% of the run", waitedSec, cpu.waitedSec(), cpu.realOverCpuPauses(), GcCpu.MIN_REAL_MS,
+                    cpu.shortWaitedSec(), pausedSec - waitedSec, ownPct));
         }
         LiveSet live = a.liveSet();
         long heap = HeapTooSmallRule.heapBytes(run);

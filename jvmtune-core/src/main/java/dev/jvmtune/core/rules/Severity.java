@@ -1,5 +1,7 @@
 package dev.jvmtune.core.rules;
 
+import dev.jvmtune.core.analysis.Analysis;
+
 /**
  * How much a finding matters, derived from what it costs ({@link Cost}) by one helper, {@link #score}, with the
  * thresholds named here once (JDK Mission Control's way: a score from 0 to 100, the severity from the score). Each
@@ -34,6 +36,11 @@ public enum Severity {
      */
     static final double MIN_RUN_SEC = 10;
     static final long MIN_RUN_PAUSES = 20;
+
+    /** Whether {@code a} is long enough, or holds pauses enough, to weigh a share of its time. */
+    static boolean weighsShares(Analysis a) {
+        return a.durationSec() >= MIN_RUN_SEC || a.pauses().count() >= MIN_RUN_PAUSES;
+    }
     /**
      * Time below this share of the run, with no pause over the goal and no memory at stake, is negligible: the finding
      * stays, as information, but its options stay off the verdict's flag line - a change is not worth that little.
