@@ -194,11 +194,13 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     new HeapCandidates(machine)), SearchSpace.standard(machine), s, j, listener(err, s),
                     runner.replayable(), t -> Evidence.read(t, s.pauseGoalMs()), machine);
             TuneResult r = tuner.run();
-            TuningSession session = TuningSession.read(r, subject(s), j.trials());
-            AtomicFile.write(out.resolve("tune.json"), o -> write(session, FormatType.JSON, o));
+            // the result first: tune.json needs no GC log, the page reads two
+            TuningSession result = new TuningSession(r, subject(s), j.trials(), null, null);
+            AtomicFile.write(out.resolve("tune.json"), o -> write(result, FormatType.JSON, o));
             Path html = out.resolve("report.html");
+            TuningSession session = TuningSession.read(r, subject(s), j.trials());
             AtomicFile.write(html, o -> write(session, FormatType.HTML, o));
-            write(session, jsonOption.json ? FormatType.JSON : FormatType.TEXT, streams.out());
+            write(result, jsonOption.json ? FormatType.JSON : FormatType.TEXT, streams.out());
             if (!jsonOption.json) {
                 streams.out().println();
                 streams.out().println("wrote " + html + " (the tuning page), " + out.resolve("tune.json")
