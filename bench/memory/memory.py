@@ -8,6 +8,8 @@ median). Then, per program, `jvmtune
 budget --limit` at three container limits - generous, the smallest the budget accepts, and one below it - with
 --prove where it gives flags: the program runs in a memory cgroup of that limit with them.
 Started by bench/memory.sh, which prepares the programs; writes bench/out/memory/results.json and results.md.
+A run kept from an earlier bench (it ended OK) is not repeated; --predict-only runs no program at all: it predicts
+again from the runs in bench/out/memory/runs (after a change to the model) and keeps the proofs as they were.
 """
 import argparse
 import json
@@ -115,9 +117,12 @@ def done(out):
         return False
 
 
+PREDICT_ONLY = False
+
+
 def run(program, jdk, flags, out):
     """One trial through `jvmtune run` (kept from an earlier bench when it ended OK); its result.json, or None."""
-    if not done(out):
+    if not done(out) and not PREDICT_ONLY:
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -153,14 +158,17 @@ def accuracy(programs, jdks, collectors, repeats):
                 if len(PROGRAMS[p]) > 3:
                     gcflag += " " + PROGRAMS[p][3]
                 cell = OUT / "runs" / p / ("jdk%s-%s" % (jdk, gc))
-                fit = {h: [cell / ("fit-%dm-r%d" % (h, i)) for i in range(1, repeats + 1)] for h in (h1, h3)}
+                # --predict-only: as many repeats as were run
+                n = sum(d.is_dir() for d in cell.glob("held-out-%dm-r*" % h2)) if PREDICT_ONLY else 0
+                n = n or repeats
+                fit = {h: [cell / ("fit-%dm-r%d" % (h, i)) for i in range(1, n + 1)] for h in (h1, h3)}
                 results = [run(p, jdk, "-Xmx%dm %s" % (h, gcflag), d) for h in (h1, h3) for d in fit[h]]
                 held_flags = "-Xmx%dm %s -Xss512k" % (h2, gcflag)
-                held = [run(p, jdk, held_flags, cell / ("held-out-%dm-r%d" % (h2, i))) for i in range(1, repeats + 1)]
+                held = [run(p, jdk, held_flags, cell / ("held-out-%dm-r%d" % (h2, i))) for i in range(1, n + 1)]
                 row = {"program": p, "jdk": jdk, "collector": gc, "fitHeapsMiB": [h1, h3], "heldOutHeapMiB": h2,
-                       "heldOutFlags": held_flags, "repeats": repeats}
+                       "heldOutFlags": held_flags, "repeats": n}
                 if any(r is None or r.get("footprint") is None or r["outcome"] != "OK" for r in results + held):
-                    row["error"] = "a run did not end OK: see " + str(cell)
+                    row["error"] = "a run is missing or did not end OK: see " + str(cell)
                     rows.append(row)
                     print(json.dumps(row), flush=True)
                     continue
@@ -285,6 +293,8 @@ def main():
     ap.add_argument("--collectors", default="G1,Parallel")
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--skip-proofs", action="store_true")
+    ap.add_argument("--predict-only", action="store_true",
+                    help="run nothing: predict again from the stored runs, keep the stored proofs")
     ap.add_argument("--nmt-cost", type=int, default=0, metavar="N",
                     help="only measure what NMT costs, N interleaved runs each way")
     a = ap.parse_args()
@@ -295,11 +305,16 @@ def main():
         (OUT / "nmt-cost.json").write_text(json.dumps({"loadStart": load, "loadEnd": open("/proc/loadavg").read()
                                                        .split()[:3], "rows": rows}, indent=1))
         return
+    global PREDICT_ONLY
+    PREDICT_ONLY = a.predict_only
+    stored = json.loads((OUT / "results.json").read_text()) if (OUT / "results.json").exists() else {}
     load_start = open("/proc/loadavg").read().split()[:3]
     acc = accuracy(programs, a.jdks.split(","), {c: COLLECTORS[c] for c in a.collectors.split(",")}, a.repeats)
-    proof = [] if a.skip_proofs else proofs(programs, "17", "G1")
-    load = "%s at the start, %s at the end (2 CPUs)" % (" ".join(load_start),
-                                                       " ".join(open("/proc/loadavg").read().split()[:3]))
+    proof = stored.get("proofs", []) if a.predict_only else [] if a.skip_proofs else proofs(programs, "17", "G1")
+    load = "%s at the start, %s at the end (%d CPUs)" % (" ".join(load_start), " ".join(
+        open("/proc/loadavg").read().split()[:3]), os.cpu_count())
+    if a.predict_only:
+        load = "predicted again from the stored runs at load " + load
     (OUT / "results.json").write_text(json.dumps({"load": load, "accuracy": acc, "proofs": proof}, indent=1))
     (OUT / "results.md").write_text(markdown(acc, proof, load))
     print(markdown(acc, proof, load))

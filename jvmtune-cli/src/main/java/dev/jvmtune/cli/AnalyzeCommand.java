@@ -9,10 +9,9 @@ import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
 import dev.jvmtune.live.FollowSource;
+import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.RunComparison;
 import dev.jvmtune.report.RunFormat;
-import dev.jvmtune.report.RunFormatType;
-import dev.jvmtune.report.html.HtmlFormat;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -116,7 +115,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         if (pauseGoalMs < 0 || Double.isNaN(pauseGoalMs) || Double.isInfinite(pauseGoalMs)) {
             throw CommandException.usage("--pause-goal wants a positive number of milliseconds");
         }
-        RunFormatType printed = printed();
+        FormatType printed = printed();
         if (follow) {
             return follow(printed);
         }
@@ -141,53 +140,34 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         RunComparison comparison = compare == null ? null : compare(results, sources.get(0), compared, options);
         if (html != null) {
-            HtmlFormat page = new HtmlFormat(Main.version());
-            exit = write(html, comparison == null ? "HTML report" : "HTML comparison", o -> {
-                if (comparison == null) {
-                    page.write(results, o);
-                } else {
-                    page.compare(comparison, o);
-                }
-            }, exit);
+            exit = write(html, comparison == null ? "HTML report" : "HTML comparison",
+                    o -> render(comparison, results, FormatType.HTML, o), exit);
         }
         if (jsonOut != null) {
-            exit = write(jsonOut, "JSON document", o -> {
-                if (comparison == null) {
-                    RunFormatType.JSON.create(Main.version()).write(results, o);
-                } else {
-                    comparison.json(Main.version(), o);
-                }
-            }, exit);
+            exit = write(jsonOut, "JSON document", o -> render(comparison, results, FormatType.JSON, o), exit);
         }
-        PrintStream summary = eventsToStdout ? err : printed == RunFormatType.CSV ? streams.document() : out;
-        if (comparison == null) {
-            printed.create(Main.version()).write(results, summary);
-        } else if (printed == RunFormatType.JSON) {
-            comparison.json(Main.version(), summary);
-        } else if (printed == RunFormatType.CSV) {
-            comparison.csv(summary);
-        } else {
-            comparison.text(summary);
-            summary.println();
-            printed.create(Main.version()).write(List.of(comparison.a(), comparison.b()), summary);
-        }
+        render(comparison, results, printed, eventsToStdout ? err : printed == FormatType.CSV ? streams.document() : out);
         out.flush();
         return exit;
     }
 
+    /** The analysis of {@code results}, or the comparison where there is one, in {@code type}. */
+    private static void render(RunComparison comparison, List<Run> results, FormatType type, OutputStream out)
+            throws IOException {
+        if (comparison == null) {
+            RunFormat.FORMATS.create(type, Main.version()).write(results, out);
+        } else {
+            RunComparison.FORMATS.create(type, Main.version()).write(comparison, out);
+        }
+    }
+
     /** The format of what is printed: {@code --json} or {@code --format}, checked against {@code --events -}. */
-    private RunFormatType printed() {
-        RunFormatType printed;
-        try {
-            printed = json ? RunFormatType.JSON : format == null ? RunFormatType.TEXT
-                    : RunFormatType.valueOf(format.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            printed = null;
+    private FormatType printed() {
+        FormatType printed = json ? FormatType.JSON : format == null ? FormatType.TEXT : RunFormat.FORMATS.type(format);
+        if (printed == FormatType.HTML || printed == FormatType.EVENTS) {
+            throw CommandException.usage("--format " + format + ": for HTML use --html FILE, for events --events FILE");
         }
-        if (printed != RunFormatType.TEXT && printed != RunFormatType.JSON && printed != RunFormatType.CSV) {
-            throw CommandException.usage("--format wants text, json or csv; for events use --events, for HTML --html");
-        }
-        if ("-".equals(events) && printed != RunFormatType.TEXT) {
+        if ("-".equals(events) && printed != FormatType.TEXT) {
             throw CommandException.usage("--" + (json ? "json" : "format " + format) + " and --events - both want "
                     + "stdout: write the events to a file, or use --json-out");
         }
@@ -204,7 +184,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
                      List<LogInputs.Timeline> sources) throws IOException {
         boolean eventsToStdout = "-".equals(events);
         int exit = Main.OK;
-        RunFormat eventFormat = events == null ? null : RunFormatType.EVENTS.create(Main.version());
+        RunFormat eventFormat = events == null ? null : RunFormat.events(Main.version());
         AtomicFile.Pending eventFile = null;
         WriteFailure eventStream = null;
         try {
@@ -296,7 +276,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
     }
 
     /** {@code --follow}: the live view while the log grows, then the analysis of all that was read. */
-    private int follow(RunFormatType printed) throws IOException {
+    private int follow(FormatType printed) throws IOException {
         PrintStream out = streams.out();
         PrintStream err = streams.err();
         String invalid = live.invalid();
@@ -314,7 +294,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         RunReader.Options options = RunReader.Options.DEFAULT.pauseGoal(pauseGoalMs);
         WriteFailure eventStream = null;
-        RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
+        RunFormat eventFormat = RunFormat.events(Main.version());
         if (events != null) {
             // a plain file, written as the log is read (an atomic one would show nothing until the end)
             try {
@@ -327,7 +307,7 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         FollowSource source = new FollowSource(log, options, warning -> err.println("jvmtune: " + warning));
         try {
-            live.run(source, pauseGoalMs, printed == RunFormatType.JSON, out, err, null);
+            live.run(source, pauseGoalMs, printed == FormatType.JSON, out, err, null);
         } finally {
             if (eventStream != null) {
                 try (OutputStream o = eventStream) {
@@ -354,11 +334,10 @@ final class AnalyzeCommand extends StreamCommand implements Callable<Integer> {
         }
         int exit = Main.OK;
         if (!results.isEmpty() && jsonOut != null) {
-            exit = write(jsonOut, "JSON document", o -> RunFormatType.JSON.create(Main.version()).write(results, o),
-                    exit);
+            exit = write(jsonOut, "JSON document", o -> render(null, results, FormatType.JSON, o), exit);
         }
         if (!results.isEmpty()) {
-            printed.create(Main.version()).write(results, out);
+            render(null, results, printed, out);
         }
         out.flush();
         return exit;

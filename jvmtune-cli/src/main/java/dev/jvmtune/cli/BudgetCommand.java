@@ -21,6 +21,7 @@ import dev.jvmtune.lab.run.TrialRecord;
 import dev.jvmtune.lab.run.TrialResult;
 import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.run.TrialSpec;
+import dev.jvmtune.report.TextTable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.lab.run.MemoryLimitUnavailableException;
 import dev.jvmtune.lab.store.WriterLockedException;
 import dev.jvmtune.profile.ProfilingUnavailableException;
+import dev.jvmtune.report.Formats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -61,8 +62,9 @@ final class CommandException extends RuntimeException {
 
     /**
      * What {@code t} means to the user, or null for a bug: an input that is no GC log or a machine that cannot
-     * profile or give a trial a memory limit (4), a session another jvmtune runs (2), any I/O failure - a file, pipe
-     * or program the environment denies, which no bug of jvmtune's makes (3), Ctrl-C or SIGTERM during a trial (130).
+     * profile or give a trial a memory limit (4), a session another jvmtune runs or a format the document does not
+     * have (2), any I/O failure - a file, pipe or program the environment denies, which no bug of jvmtune's makes
+     * (3), Ctrl-C or SIGTERM during a trial (130).
      */
     static CommandException of(Throwable t) {
         if (t instanceof CommandException c) {
@@ -74,6 +76,9 @@ final class CommandException extends RuntimeException {
         if (t instanceof UnsupportedLogException || t instanceof ProfilingUnavailableException
                 || t instanceof MemoryLimitUnavailableException) {
             return notAnalyzable(t.getMessage());
+        }
+        if (t instanceof Formats.UnknownFormatException) {
+            return usage(t.getMessage());
         }
         if (t instanceof WriterLockedException) {
             return new CommandException(Main.USAGE, t.getMessage());

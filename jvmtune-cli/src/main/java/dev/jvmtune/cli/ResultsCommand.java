@@ -1,24 +1,19 @@
 package dev.jvmtune.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jvmtune.core.DocumentRoot;
-import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.AtomicFile;
 import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.experiment.SpecException;
-import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
-import dev.jvmtune.report.CsvTable;
-import dev.jvmtune.report.ExperimentReport;
-import dev.jvmtune.report.html.ExperimentHtml;
+import dev.jvmtune.report.Experiment;
+import dev.jvmtune.report.FormatType;
+import dev.jvmtune.report.TextTable;
+import dev.jvmtune.report.TrialRows;
+import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.TuneReport;
 import java.io.BufferedOutputStream;
@@ -104,13 +99,11 @@ final class ResultsCommand implements Runnable {
     @Command(name = "trials", mixinStandardHelpOptions = true,
             description = "One row per stored trial with every metric: a table, CSV or JSON.")
     static final class Trials extends DbCommand {
-        /** The trials document's shape: changes only when one of its fields is renamed or removed. */
-        static final int TRIALS_SCHEMA_VERSION = 1;
-
         @Parameters(index = "0", paramLabel = "ID", description = "The experiment (results list).")
         String id;
 
-        @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "table (text), csv "
+                + "or json (default: ${DEFAULT-VALUE}).")
         String format;
 
         @Option(names = "--where", paramLabel = "FIELD=VALUE",
@@ -124,9 +117,7 @@ final class ResultsCommand implements Runnable {
 
         @Override
         int call(ResultStore store) throws SQLException, IOException {
-            if (!List.of("table", "csv", "json").contains(format)) {
-                throw CommandException.usage("--format " + format + ": one of table, csv, json");
-            }
+            FormatType type = TrialRows.FORMATS.type(format.equals("table") ? "text" : format);
             find(store, id);
             List<StoredTrial> trials = new ArrayList<>();
             for (StoredTrial t : store.trials(id)) {
@@ -135,16 +126,12 @@ final class ResultsCommand implements Runnable {
                 }
             }
             List<String> columns = !metrics.isEmpty() ? metrics.stream().map(Metrics::canonical).toList()
-                    : format.equals("table") ? List.of(Metrics.WALL, Metrics.RSS_PEAK, Metrics.GC_PAUSE_P99,
+                    : type == FormatType.TEXT ? List.of(Metrics.WALL, Metrics.RSS_PEAK, Metrics.GC_PAUSE_P99,
                     Metrics.GC_FULL_COUNT)
                     : new ArrayList<>(trials.stream().flatMap(t -> t.metrics().keySet().stream())
                     .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
-            PrintStream o = streams.out();
-            switch (format) {
-                case "csv" -> csv(trials, columns, streams.document());
-                case "json" -> json(trials, columns, o);
-                default -> table(trials, columns, o);
-            }
+            TrialRows.FORMATS.create(type, Main.version()).write(new TrialRows(trials, columns),
+                    type == FormatType.CSV ? streams.document() : streams.out());
             return Main.OK;
         }
 
@@ -159,68 +146,6 @@ final class ResultsCommand implements Runnable {
                 case "jdk" -> t.jdk().equals(v);
                 default -> v.equals(t.params().get(k));
             };
-        }
-
-        private static void table(List<StoredTrial> trials, List<String> columns, PrintStream o) {
-            boolean[] right = new boolean[5 + columns.size()];
-            right[0] = true;
-            java.util.Arrays.fill(right, 5, right.length, true);
-            TextTable table = new TextTable(right);
-            List<String> head = new ArrayList<>(List.of("seq", "config", "params", "rep", "outcome"));
-            head.addAll(columns);
-            table.row(head.toArray(String[]::new));
-            for (StoredTrial t : trials) {
-                List<String> row = new ArrayList<>(List.of(Integer.toString(t.seq()), t.config(), params(t),
-                        t.warmup() ? "w" : Integer.toString(t.repeat()), t.outcome()));
-                columns.forEach(c -> row.add(Metrics.format(c, t.metric(c))));
-                table.row(row.toArray(String[]::new));
-            }
-            table.print(o);
-        }
-
-        private static void csv(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
-            List<String> params = new ArrayList<>(trials.stream().flatMap(t -> t.params().keySet().stream())
-                    .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)));
-            List<String> head = new ArrayList<>(List.of("experiment", "seq", "config", "jdk", "jdk_version", "flag_set",
-                    "flags", "repeat", "warmup", "outcome", "exit_code", "wall_sec", "peak_rss_bytes", "started", "out_dir"));
-            head.addAll(params);
-            head.addAll(columns);
-            CsvTable csv = new CsvTable(o);
-            csv.row(head);
-            for (StoredTrial t : trials) {
-                List<String> row = new ArrayList<>(List.of(t.experimentId(), Integer.toString(t.seq()), t.config(), t.jdk(),
-                        t.jdkVersion(), t.flagSet(), t.flags(), Integer.toString(t.repeat()), Boolean.toString(t.warmup()),
-                        t.outcome(), Integer.toString(t.exitCode()), CsvTable.figure(t.wallSec()),
-                        Long.toString(t.peakRssBytes()), t.started(), t.outDir()));
-                params.forEach(p -> row.add(t.params().getOrDefault(p, "")));
-                columns.forEach(c -> row.add(CsvTable.figure(t.metric(c))));
-                csv.row(row);
-            }
-            csv.flush();
-        }
-
-        /** The trials document: {@code {"schemaVersion", "tool", "trials": [...]}} (docs/json.md). */
-        private static void json(List<StoredTrial> trials, List<String> columns, PrintStream o) throws IOException {
-            ObjectMapper m = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
-            ObjectNode doc = m.valueToTree(DocumentRoot.of(TRIALS_SCHEMA_VERSION));
-            ArrayNode a = doc.putArray("trials");
-            for (StoredTrial t : trials) {
-                ObjectNode n = a.addObject();
-                n.put("experiment", t.experimentId()).put("seq", t.seq()).put("config", t.config()).put("jdk", t.jdk())
-                        .put("jdkVersion", t.jdkVersion()).put("flagSet", t.flagSet()).put("flags", t.flags())
-                        .put("repeat", t.repeat()).put("warmup", t.warmup()).put("outcome", t.outcome())
-                        .put("exitCode", t.exitCode()).put("wallSec", t.wallSec()).put("peakRssBytes", t.peakRssBytes())
-                        .put("started", t.started()).put("outDir", t.outDir()).put("notes", t.notes());
-                ObjectNode p = n.putObject("params");
-                t.params().forEach(p::put);
-                ObjectNode mm = n.putObject("metrics");
-                columns.stream().filter(c -> !Double.isNaN(t.metric(c))).forEach(c -> mm.put(c, t.metric(c)));
-            }
-            o.println(m.writeValueAsString(JsonFigures.rounded(doc)));
-        }
-
-        private static String params(StoredTrial t) {
-            return String.join(" ", t.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
     }
 
@@ -277,27 +202,27 @@ final class ResultsCommand implements Runnable {
         List<StoredTrial> trials = store.trials(id);
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.seed());
-        if (json) {
-            ExperimentReport.json(s, streams.out());
-            streams.out().println();
-        } else {
-            ExperimentReport.text(s, streams.out());
-        }
+        Experiment experiment = new Experiment(s, row, spec, trials);
+        Experiment.FORMATS.create(json ? FormatType.JSON : FormatType.TEXT, Main.version()).write(experiment,
+                streams.out());
         if (html != null) {
-            Path session = row.outRoot() == null ? null : Path.of(row.outRoot());
-            boolean tuning = session != null && Files.isRegularFile(session.resolve("tune.json"))
-                    && Files.isRegularFile(session.resolve("tune.jsonl"));
+            Path dir = row.outRoot() == null ? null : Path.of(row.outRoot());
+            boolean tuning = dir != null && Files.isRegularFile(dir.resolve("tune.json"))
+                    && Files.isRegularFile(dir.resolve("tune.jsonl"));
             if (id.startsWith("tune-") && !tuning) {
-                streams.err().println("jvmtune: the tuning session's tune.json is not in " + session
+                streams.err().println("jvmtune: the tuning session's tune.json is not in " + dir
                         + " (moved, or the session has not ended): " + html + " is the experiment's page");
             }
             try {
                 if (tuning) { // a tuning session's own page, the one tune wrote
-                    TuneHtml.write(TuneReport.read(session.resolve("tune.json")), spec.workload() != null
-                            ? spec.workload() : String.join(" ", spec.command()),
-                            Journal.trials(session.resolve("tune.jsonl")), html);
+                    TuningSession session = TuningSession.read(TuneReport.read(dir.resolve("tune.json")),
+                            spec.workload() != null ? spec.workload() : String.join(" ", spec.command()),
+                            Journal.trials(dir.resolve("tune.jsonl")));
+                    AtomicFile.write(html, o -> TuningSession.FORMATS.create(FormatType.HTML, Main.version())
+                            .write(session, o));
                 } else {
-                    AtomicFile.write(html, o -> ExperimentHtml.write(s, row, spec, trials, Main.version(), o));
+                    AtomicFile.write(html, o -> Experiment.FORMATS.create(FormatType.HTML, Main.version())
+                            .write(experiment, o));
                 }
                 command.wrote(html.toString(), tuning ? "the tuning page" : "the experiment's page");
             } catch (IOException e) { // what was printed stays printed

@@ -2,6 +2,8 @@ package dev.jvmtune.cli;
 
 import dev.jvmtune.core.Json;
 import dev.jvmtune.core.options.FlagSet;
+import dev.jvmtune.report.FormatType;
+import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,7 +26,6 @@ import dev.jvmtune.tune.HeapCandidates;
 import dev.jvmtune.tune.RuleCandidates;
 import dev.jvmtune.tune.SearchSpace;
 import dev.jvmtune.tune.TrialResult;
-import dev.jvmtune.tune.TuneReport;
 import dev.jvmtune.tune.TuneResult;
 import dev.jvmtune.tune.TuneSettings;
 import dev.jvmtune.tune.Tuner;
@@ -193,14 +194,14 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     new HeapCandidates(machine)), SearchSpace.standard(machine), s, j, listener(err, s),
                     runner.replayable(), t -> Evidence.read(t, s.pauseGoalMs()), machine);
             TuneResult r = tuner.run();
-            AtomicFile.write(out.resolve("tune.json"), o -> TuneReport.json(r, o));
+            // the result first: tune.json needs no GC log, the page reads two
+            TuningSession result = new TuningSession(r, subject(s), j.trials(), null, null);
+            AtomicFile.write(out.resolve("tune.json"), o -> write(result, FormatType.JSON, o));
             Path html = out.resolve("report.html");
-            TuneHtml.write(r, subject(s), j.trials(), html);
-            if (jsonOption.json) {
-                TuneReport.json(r, streams.out());
-                streams.out().println();
-            } else {
-                TuneReport.text(r, streams.out());
+            TuningSession session = TuningSession.read(r, subject(s), j.trials());
+            AtomicFile.write(html, o -> write(session, FormatType.HTML, o));
+            write(result, jsonOption.json ? FormatType.JSON : FormatType.TEXT, streams.out());
+            if (!jsonOption.json) {
                 streams.out().println();
                 streams.out().println("wrote " + html + " (the tuning page), " + out.resolve("tune.json")
                         + " and the journal " + journalFile);
@@ -226,6 +227,10 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             throw CommandException.inputError("stopped: " + e.getMessage() + " (finished trials are kept in "
                     + journalFile + "; --resume continues)");
         }
+    }
+
+    private static void write(TuningSession session, FormatType type, OutputStream out) throws IOException {
+        TuningSession.FORMATS.create(type, Main.version()).write(session, out);
     }
 
     /** What is tuned: the workload and its parameters, or the command. */

@@ -4,7 +4,6 @@ import dev.jvmtune.core.io.IoErrors;
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.live.JfrSource;
 import dev.jvmtune.report.RunFormat;
-import dev.jvmtune.report.RunFormatType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -115,7 +114,7 @@ final class WatchCommand extends StreamCommand implements Callable<Integer> {
             }
         }
         OutputStream eventStream = null;
-        RunFormat eventFormat = RunFormatType.EVENTS.create(Main.version());
+        RunFormat eventFormat = RunFormat.events(Main.version());
         try {
             Consumer<JvmEvent> tap = null;
             if (events != null) {

@@ -234,7 +234,10 @@ class AnalyzeCommandTest {
         assertFalse(r.out().contains("\\u000d"), "a line end printed as an escape: " + r.out());
         assertTrue(rows.get(0).startsWith("run,collector,jdk,gc.pause.count,gc.pause.totalMs,"), rows.get(0));
         assertTrue(rows.get(2).contains(",Parallel,"), rows.get(2));
-        assertEquals(Main.USAGE, CliRun.of("analyze", "--format", "xml", "x.log").exit());
+        CliRun xml = CliRun.of("analyze", "--format", "xml", "x.log");
+        assertEquals(Main.USAGE, xml.exit(), xml.err());
+        assertTrue(xml.err().startsWith("jvmtune: the analysis has no xml format: it has text, json, csv, html, events"),
+                xml.err());
     }
 
     @Test

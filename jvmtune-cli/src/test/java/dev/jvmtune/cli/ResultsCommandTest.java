@@ -8,29 +8,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.StoredTrial;
+import dev.jvmtune.report.StoredTrials;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code results} over a store filled with known trials: listing, exports, filters and the summary's figures. */
 class ResultsCommandTest {
-
-    private static final String SPEC = """
-            name: sizes
-            workload: timeseries
-            jdks: [17, 25]
-            flags:
-              a: -Xmx256m
-            params:
-              days: [1, 2, 3]
-            repeats: 3
-            """;
 
     @TempDir
     Path tmp;
@@ -40,27 +28,9 @@ class ResultsCommandTest {
     void fill() throws Exception {
         db = tmp.resolve("jvmtune.db").toString();
         try (ResultStore s = ResultStore.open(db)) {
-            String id = s.createExperiment("sizes", SPEC, 9, 18, "2026-11-23T08:00:00Z", tmp.toString());
-            int seq = 0;
-            for (String jdk : List.of("17", "25")) {
-                for (int days = 1; days <= 3; days++) {
-                    for (int r = 1; r <= 3; r++) {
-                        // JDK 25 is 20% faster; days=3 runs out of memory on 17 once; Full GCs from 2 days
-                        double wall = (jdk.equals("17") ? 1.0 : 0.8) * (2 * days + 1) + 0.01 * r;
-                        boolean oom = jdk.equals("17") && days == 3 && r == 2;
-                        TreeMap<String, Double> m = new TreeMap<>(Map.of("gc.fullCount", days >= 2 ? 1.0 : 0.0));
-                        if (!oom) {
-                            m.put("wall", wall);
-                        }
-                        // the JVM's footprint at its resident peak: 200 MiB, 128 MiB of heap resident, 40 of metaspace
-                        m.put("footprint.rssPeakBytes", (200.0 + r) * (1 << 20));
-                        m.put("footprint.heapResidentBytes", 128.0 * (1 << 20));
-                        m.put("footprint.metaspaceBytes", 40.0 * (1 << 20));
-                        s.save(new StoredTrial(id, ++seq, "jdk" + jdk + "/a", jdk, jdk + ".0.1", "a", "-Xmx256m",
-                                Map.of("days", Integer.toString(days)), r, oom ? "OOM" : "OK", oom ? 1 : 0, wall, 1 << 28,
-                                "2026-11-23T08:00:0" + (seq % 10) + "Z", tmp.resolve("t" + seq).toString(), "", m));
-                    }
-                }
+            String id = s.createExperiment("sizes", StoredTrials.SPEC, 9, 18, "2026-11-23T08:00:00Z", tmp.toString());
+            for (StoredTrial t : StoredTrials.sizes(id, tmp.toString())) {
+                s.save(t);
             }
         }
     }
@@ -136,6 +106,15 @@ class ResultsCommandTest {
         }
         assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual,
                 golden + " differs; if the change is meant, regenerate with -Djvmtune.golden=update and review the diff");
+    }
+
+    /** A format the trial list does not have is a wrong command line, said by the document's table. */
+    @Test
+    void aFormatTheTrialsDoNotHaveIsAUsageError() {
+        CliRun r = CliRun.of("results", "trials", "sizes-1", "--db", db, "--format", "html");
+        assertEquals(Main.USAGE, r.exit(), r.err());
+        assertTrue(r.err().startsWith("jvmtune: the trial list has no html format: it has text, json, csv"), r.err());
+        assertEquals("", r.out());
     }
 
     @Test

@@ -1,11 +1,14 @@
 package dev.jvmtune.live;
 
+import dev.jvmtune.core.JvmtuneVersion;
 import dev.jvmtune.core.live.LiveRun;
 import dev.jvmtune.core.live.Window;
 import dev.jvmtune.core.model.GcEvent;
 import dev.jvmtune.core.model.JvmEvent;
+import dev.jvmtune.report.FormatType;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -115,16 +118,17 @@ public final class Watch {
         if (endpoint != null) {
             endpoint.window(w);
         }
-        if (settings.json()) {
-            out.println(WindowJson.line(w, after));
-        } else {
-            if (settings.redraw()) {
-                out.print("\033[H\033[2J");
-            }
-            out.print(WindowText.render(w, after, gauges, live.received()));
-            if (!settings.redraw()) {
-                out.println();
-            }
+        if (!settings.json() && settings.redraw()) {
+            out.print("\033[H\033[2J");
+        }
+        try {
+            WindowView.FORMATS.create(settings.json() ? FormatType.JSON : FormatType.TEXT, JvmtuneVersion.get())
+                    .write(new WindowView(w, after, gauges, live.received()), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a PrintStream does not throw: it keeps the error for checkError
+        }
+        if (!settings.json() && !settings.redraw()) {
+            out.println();
         }
         out.flush();
     }

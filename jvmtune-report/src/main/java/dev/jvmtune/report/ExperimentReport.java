@@ -19,12 +19,16 @@ import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** An experiment's summary as text for a terminal or a bug report, or as JSON (docs/json.md#experiment-summary). */
+/**
+ * The formats of an experiment's summary ({@link Experiment#FORMATS}): text for a terminal or a bug report, JSON
+ * (docs/json.md#experiment-summary); the page is {@code html.ExperimentHtml}.
+ */
 public final class ExperimentReport {
 
     /** JSON has no NaN: a figure that does not exist (no OK trial, no line) is null; the others are rounded. */
@@ -54,16 +58,14 @@ public final class ExperimentReport {
     record Document(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped ExperimentSummary summary) {
     }
 
-    public static void json(ExperimentSummary s, OutputStream out) throws IOException {
-        JSON.writeValue(new java.io.FilterOutputStream(out) {
-            @Override
-            public void close() throws IOException {
-                flush(); // the caller's stream stays open
-            }
-        }, new Document(DocumentRoot.of(1), s));
+    static void json(ExperimentSummary s, OutputStream out) throws IOException {
+        JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, new Document(DocumentRoot.of(1), s));
+        out.write('\n');
+        out.flush();
     }
 
-    public static void text(ExperimentSummary s, PrintStream o) {
+    static void text(ExperimentSummary s, OutputStream out) {
+        PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
         int measured = s.outcomes().values().stream().mapToInt(Integer::intValue).sum();
         o.printf(Locale.ROOT, "experiment %s: %d trials measured (%s); metric %s%s%n", s.experimentId(), measured,
                 s.outcomes().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")),
@@ -75,6 +77,7 @@ public final class ExperimentReport {
         comparisons(s, o);
         footprints(s, o);
         limits(s, o);
+        o.flush();
     }
 
     /** The parts of the footprint table, in order, each headed by its key. */
@@ -89,13 +92,15 @@ public final class ExperimentReport {
         o.println();
         o.println("footprint at the JVM's resident peak, MiB (medians of every trial): RSS, the heap's resident pages, "
                 + "then committed by part (threads: their stacks); the thread count");
-        List<String[]> rows = new java.util.ArrayList<>();
+        boolean[] right = new boolean[4 + FOOTPRINT_COLUMNS.size() + 1];
+        java.util.Arrays.fill(right, 2, right.length, true);
+        TextTable table = new TextTable(right);
         List<String> header = new java.util.ArrayList<>(List.of("config", "params", "RSS", "heap res"));
         for (MemoryPart c : FOOTPRINT_COLUMNS) {
             header.add(c.key());
         }
         header.add("thread count");
-        rows.add(header.toArray(String[]::new));
+        table.row(header.toArray(String[]::new));
         for (dev.jvmtune.lab.stats.FootprintMedians f : s.footprints()) {
             List<String> r = new java.util.ArrayList<>(List.of(f.config(), params(f.params()), mib(f.rssPeakBytes()),
                     mib(f.heapResidentBytes())));
@@ -103,9 +108,9 @@ public final class ExperimentReport {
                 r.add(mib(f.partsBytes().getOrDefault(c.key(), Double.NaN)));
             }
             r.add(num(f.threads()));
-            rows.add(r.toArray(String[]::new));
+            table.row(r.toArray(String[]::new));
         }
-        table(rows, o);
+        table.print(o);
     }
 
     private static void limits(ExperimentSummary s, PrintStream o) {
@@ -134,24 +139,6 @@ public final class ExperimentReport {
 
     private static String mib(double bytes) {
         return Double.isNaN(bytes) ? "-" : Rounding.text("%.1f", bytes / (1 << 20));
-    }
-
-    /** Rows in columns as wide as their widest cell, the first two left-aligned, figures right-aligned. */
-    private static void table(List<String[]> rows, PrintStream o) {
-        int[] w = new int[rows.get(0).length];
-        rows.forEach(r -> {
-            for (int i = 0; i < r.length; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        });
-        for (String[] r : rows) {
-            StringBuilder b = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                String pad = " ".repeat(w[i] - r[i].length());
-                b.append(i == 0 ? "" : "  ").append(i < 2 ? r[i] + pad : pad + r[i]);
-            }
-            o.println(b.toString().stripTrailing());
-        }
     }
 
     private static void cells(ExperimentSummary s, PrintStream o) {

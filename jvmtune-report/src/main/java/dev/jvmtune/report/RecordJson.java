@@ -1,5 +1,6 @@
 package dev.jvmtune.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.jvmtune.core.Json;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.stream.Stream;
 
 /**
  * How core's records become JSON: every document jvmtune writes about a run ({@code analyze --json}, the event lines,
@@ -34,7 +36,8 @@ import java.util.function.BiPredicate;
  *   <li>a collector is its label ({@code G1}), {@code null} when unknown; a log format is lower case; a memory part
  *   its key ({@code codeCache}); another enum its name; an instant ISO-8601.</li>
  * </ul>
- * The table {@link #RULES} says only what a record alone cannot: a JSON name that differs from the Java one, a field
+ * A component marked {@code @JsonInclude(NON_NULL)} is left out when null. The table {@link #RULES} says only what a
+ * record alone cannot: a JSON name that differs from the Java one, a field
  * an event line leaves out when absent, the order of an event's fields. The walk is Jackson's streaming generator over
  * the records' components: Jackson databind's introspection of the same 45 types cost 0.2-0.3 s of CPU at every start
  * of {@code analyze --json} (measured: 0.31-0.45 s for the first document of a cold JVM, 30-45 ms this way).
@@ -110,6 +113,17 @@ public final class RecordJson {
     /** Records whose negative counts mean "not logged" (or not measured). */
     private static final Set<Class<?>> FACTS = Set.of(dev.jvmtune.core.model.JvmFacts.class,
             dev.jvmtune.core.memory.Footprint.class, dev.jvmtune.core.memory.Footprint.Resident.class);
+
+    /** The components a record marks {@code @JsonInclude(NON_NULL)}: left out when null, as Jackson would. */
+    private static final ClassValue<Set<String>> ABSENT_WHEN_NULL = new ClassValue<>() {
+        @Override
+        protected Set<String> computeValue(Class<?> type) {
+            return Set.copyOf(Stream.of(type.getRecordComponents()).filter(c -> {
+                JsonInclude include = c.getAccessor().getAnnotation(JsonInclude.class);
+                return include != null && include.value() == JsonInclude.Include.NON_NULL;
+            }).map(RecordComponent::getName).toList());
+        }
+    };
 
     private static final ClassValue<List<RecordComponent>> COMPONENTS = new ClassValue<>() {
         @Override
@@ -233,7 +247,8 @@ public final class RecordJson {
                 continue;
             }
             Object v = get(c, r);
-            if (rule != null && rule.leftOut().test(r, v)) {
+            if (rule != null && rule.leftOut().test(r, v)
+                    || v == null && ABSENT_WHEN_NULL.get(r.getClass()).contains(c.getName())) {
                 continue;
             }
             g.writeFieldName(rule != null && rule.name() != null ? rule.name() : c.getName());

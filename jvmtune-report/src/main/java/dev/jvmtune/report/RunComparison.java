@@ -5,6 +5,7 @@ import dev.jvmtune.core.analysis.PauseGoal;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.HtmlFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -14,8 +15,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Run B against run A, computed once and rendered by every format ({@code analyze A --compare B}: text, JSON, CSV,
- * HTML; the tuning page's before and after): the headline, the pause goal both sides are judged by, and the
+ * Run B against run A, computed once and rendered by every format of {@link #FORMATS}
+ * ({@code analyze A --compare B}: text, JSON, CSV, HTML; the tuning page's before and after): the headline, the pause goal both sides are judged by, and the
  * differences of their key figures. A comparison judges both sides by one goal: the user's, else one a side's log states (the
  * stricter where both state one); a side that had another or none is read again with it ({@link #judged}).
  *
@@ -25,6 +26,13 @@ import java.util.Locale;
  */
 public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goal, Headline headline,
                             List<Differences.Row> differences) {
+
+    /** The formats of {@code analyze A --compare B}: the headline, the goal, the differences, then both runs. */
+    public static final Formats<RunComparison> FORMATS = Formats.<RunComparison>of("the comparison")
+            .with(FormatType.TEXT, v -> (c, out) -> c.text(out))
+            .with(FormatType.JSON, v -> (c, out) -> c.json(v, out))
+            .with(FormatType.CSV, v -> (c, out) -> c.csv(out))
+            .with(FormatType.HTML, v -> new HtmlFormat(v)::compare);
 
     /**
      * The pause goal of a comparison.
@@ -81,8 +89,11 @@ public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goa
                 Differences.of(a.summary(), b.summary()));
     }
 
-    /** The headline, then the table as text: a person reads it, and pastes it into a bug report. */
-    public void text(OutputStream out) {
+    /**
+     * The headline, then the table as text, then each run's report ({@link TextFormat}): a person reads it, and pastes
+     * it into a bug report.
+     */
+    void text(OutputStream out) throws IOException {
         PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         w.println(headline.text());
         w.println();
@@ -94,7 +105,9 @@ public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goa
             w.println(Rounding.text("  %-22s %14s %14s %10s  %s", r.label(), r.aText(), r.bText(),
                     r.change(), r.verdict()).stripTrailing());
         }
+        w.println();
         w.flush();
+        new TextFormat().write(List.of(a, b), out);
     }
 
     /**
@@ -105,7 +118,7 @@ public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goa
      * {@code 19 -> 38 (+100.0 %)}, which the formula guard leaves as it is). Written by
      * {@link CsvTable}, as {@code analyze --format csv} is (RFC 4180, figures rounded as in JSON, no formulas).
      */
-    public void csv(OutputStream out) throws IOException {
+    void csv(OutputStream out) throws IOException {
         CsvTable w = new CsvTable(out);
         w.row(List.of("section", "key", "label", "a", "b", "ratio", "verdict", "text"));
         w.row(List.of("run", labelA, a.name(), "", "", "", "", ""));
@@ -131,7 +144,7 @@ public record RunComparison(String labelA, Run a, String labelB, Run b, Goal goa
                     List<Differences.Row> differences) {
     }
 
-    public void json(String toolVersion, OutputStream out) throws IOException {
+    void json(String toolVersion, OutputStream out) throws IOException {
         try (JsonGenerator g = RecordJson.FACTORY.createGenerator(out)) {
             g.useDefaultPrettyPrinter();
             RecordJson.write(g, new Document(JsonFormat.SCHEMA_VERSION, new JsonFormat.Tool("jvmtune", toolVersion),

@@ -2,20 +2,33 @@ package dev.jvmtune.report;
 
 import dev.jvmtune.core.model.JvmEvent;
 import dev.jvmtune.core.run.Run;
-import java.io.IOException;
+import dev.jvmtune.report.html.HtmlFormat;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One way to write what {@code analyze} found, in the manner of JMH's {@code ResultFormat}: a format renders the
- * {@link Run}s it is given and computes nothing (the analysis, the findings and the verdict are the run's). The
- * formats are the constants of {@link RunFormatType}.
+ * A format of the analysis (one of {@link #FORMATS}): it renders the {@link Run}s it is given, in order, and
+ * computes nothing (the analysis, the findings and the verdict are the run's); the events format also writes while
+ * the logs are read ({@link #attach}).
  */
-public interface RunFormat {
+public interface RunFormat extends DocumentFormat<List<Run>> {
 
-    /** Writes the runs of one analysis, in order; {@code out} is left open. */
-    void write(List<Run> runs, OutputStream out) throws IOException;
+    /** The formats of {@code analyze}: the runs read, in order. */
+    Formats<List<Run>> FORMATS = Formats.<List<Run>>of("the analysis")
+            .with(FormatType.TEXT, v -> new TextFormat())
+            .with(FormatType.JSON, JsonFormat::new)
+            .with(FormatType.CSV, v -> new CsvFormat())
+            .with(FormatType.HTML, HtmlFormat::new)
+            .with(FormatType.EVENTS, EventsFormat::new);
+
+    /**
+     * The events format, which a command attaches to the read ({@code --events}, {@code watch --events}), naming
+     * jvmtune {@code toolVersion} in its first line.
+     */
+    static RunFormat events(String toolVersion) {
+        return new EventsFormat(toolVersion);
+    }
 
     /**
      * What the format needs to see while the logs are read, as the read's tap ({@code RunReader.Options#tap}):

@@ -216,7 +216,10 @@ class JsonDocsTest {
     void theAnalyzeDocumentIsDocumentedFieldByField() throws IOException {
         Set<List<String>> out = new TreeSetOfLists();
         for (Path f : golden(".json")) {
-            paths(JSON.readTree(f.toFile()), List.of(), out, false);
+            JsonNode document = JSON.readTree(f.toFile());
+            if (document.has("runs")) { // analyze's and the comparison's, not the other documents'
+                paths(document, List.of(), out, false);
+            }
         }
         out.remove(List.<String>of());
         Set<String> undocumented = new TreeSet<>();

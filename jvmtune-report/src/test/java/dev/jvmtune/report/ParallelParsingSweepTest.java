@@ -89,7 +89,7 @@ class ParallelParsingSweepTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("smallLogs")
     void everyLineItsOwnBlock(String dialect, Path log) throws IOException {
-        ParallelParsingTest.Documents blocks = ParallelParsingTest.assertReadsAlike(log, 1);
+        ParallelParsingTest.Outputs blocks = ParallelParsingTest.assertReadsAlike(log, 1);
         assertTrue(blocks.blocks() > 10, () -> "only " + blocks.blocks() + " blocks");
     }
 }

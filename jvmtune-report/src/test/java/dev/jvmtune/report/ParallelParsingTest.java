@@ -47,12 +47,12 @@ class ParallelParsingTest {
     static final Path WILD = Path.of(System.getProperty("jvmtune.corpusWild", "../../shared/corpus-wild"));
 
     /** What {@code analyze --json --events} and the text summary write, and how the blocks went. */
-    record Documents(String json, String events, String text, long blocks, long joined) {
+    record Outputs(String json, String events, String text, long blocks, long joined) {
     }
 
-    static Documents analyze(Path log, Parallelism parsing) throws IOException {
+    static Outputs analyze(Path log, Parallelism parsing) throws IOException {
         ByteArrayOutputStream events = new ByteArrayOutputStream();
-        RunFormat eventFormat = RunFormatType.EVENTS.create("test");
+        RunFormat eventFormat = RunFormat.events("golden");
         List<Run> runs = new ArrayList<>();
         StringBuilder refused = new StringBuilder();
         long blocks = 0;
@@ -70,26 +70,26 @@ class ParallelParsingTest {
             joined += stream.blockCounts().joined();
         }
         eventFormat.write(runs, events);
-        return new Documents(render(RunFormatType.JSON, runs), events.toString(StandardCharsets.UTF_8),
-                render(RunFormatType.TEXT, runs) + refused, blocks, joined);
+        return new Outputs(render(FormatType.JSON, runs), events.toString(StandardCharsets.UTF_8),
+                render(FormatType.TEXT, runs) + refused, blocks, joined);
     }
 
-    private static String render(RunFormatType type, List<Run> runs) throws IOException {
+    private static String render(FormatType type, List<Run> runs) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        type.create("test").write(runs, out);
+        RunFormat.FORMATS.create(type, "test").write(runs, out);
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static void assertSame(Documents inOrder, Documents blocks, String what) {
+    static void assertSame(Outputs inOrder, Outputs blocks, String what) {
         assertEquals(inOrder.json, blocks.json, () -> "JSON document differs: " + what);
         assertEquals(inOrder.events, blocks.events, () -> "events differ: " + what);
         assertEquals(inOrder.text, blocks.text, () -> "text differs: " + what);
     }
 
     /** Reads {@code log} in order and in blocks of {@code blockBytes} on two threads; returns the read in blocks. */
-    static Documents assertReadsAlike(Path log, int blockBytes) throws IOException {
+    static Outputs assertReadsAlike(Path log, int blockBytes) throws IOException {
         assumeTrue(Files.exists(log), () -> "no log " + log + " (the corpus lives in ../shared)");
-        Documents blocks = analyze(log, new Parallelism(2, blockBytes));
+        Outputs blocks = analyze(log, new Parallelism(2, blockBytes));
         assertSame(analyze(log, Parallelism.SEQUENTIAL), blocks, log + " in blocks of " + blockBytes);
         return blocks;
     }
@@ -120,7 +120,7 @@ class ParallelParsingTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("edgeKinds")
     void everyKindOfEdgeReadsAlikeInBlocks(String kind, Path log, int blockBytes) throws IOException {
-        Documents blocks = assertReadsAlike(log, blockBytes);
+        Outputs blocks = assertReadsAlike(log, blockBytes);
         assertTrue(blocks.blocks > 1, () -> kind + ": read in " + blocks.blocks + " block(s), no edge");
     }
 
@@ -129,7 +129,7 @@ class ParallelParsingTest {
     void everyLineItsOwnBlock(@TempDir Path dir) throws IOException {
         long joined = 0;
         for (Path log : List.of(GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log"), jdk8ShenandoahLog(dir))) {
-            Documents blocks = assertReadsAlike(log, 1);
+            Outputs blocks = assertReadsAlike(log, 1);
             assertTrue(blocks.blocks > 10, () -> log + ": only " + blocks.blocks + " blocks");
             joined += blocks.joined;
         }
@@ -166,12 +166,12 @@ class ParallelParsingTest {
      * ones every so many bytes; together the runs put an edge at every line end.
      */
     static void everyLineEnd(Path log) throws IOException {
-        Documents inOrder = analyze(log, Parallelism.SEQUENTIAL);
+        Outputs inOrder = analyze(log, Parallelism.SEQUENTIAL);
         byte[] bytes = Files.readAllBytes(log);
         long joined = 0;
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == '\n' && i + 1 < bytes.length) {
-                Documents blocks = analyze(log, new Parallelism(2, i + 1));
+                Outputs blocks = analyze(log, new Parallelism(2, i + 1));
                 assertSame(inOrder, blocks, log + " split after byte " + (i + 1));
                 joined += blocks.joined;
             }

@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.from_json;
 
+import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.html.FleetHtml;
 import java.io.IOException;
 import java.io.InputStream;
@@ -254,7 +255,8 @@ final class FleetJob {
         figures.put("findings", String.format("%,d", o.findings()));
         figures.put("files not analyzed", String.format("%,d", o.errorFiles()));
         OutputStreamHolder.write(conf, dir + "/report.html", out ->
-                FleetHtml.write(new FleetHtml.Page(s.title(), figures, rollout, o.undatedRuns(), tables), version, out));
+                FleetHtml.FORMATS.create(FormatType.HTML, version).write(new FleetHtml.Page(s.title(), figures, rollout,
+                        o.undatedRuns(), tables), out));
     }
 
     static FleetHtml.Table table(Dataset<Row> view) {

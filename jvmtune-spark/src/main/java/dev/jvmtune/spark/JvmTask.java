@@ -8,8 +8,9 @@ import dev.jvmtune.core.model.Restart;
 import dev.jvmtune.core.rules.RuleContext;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.DocumentFormat;
+import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.RunFormat;
-import dev.jvmtune.report.RunFormatType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -104,7 +105,7 @@ final class JvmTask implements Serializable {
                             events.get(events.size() - 1).add(EventRow.of(gc));
                         }
                     }));
-            RunFormat json = RunFormatType.JSON.create(toolVersion);
+            DocumentFormat<List<Run>> json = RunFormat.FORMATS.create(FormatType.JSON, toolVersion);
             List<RunRow> rows = new ArrayList<>(runs.size());
             for (int i = 0; i < runs.size(); i++) {
                 Run run = runs.get(i);

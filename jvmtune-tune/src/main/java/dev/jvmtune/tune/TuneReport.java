@@ -1,7 +1,9 @@
 package dev.jvmtune.tune;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.lab.run.JsonFigures;
@@ -10,6 +12,7 @@ import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +25,8 @@ public final class TuneReport {
     private TuneReport() {
     }
 
-    public static void text(TuneResult r, PrintStream out) {
+    public static void text(TuneResult r, OutputStream stream) {
+        PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
         out.println("jvmtune tune: " + r.message());
         out.println();
         out.println("goal:    " + r.goal() + (r.guards().isEmpty() ? "" : "; guards: " + String.join(", ", r.guards())));
@@ -74,6 +78,7 @@ public final class TuneReport {
         out.println();
         out.println("Flags to paste:");
         out.println("  " + orDefaults(r.finalFlags()));
+        out.flush();
     }
 
     /** "compilers 0.60 s (whole); pauses, Full GCs 1.20 s". */
@@ -100,30 +105,38 @@ public final class TuneReport {
                 seqs.get(seqs.size() - 1));
     }
 
-    public static void json(TuneResult r, OutputStream out) throws IOException {
-        ObjectNode root = Journal.JSON.valueToTree(DocumentRoot.of(1));
-        root.put("outcome", r.outcome().name());
-        root.put("message", r.message());
-        root.put("goal", r.goal());
-        r.guards().forEach(root.putArray("guards")::add);
-        root.put("startFlags", r.startFlags());
-        root.put("finalFlags", r.finalFlags());
-        root.set("baseline", Journal.JSON.valueToTree(r.baseline()));
-        root.set("best", Journal.JSON.valueToTree(r.best()));
-        root.set("vsBaseline", Journal.JSON.valueToTree(r.vsBaseline()));
-        ArrayNode steps = root.putArray("steps");
-        r.steps().forEach(s -> steps.add(stepJson(s)));
-        root.put("baselineDir", r.baselineDir());
-        root.put("bestDir", r.bestDir());
-        root.put("trialsRun", r.trialsRun());
-        root.put("trialSeconds", r.trialSeconds());
-        root.put("bound", r.bound());
-        if (!Double.isNaN(r.boundRatio())) {
-            root.put("boundRatio", r.boundRatio());
+    /** The session's document ({@code tune.json}, {@code tune --json}): its root, then the result (docs/json.md). */
+    record Document(@JsonUnwrapped DocumentRoot root, TuneResult.Outcome outcome, String message, String goal,
+                    List<String> guards, String startFlags, String finalFlags, Map<String, Double> baseline,
+                    Map<String, Double> best, Map<String, Double> vsBaseline, List<StepDocument> steps,
+                    String baselineDir, String bestDir, int trialsRun, double trialSeconds, String bound,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence) {
+    }
+
+    /** A step as the document and the journal's decision lines have it; {@code gainSec} where it has claims. */
+    record StepDocument(int index, String source, String title,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double gainSec, List<Claim> claims,
+                        List<String> change, List<String> arithmetic, String from, String to, Comparison firstRound,
+                        Comparison pooled, List<String> guards, Decision.Kind decision, boolean accepted,
+                        String reason, List<Integer> trials, List<Integer> reference, List<Integer> firstRoundTrials) {
+
+        static StepDocument of(Step s) {
+            Candidate c = s.candidate();
+            return new StepDocument(s.index(), c.source(), c.title(), c.gainSec() > 0 ? c.gainSec() : null,
+                    c.claims(), c.change(), c.arithmetic(), s.from(), s.to(), s.first(), s.pooled(), s.guards(),
+                    s.decision().kind(), s.accepted(), s.reason(), s.trials(), s.reference(), s.firstRound());
         }
-        root.put("noise", r.noise());
-        root.put("evidence", r.evidence());
-        Journal.JSON.writerWithDefaultPrettyPrinter().writeValue(out, JsonFigures.rounded(root));
+    }
+
+    public static void json(TuneResult r, OutputStream out) throws IOException {
+        Document d = new Document(DocumentRoot.of(1), r.outcome(), r.message(), r.goal(), r.guards(), r.startFlags(),
+                r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
+                r.baselineDir(), r.bestDir(), r.trialsRun(), r.trialSeconds(), r.bound(),
+                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence());
+        Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
+        out.write('\n');
+        out.flush();
     }
 
     /** A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from. */
@@ -189,34 +202,6 @@ public final class TuneReport {
     }
 
     static ObjectNode stepJson(Step s) {
-        ObjectNode n = Journal.JSON.createObjectNode();
-        n.put("index", s.index());
-        n.put("source", s.candidate().source());
-        n.put("title", s.candidate().title());
-        if (s.candidate().gainSec() > 0) {
-            n.put("gainSec", s.candidate().gainSec());
-        }
-        ArrayNode claims = n.putArray("claims");
-        for (Claim cl : s.candidate().claims()) {
-            ObjectNode o = claims.addObject();
-            ArrayNode causes = o.putArray("causes");
-            cl.causes().forEach(k -> causes.add(k.name()));
-            o.put("seconds", cl.seconds());
-            o.put("whole", cl.whole());
-        }
-        s.candidate().change().forEach(n.putArray("change")::add);
-        s.candidate().arithmetic().forEach(n.putArray("arithmetic")::add);
-        n.put("from", s.from());
-        n.put("to", s.to());
-        n.set("firstRound", s.first() == null ? null : Journal.JSON.valueToTree(s.first()));
-        n.set("pooled", s.pooled() == null ? null : Journal.JSON.valueToTree(s.pooled()));
-        s.guards().forEach(n.putArray("guards")::add);
-        n.put("decision", s.decision().kind().name());
-        n.put("accepted", s.accepted());
-        n.put("reason", s.reason());
-        s.trials().forEach(n.putArray("trials")::add);
-        s.reference().forEach(n.putArray("reference")::add);
-        s.firstRound().forEach(n.putArray("firstRoundTrials")::add);
-        return n;
+        return Journal.JSON.valueToTree(StepDocument.of(s));
     }
 }

@@ -15,16 +15,16 @@ import dev.jvmtune.core.memory.Footprint;
 public record MeasuredRun(String name, MemoryConfig config, Footprint footprint, long liveBytes, long usedBytes,
                           long committedBytes) {
 
-    /** The heap's resident pages at the resident peak (smaps); its committed size where smaps could not tell. */
+    /**
+     * The heap's resident pages at the resident peak (smaps); its committed size where smaps could not tell (none: a
+     * JVM that ran has heap pages resident, so none read means smaps was read as the process ended).
+     */
     public long heapResident() {
-        long r = footprint.resident().heapBytes();
-        return r >= 0 ? r : committedBytes;
+        return heapFromSmaps() ? footprint.resident().heapBytes() : committedBytes;
     }
 
-    /** Whether the heap was the limit: at some collection it held at least {@value #FILLED_PCT}% of its maximum. */
-    public boolean heapFilled() {
-        return usedBytes >= 0 && usedBytes * 100 >= FILLED_PCT * config.maxHeapBytes();
+    /** Whether smaps measured the heap's resident pages. */
+    public boolean heapFromSmaps() {
+        return footprint.resident().heapBytes() > 0;
     }
-
-    static final int FILLED_PCT = 80;
 }

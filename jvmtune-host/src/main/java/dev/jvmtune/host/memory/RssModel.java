@@ -4,22 +4,28 @@ import dev.jvmtune.core.memory.Footprint;
 import dev.jvmtune.core.memory.MemoryPart;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The resident set of a JVM as a function of its configuration, fitted to one or a few measured runs of the same
  * program: a sum of terms, each with its arithmetic and its basis (docs/memory.md).
  *
- * <p>Repeats of one configuration count as their median run. The run nearest the configuration (by maximum heap) is
- * the base. What the configuration does not change is
- * carried over from it as measured: class metadata, code, the compiler, symbols, files, direct buffers and other
- * native memory, and the rest its parts do not account for (the resident peak less the terms). What it changes is
- * computed: the heap's resident pages (from the runs: the same heap; between two, in the logarithm of the maximum
- * heap; past them as the GC log says the heap was or was not the limit), the GC's structures that grow with the heap (per collector
- * and JDK), the thread stacks (per thread as measured, times the threads), ZGC's extra views, caps that bind (code
- * cache, direct memory), and Native Memory Tracking's own memory. With the base's own configuration the terms add
- * up to its measured peak exactly.
+ * <p>The runs of the configuration's collector and JDK are the fit (all runs where none is). What the configuration
+ * does not change is carried over as measured, each part the median over the fit runs at their own resident peaks:
+ * class metadata, code, the compiler, symbols, files, direct buffers and other native memory, and the rest the parts
+ * do not account for (each run's resident peak less its terms). A peak is one moment, and what was running then
+ * comes with it (a compilation holds the compiler's arenas for a second or two): the median takes the program's
+ * usual memory, not one moment's. What the configuration changes is computed: the heap's resident pages (the median
+ * of the runs at the same heap; between two heaps, in the logarithm of the maximum heap; past them as the GC log
+ * says the heap was or was not the limit), the GC's structures that grow with the heap (per collector and JDK), the
+ * thread stacks (per thread as measured, times the threads), ZGC's extra views, caps that bind (code cache, direct
+ * memory), and Native Memory Tracking's own memory. With one run and its own configuration the terms add up to its
+ * measured peak exactly. Medians of an even count are the mean of the middle two, as the accuracy bench takes its
+ * measured runs.
  */
 public final class RssModel {
 
@@ -38,17 +44,15 @@ public final class RssModel {
     /**
      * @param runs    measured runs of one program (at least one)
      * @param target  the configuration to predict
-     * @param threads the threads the program will run; -1: as in the base run
+     * @param threads the threads the program will run; -1: as in the runs
      */
     public static Prediction predict(List<MeasuredRun> runs, MemoryConfig target, int threads) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no measured run to fit the model to");
         }
-        runs = medians(runs);
-        MeasuredRun base = nearest(runs, target);
-        Term rest = rest(base);
-        List<Term> terms = new ArrayList<>(terms(base, target, heap(runs, target), threads));
-        terms.add(rest);
+        List<MeasuredRun> fit = sameSetting(runs, target);
+        MeasuredRun base = nearest(fit, target);
+        List<Term> terms = medians(fit, target, heap(fit, target), threads);
         List<String> warnings = warnings(base, target, runs);
         if (base.config().collector() != target.collector()) {
             warnings.add(0, "measured under " + base.config().collector().label() + ", predicted for "
@@ -57,42 +61,71 @@ public final class RssModel {
         return new Prediction(target, base, terms, terms.stream().mapToLong(Term::bytes).sum(), warnings);
     }
 
+    /** The runs of the configuration's collector and JDK; all of them where none is. */
+    static List<MeasuredRun> sameSetting(List<MeasuredRun> runs, MemoryConfig c) {
+        List<MeasuredRun> same = runs.stream().filter(r -> r.config().collector() == c.collector()
+                && r.config().jdk() == c.jdk()).toList();
+        return same.isEmpty() ? runs : same;
+    }
+
     /**
-     * One run per configuration: of runs with the same collector, JDK and maximum heap (repeats), the one with the
-     * median resident peak (the lower of two), so that one run's noise does not become the model's.
+     * The run named as the base: of the runs whose maximum heap is nearest the configuration's (by ratio), the one
+     * with the median resident peak (the lower of two).
      */
-    static List<MeasuredRun> medians(List<MeasuredRun> runs) {
-        java.util.Map<String, List<MeasuredRun>> same = new java.util.LinkedHashMap<>();
+    static MeasuredRun nearest(List<MeasuredRun> runs, MemoryConfig target) {
+        double d = runs.stream().mapToDouble(r -> distance(r, target)).min().orElseThrow();
+        List<MeasuredRun> near = new ArrayList<>(runs.stream().filter(r -> distance(r, target) == d).toList());
+        near.sort(Comparator.comparingLong(r -> r.footprint().resident().peakBytes()));
+        return near.get((near.size() - 1) / 2);
+    }
+
+    private static double distance(MeasuredRun r, MemoryConfig c) {
+        return Math.abs(Math.log((double) r.config().maxHeapBytes() / c.maxHeapBytes()));
+    }
+
+    /**
+     * Each run's terms for the configuration (the heap's the same in all) and its rest, then term by term the median
+     * over the runs; one run's terms as they are.
+     */
+    private static List<Term> medians(List<MeasuredRun> runs, MemoryConfig c, Term heap, int threads) {
+        Map<String, List<Term>> byName = new LinkedHashMap<>();
         for (MeasuredRun r : runs) {
-            same.computeIfAbsent(r.config().collector() + "/" + r.config().jdk() + "/" + r.config().maxHeapBytes(),
-                    k -> new ArrayList<>()).add(r);
+            List<Term> own = new ArrayList<>(terms(r, c, heap, threads));
+            own.add(rest(r));
+            own.forEach(t -> byName.computeIfAbsent(t.name(), k -> new ArrayList<>()).add(t));
         }
-        List<MeasuredRun> out = new ArrayList<>();
-        for (List<MeasuredRun> group : same.values()) {
-            List<MeasuredRun> sorted = new ArrayList<>(group);
-            sorted.sort(Comparator.comparingLong(r -> r.footprint().resident().peakBytes()));
-            out.add(sorted.get((sorted.size() - 1) / 2));
+        List<Term> out = new ArrayList<>();
+        for (List<Term> same : byName.values()) {
+            Term first = same.get(0);
+            if (same.size() == 1 || same.stream().allMatch(t -> t.bytes() == first.bytes())) {
+                out.add(first);
+                continue;
+            }
+            List<Long> values = same.stream().map(Term::bytes).sorted().toList();
+            Term middle = same.stream().filter(t -> t.bytes() == values.get((values.size() - 1) / 2)).findFirst()
+                    .orElseThrow();
+            out.add(new Term(first.name(), median(values), first.basis(), String.format(Locale.ROOT,
+                    "median of %d runs' %s; the run at the middle: %s", values.size(),
+                    String.join(", ", values.stream().map(RssModel::mib).toList()), middle.arithmetic())));
         }
         return out;
     }
 
-    /** The run whose maximum heap is nearest (by ratio), among those of the same collector and JDK if any. */
-    static MeasuredRun nearest(List<MeasuredRun> runs, MemoryConfig target) {
-        List<MeasuredRun> same = runs.stream().filter(r -> r.config().collector() == target.collector()
-                && r.config().jdk() == target.jdk()).toList();
-        return (same.isEmpty() ? runs : same).stream().min(Comparator.comparingDouble(r -> Math.abs(Math.log(
-                (double) r.config().maxHeapBytes() / target.maxHeapBytes())))).orElseThrow();
+    /** The median; of an even count, the mean of the middle two. */
+    static long median(List<Long> sorted) {
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    /** What the base's parts do not account for: its resident peak less its own terms. */
-    private static Term rest(MeasuredRun base) {
-        long modelled = terms(base, base.config(), new Term("", base.heapResident(), Term.Basis.MEASURED, ""), -1)
+    /** What a run's parts do not account for: its resident peak less its own terms. */
+    private static Term rest(MeasuredRun run) {
+        long modelled = terms(run, run.config(), new Term("", run.heapResident(), Term.Basis.MEASURED, ""), -1)
                 .stream().mapToLong(Term::bytes).sum();
-        long peak = base.footprint().resident().peakBytes();
+        long peak = run.footprint().resident().peakBytes();
         return new Term("rest", peak - modelled, Term.Basis.MEASURED, String.format(Locale.ROOT,
                 "%s resident peak of %s less its parts above (%s): malloc arenas' slack, libraries' own memory, "
                         + "what NMT does not track, and committed memory not resident (negative)",
-                mib(peak), base.name(), mib(modelled)));
+                mib(peak), run.name(), mib(modelled)));
     }
 
     private static List<Term> terms(MeasuredRun b, MemoryConfig c, Term heap, int threadsWanted) {
@@ -165,59 +198,82 @@ public final class RssModel {
         return f.part(p).map(x -> malloc ? x.mallocBytes() : x.atPeakBytes()).filter(v -> v >= 0).orElse(-1L);
     }
 
-    /** The heap's resident pages at the target's maximum heap, from the runs. */
-    static Term heap(List<MeasuredRun> all, MemoryConfig c) {
-        List<MeasuredRun> same = all.stream().filter(r -> r.config().collector() == c.collector()
-                && r.config().jdk() == c.jdk()).toList();
-        List<MeasuredRun> runs = new ArrayList<>(same.isEmpty() ? all : same);
-        runs.sort(Comparator.comparingLong(r -> r.config().maxHeapBytes()));
+    /**
+     * The runs at one maximum heap, as one: the median of their heaps' resident pages (of those smaps measured, where
+     * any did) and of the most each held at a collection.
+     */
+    record HeapPoint(long maxHeapBytes, long residentBytes, long usedBytes, String name) {
+        /** The heap was the limit: at a collection it held at least this share of its maximum. */
+        static final int FILLED_PCT = 80;
+
+        static HeapPoint of(List<MeasuredRun> repeats) {
+            List<MeasuredRun> measured = repeats.stream().filter(MeasuredRun::heapFromSmaps).toList();
+            List<MeasuredRun> rs = measured.isEmpty() ? repeats : measured;
+            long used = repeats.stream().anyMatch(r -> r.usedBytes() < 0) ? -1
+                    : median(repeats.stream().map(MeasuredRun::usedBytes).sorted().toList());
+            return new HeapPoint(repeats.get(0).config().maxHeapBytes(),
+                    median(rs.stream().map(MeasuredRun::heapResident).sorted().toList()), used,
+                    rs.size() == 1 ? rs.get(0).name() : "the median of " + String.join(", ",
+                            rs.stream().map(MeasuredRun::name).toList()));
+        }
+
+        boolean filled() {
+            return usedBytes >= 0 && usedBytes * 100 >= FILLED_PCT * maxHeapBytes;
+        }
+    }
+
+    /** The heap's resident pages at the target's maximum heap, from the runs (of its collector and JDK). */
+    static Term heap(List<MeasuredRun> runs, MemoryConfig c) {
+        Map<Long, List<MeasuredRun>> byHeap = new TreeMap<>();
+        runs.forEach(r -> byHeap.computeIfAbsent(r.config().maxHeapBytes(), k -> new ArrayList<>()).add(r));
+        List<HeapPoint> points = byHeap.values().stream().map(HeapPoint::of).toList();
         long h = c.maxHeapBytes();
         Term t = null;
-        for (MeasuredRun r : runs) {
-            if (Math.abs(r.config().maxHeapBytes() - h) * 100 <= h) {
-                t = new Term("", r.heapResident(), Term.Basis.MEASURED, String.format(Locale.ROOT,
-                        "%s resident at the peak of %s, whose maximum heap was the same (%s)", mib(r.heapResident()),
-                        r.name(), mib(r.config().maxHeapBytes())));
+        for (HeapPoint r : points) {
+            if (Math.abs(r.maxHeapBytes() - h) * 100 <= h) {
+                t = new Term("", r.residentBytes(), Term.Basis.MEASURED, String.format(Locale.ROOT,
+                        "%s resident at the peak of %s, whose maximum heap was the same (%s)", mib(r.residentBytes()),
+                        r.name(), mib(r.maxHeapBytes())));
                 break;
             }
         }
-        MeasuredRun lo = null;
-        MeasuredRun hi = null;
-        for (MeasuredRun r : runs) {
-            if (r.config().maxHeapBytes() < h) {
+        HeapPoint lo = null;
+        HeapPoint hi = null;
+        for (HeapPoint r : points) {
+            if (r.maxHeapBytes() < h) {
                 lo = r;
-            } else if (hi == null && r.config().maxHeapBytes() > h) {
+            } else if (hi == null && r.maxHeapBytes() > h) {
                 hi = r;
             }
         }
         if (t == null && lo != null && hi != null) {
             // collectors size their generations as shares of the heap they are given, and a program's use levels off:
             // the heap's use grows with the logarithm of its maximum more nearly than with the maximum itself
-            double x = Math.log((double) h / lo.config().maxHeapBytes())
-                    / Math.log((double) hi.config().maxHeapBytes() / lo.config().maxHeapBytes());
-            long v = Math.round(lo.heapResident() + x * (hi.heapResident() - lo.heapResident()));
+            double x = Math.log((double) h / lo.maxHeapBytes())
+                    / Math.log((double) hi.maxHeapBytes() / lo.maxHeapBytes());
+            long v = Math.round(lo.residentBytes() + x * (hi.residentBytes() - lo.residentBytes()));
             t = new Term("", v, Term.Basis.MEASURED, String.format(Locale.ROOT, "%s: between %s at %s (%s) and %s at "
-                    + "%s (%s), %.0f%% of the way in the logarithm of the maximum heap", mib(v), mib(lo.heapResident()),
-                    mib(lo.config().maxHeapBytes()), lo.name(), mib(hi.heapResident()), mib(hi.config().maxHeapBytes()),
+                    + "%s (%s), %.0f%% of the way in the logarithm of the maximum heap", mib(v), mib(lo.residentBytes()),
+                    mib(lo.maxHeapBytes()), lo.name(), mib(hi.residentBytes()), mib(hi.maxHeapBytes()),
                     hi.name(), 100 * x));
         } else if (t == null && lo != null) {
-            t = lo.heapFilled() ? new Term("", Math.round(lo.heapResident() * (double) h / lo.config().maxHeapBytes()),
+            t = lo.filled() ? new Term("", Math.round(lo.residentBytes() * (double) h / lo.maxHeapBytes()),
                     Term.Basis.ASSUMED, String.format(Locale.ROOT, "%s x %s / %s: the heap was the limit in %s (%s in "
                             + "use at a collection, %d%% or more of its maximum), assumed to fill a larger one in "
-                            + "proportion (a run with a larger heap would measure it)", mib(lo.heapResident()), mib(h),
-                    mib(lo.config().maxHeapBytes()), lo.name(), mib(lo.usedBytes()), MeasuredRun.FILLED_PCT))
-                    : new Term("", lo.heapResident(), Term.Basis.MEASURED, String.format(Locale.ROOT,
+                            + "proportion (a run with a larger heap would measure it)", mib(lo.residentBytes()), mib(h),
+                    mib(lo.maxHeapBytes()), lo.name(), mib(lo.usedBytes()), HeapPoint.FILLED_PCT))
+                    : new Term("", lo.residentBytes(), Term.Basis.MEASURED, String.format(Locale.ROOT,
                     "%s as in %s: its heap was not the limit (at most %s of %s in use at a collection), so a larger "
-                            + "maximum leaves its use as it is", mib(lo.heapResident()), lo.name(), mib(lo.usedBytes()),
-                    mib(lo.config().maxHeapBytes())));
+                            + "maximum leaves its use as it is", mib(lo.residentBytes()), lo.name(), mib(lo.usedBytes()),
+                    mib(lo.maxHeapBytes())));
         } else if (t == null) {
-            t = hi.heapFilled() || hi.heapResident() > h
-                    ? new Term("", Math.round(hi.heapResident() * (double) h / hi.config().maxHeapBytes()),
+            t = hi.filled() || hi.residentBytes() > h
+                    ? new Term("", Math.round(hi.residentBytes() * (double) h / hi.maxHeapBytes()),
                     Term.Basis.ASSUMED, String.format(Locale.ROOT, "%s x %s / %s: a smaller heap than %s's, assumed "
-                            + "filled in the same proportion", mib(hi.heapResident()), mib(h),
-                    mib(hi.config().maxHeapBytes()), hi.name()))
-                    : new Term("", hi.heapResident(), Term.Basis.MEASURED, String.format(Locale.ROOT,
-                    "%s as in %s, whose use (at most %s at a collection) fits the smaller maximum", mib(hi.heapResident()),
+                            + "filled in the same proportion", mib(hi.residentBytes()), mib(h),
+                    mib(hi.maxHeapBytes()), hi.name()))
+                    : new Term("", hi.residentBytes(), Term.Basis.MEASURED, String.format(Locale.ROOT,
+                    "%s as in %s, whose use (at most %s at a collection) fits the smaller maximum", mib(hi.residentBytes()),
                     hi.name(), mib(hi.usedBytes())));
         }
         if (c.preTouch() && t.bytes() < c.initialHeapBytes()) {

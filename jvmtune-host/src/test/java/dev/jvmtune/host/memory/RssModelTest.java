@@ -23,6 +23,12 @@ class RssModelTest {
 
     /** A measured run: heap resident and RSS peak in MiB, the usual parts of a small G1 JVM. */
     static MeasuredRun run(String name, String flags, long heapResMib, long peakMib, long usedMib, long liveMib) {
+        return run(name, flags, heapResMib, peakMib, usedMib, liveMib, 5);
+    }
+
+    /** The same with the compiler's arenas at the peak in MiB. */
+    static MeasuredRun run(String name, String flags, long heapResMib, long peakMib, long usedMib, long liveMib,
+                           long compilerMib) {
         List<String> f = List.of(flags.split(" "));
         MemoryConfig c = MemoryConfig.of(f, 17, RAM, 2);
         List<Footprint.Part> parts = new ArrayList<>();
@@ -32,7 +38,7 @@ class RssModelTest {
         parts.add(part(MemoryPart.CODE_CACHE, 30, 1));
         parts.add(part(MemoryPart.THREADS, 4, 1));
         parts.add(part(MemoryPart.GC, 40, 6));
-        parts.add(part(MemoryPart.COMPILER, 5, 5));
+        parts.add(part(MemoryPart.COMPILER, compilerMib, compilerMib));
         parts.add(part(MemoryPart.SYMBOLS, 2, 2));
         parts.add(part(MemoryPart.DIRECT, 50, 50));
         parts.add(part(MemoryPart.TRACKING, 1, 1));
@@ -137,6 +143,35 @@ class RssModelTest {
         RssModel.Prediction p = RssModel.predict(runs, runs.get(0).config(), -1);
         assertEquals("c", p.base().name());
         assertEquals(210 * MIB, p.rssBytes());
+    }
+
+    @Test
+    void aPartCaughtLargeAtOneRunsPeakIsNotTheProgramsMemory() {
+        // the same program at two heaps, twice each; one run peaked while C2 compiled (20 MiB more in its arenas)
+        List<MeasuredRun> quiet = List.of(run("a", "-Xmx128m -XX:+UseG1GC", 100, 250, 110, 60),
+                run("b", "-Xmx128m -XX:+UseG1GC", 100, 250, 110, 60),
+                run("c", "-Xmx512m -XX:+UseG1GC", 300, 457, 200, 60),
+                run("d", "-Xmx512m -XX:+UseG1GC", 300, 457, 200, 60));
+        List<MeasuredRun> compiling = new ArrayList<>(quiet);
+        compiling.set(0, run("a", "-Xmx128m -XX:+UseG1GC", 100, 270, 110, 60, 25));
+        MemoryConfig target = config("-Xmx256m -XX:+UseG1GC");
+        RssModel.Prediction p = RssModel.predict(compiling, target, -1);
+        assertEquals(5 * MIB, term(p, "compiler").bytes(), "the median of 25, 5, 5 and 5 MiB: "
+                + term(p, "compiler").arithmetic());
+        assertEquals(RssModel.predict(quiet, target, -1).rssBytes(), p.rssBytes(),
+                "one run's moment does not move the prediction");
+    }
+
+    @Test
+    void repeatsOfOneHeapGiveTheMedianOfTheirHeapsAndTheirParts() {
+        List<MeasuredRun> runs = List.of(run("a", "-Xmx256m -XX:+UseG1GC", 100, 200, 90, 50),
+                run("b", "-Xmx256m -XX:+UseG1GC", 140, 260, 90, 50));
+        RssModel.Prediction p = RssModel.predict(runs, runs.get(0).config(), -1);
+        assertEquals(120 * MIB, term(p, "Java heap (resident)").bytes(), "the mean of the middle two: 100 and 140");
+        assertEquals(230 * MIB, p.rssBytes(), 2, "two repeats: the mean of their peaks, 200 and 260 MiB");
+        MeasuredRun unread = run("c", "-Xmx256m -XX:+UseG1GC", 0, 200, 90, 50);
+        assertEquals(100 * MIB, term(RssModel.predict(List.of(runs.get(0), unread), runs.get(0).config(), -1),
+                "Java heap (resident)").bytes(), "a run whose smaps showed no heap (read as it ended) is left out");
     }
 
     @Test

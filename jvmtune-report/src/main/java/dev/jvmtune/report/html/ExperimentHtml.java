@@ -12,8 +12,10 @@ import dev.jvmtune.lab.stats.SweepLine;
 import dev.jvmtune.lab.stats.Verdict;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.StoredTrial;
+import dev.jvmtune.report.Experiment;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,9 +32,24 @@ public final class ExperimentHtml {
     private ExperimentHtml() {
     }
 
-    /** @param trials the experiment's stored trials (warm-ups are left out of the chart as of the summary) */
-    public static void write(ExperimentSummary s, ExperimentRow row, ExperimentSpec spec, List<StoredTrial> trials,
-                             String version, OutputStream out) throws IOException {
+    /** What the page's script reads: per configuration its line and trials (see {@link #data}). */
+    record Data(String mode, String metric, String param, String unit, String slopeUnit, List<Config> configs) {
+    }
+
+    /**
+     * @param points   {@code [x, y, seq]} of each OK trial
+     * @param failures {@code [x, y, seq, outcome]} of each other trial
+     */
+    record Config(String name, double slope, double intercept, Double capacity, Double knee, List<double[]> points,
+                  List<List<Object>> failures) {
+    }
+
+    /** The page of {@code e}, naming {@code version} as the jvmtune that wrote it. */
+    public static void write(Experiment e, String version, OutputStream out) throws IOException {
+        ExperimentSummary s = e.summary();
+        ExperimentRow row = e.row();
+        ExperimentSpec spec = e.spec();
+        List<StoredTrial> trials = e.trials();
         StringBuilder b = new StringBuilder(1 << 14);
         HtmlFormat.head(b, "Experiment", s.experimentId(), version);
         facts(b, s, row, spec, trials);
@@ -43,7 +60,7 @@ public final class ExperimentHtml {
         comparisons(b, s);
         footprints(b, s);
         limits(b, s);
-        HtmlFormat.tail(b, data(s, trials).toString(), out);
+        HtmlFormat.tail(b, HtmlFormat.json(data(s, trials)), out);
     }
 
     private static void facts(StringBuilder b, ExperimentSummary s, ExperimentRow row, ExperimentSpec spec,
@@ -211,34 +228,25 @@ public final class ExperimentHtml {
      * Per configuration its OK trials as points, its line, knee and capacity; every other trial as a failure at its
      * parameter value (at its metric where it has one, else at 0).
      */
-    private static JsonText data(ExperimentSummary s, List<StoredTrial> trials) {
-        JsonText j = new JsonText().open().key("mode").string("experiment").key("metric").string(s.metric())
-                .key("param").string(s.param()).key("unit").string(unit(s.metric()))
-                .key("slopeUnit").string(s.param() == null ? null : slopeUnit(s)).key("configs").openArray();
+    private static Data data(ExperimentSummary s, List<StoredTrial> trials) {
+        List<Config> configs = new ArrayList<>();
         for (SweepLine l : s.sweeps()) {
-            j.open().key("name").string(l.config()).key("slope").number(l.slope(), 6)
-                    .key("intercept").number(l.intercept(), 6)
-                    .key("capacity").number(l.capacity() == null ? Double.NaN : l.capacity(), 6)
-                    .key("knee").number(l.fullGcKnee() == null ? Double.NaN : l.fullGcKnee(), 6)
-                    .key("points").openArray();
+            List<double[]> points = new ArrayList<>();
+            List<List<Object>> failures = new ArrayList<>();
             for (StoredTrial t : measured(trials, l.config())) {
                 double x = x(t, s.param());
-                if (t.outcome().equals("OK") && Double.isFinite(x) && Double.isFinite(t.metric(s.metric()))) {
-                    j.openArray().number(x, 6).number(t.metric(s.metric()), 6).number(t.seq(), 0).closeArray();
+                double y = t.metric(s.metric());
+                if (t.outcome().equals("OK") && Double.isFinite(x) && Double.isFinite(y)) {
+                    points.add(new double[] {x, y, t.seq()});
+                } else if (!t.outcome().equals("OK") && Double.isFinite(x)) {
+                    failures.add(List.of(x, Double.isFinite(y) ? y : 0.0, t.seq(), t.outcome()));
                 }
             }
-            j.closeArray().key("failures").openArray();
-            for (StoredTrial t : measured(trials, l.config())) {
-                double x = x(t, s.param());
-                if (!t.outcome().equals("OK") && Double.isFinite(x)) {
-                    double y = t.metric(s.metric());
-                    j.openArray().number(x, 6).number(Double.isFinite(y) ? y : 0, 6).number(t.seq(), 0)
-                            .string(t.outcome()).closeArray();
-                }
-            }
-            j.closeArray().close();
+            configs.add(new Config(l.config(), l.slope(), l.intercept(), l.capacity(), l.fullGcKnee(), points,
+                    failures));
         }
-        return j.closeArray().close();
+        return new Data("experiment", s.metric(), s.param(), unit(s.metric()),
+                s.param() == null ? null : slopeUnit(s), configs);
     }
 
     private static List<StoredTrial> measured(List<StoredTrial> trials, String config) {

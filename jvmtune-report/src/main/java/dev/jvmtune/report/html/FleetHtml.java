@@ -3,6 +3,8 @@ package dev.jvmtune.report.html;
 import static dev.jvmtune.report.html.HtmlText.escape;
 
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.report.FormatType;
+import dev.jvmtune.report.Formats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
@@ -48,6 +50,14 @@ public final class FleetHtml {
      */
     static final int SCHEMA_VERSION = 1;
 
+    /** The formats of the fleet's report: its page ({@code report.html}). */
+    public static final Formats<Page> FORMATS = Formats.<Page>of("the fleet report")
+            .with(FormatType.HTML, v -> (p, out) -> write(p, v, out));
+
+    /** What the page's script reads: the tables shown, in the order of the page. */
+    record Data(int schemaVersion, String tool, String rollout, long undatedRuns, Map<String, Table> tables) {
+    }
+
     /** The sections in order: view, heading, what it shows. */
     private static final String[][] SECTIONS = {
         {"pause_goal_misses", "Services by pause-goal misses",
@@ -74,6 +84,7 @@ public final class FleetHtml {
     private FleetHtml() {
     }
 
+    /** The page of {@code page}, naming {@code version} as the jvmtune that wrote it. */
     public static void write(Page page, String version, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 15);
         HtmlFormat.head(b, "Fleet", page.title(), version);
@@ -82,10 +93,7 @@ public final class FleetHtml {
                 .append(escape(label)).append("</div><div class=\"value\">").append(escape(value))
                 .append("</div></div>"));
         b.append("</div>\n<div class=\"charts\" data-fleet=\"1\"></div></section>\n");
-        DocumentRoot root = DocumentRoot.of(SCHEMA_VERSION);
-        JsonText data = new JsonText().open().key("schemaVersion").number(root.schemaVersion(), 0)
-                .key("tool").string(root.tool()).key("rollout").string(page.rollout()).key("undatedRuns").number(page.undatedRuns(), 0)
-                .key("tables").open();
+        Map<String, Table> shown = new LinkedHashMap<>();
         for (String[] s : SECTIONS) {
             Table t = page.tables().get(s[0]);
             if (t == null) {
@@ -94,10 +102,11 @@ public final class FleetHtml {
             String title = s[0].equals("before_after") && page.rollout() != null
                     ? s[1] + " " + page.rollout() : s[1];
             table(b, s[0], title, s[2], t);
-            json(data.key(s[0]), t);
+            shown.put(s[0], t);
         }
-        data.close().close();
-        HtmlFormat.tail(b, data.toString(), out);
+        DocumentRoot root = DocumentRoot.of(SCHEMA_VERSION);
+        HtmlFormat.tail(b, HtmlFormat.json(new Data(root.schemaVersion(), root.tool(), page.rollout(),
+                page.undatedRuns(), shown)), out);
     }
 
     private static void table(StringBuilder b, String id, String title, String help, Table t) {
@@ -132,32 +141,5 @@ public final class FleetHtml {
             return String.join(", ", l.stream().map(FleetHtml::cell).toList());
         }
         return v.toString();
-    }
-
-    /** {@code {"columns": [...], "rows": [[...], ...]}}. */
-    private static void json(JsonText j, Table t) {
-        j.open().key("columns").openArray();
-        t.columns().forEach(j::string);
-        j.closeArray().key("rows").openArray();
-        for (List<Object> row : t.rows()) {
-            j.openArray();
-            row.forEach(v -> value(j, v));
-            j.closeArray();
-        }
-        j.closeArray().close();
-    }
-
-    private static void value(JsonText j, Object v) {
-        if (v instanceof Number n) {
-            j.number(n.doubleValue(), 3);
-        } else if (v instanceof Boolean bool) {
-            j.string(bool.toString());
-        } else if (v instanceof List<?> l) {
-            j.openArray();
-            l.forEach(x -> value(j, x));
-            j.closeArray();
-        } else {
-            j.string(v == null ? null : v.toString());
-        }
     }
 }

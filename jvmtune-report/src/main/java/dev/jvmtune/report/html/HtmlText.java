@@ -25,32 +25,4 @@ final class HtmlText {
         }
         return b.toString();
     }
-
-    /**
-     * A JSON string literal that cannot end the script element it sits in nor break a JavaScript parser:
-     * {@code <}, {@code >} and {@code &} become {@code \}u escapes (so neither {@code </script>} nor
-     * {@code <!--} can appear), and so do control characters and U+2028/U+2029, which are line ends to
-     * older JavaScript engines.
-     */
-    static void jsonString(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        b.append('"');
-    }
 }

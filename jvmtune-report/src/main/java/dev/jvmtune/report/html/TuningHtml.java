@@ -5,6 +5,7 @@ import static dev.jvmtune.report.html.HtmlText.escape;
 import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.core.run.Run;
 import dev.jvmtune.report.RunComparison;
+import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Verdict;
@@ -49,18 +50,15 @@ public final class TuningHtml {
     record StepData(int index, String label, boolean accepted, List<RoundData> rounds, int firstSeq, int lastSeq) {
     }
 
-    /**
-     * @param subject   what was tuned: the workload and its parameters, or the command
-     * @param trials    every trial of the session in order (the journal's)
-     * @param baseline  a typical baseline trial's GC log, read with series; null when none was left
-     * @param beforeAfter the baseline's run against a typical trial of the final flags, labelled {@code baseline} and
-     *                  {@code final}; null when nothing was accepted
-     */
-    public static void write(TuneResult r, String subject, List<TrialResult> trials, Run baseline,
-                             RunComparison beforeAfter, String version, OutputStream out) throws IOException {
+    /** The page of {@code session}, naming {@code version} as the jvmtune that wrote it. */
+    public static void write(TuningSession session, String version, OutputStream out) throws IOException {
+        TuneResult r = session.result();
+        List<TrialResult> trials = session.trials();
+        Run baseline = session.baseline();
+        RunComparison beforeAfter = session.beforeAfter();
         String metric = Target.parse(r.goal()).metric();
         StringBuilder b = new StringBuilder(1 << 16);
-        HtmlFormat.head(b, "Tuning", subject, version);
+        HtmlFormat.head(b, "Tuning", session.subject(), version);
         answer(b, r, metric);
         footprint(b, r, trials);
         path(b, r);

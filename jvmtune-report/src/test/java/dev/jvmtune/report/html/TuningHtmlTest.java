@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.TrialResult;
 import dev.jvmtune.tune.TuneReport;
@@ -33,7 +34,7 @@ class TuningHtmlTest {
     private static String page(List<TrialResult> trials) throws IOException {
         TuneResult r = TuneReport.read(SESSION.resolve("tune.json"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        TuningHtml.write(r, "Timeseries days 1", trials, null, null, "test", out);
+        TuningHtml.write(new TuningSession(r, "Timeseries days 1", trials, null, null), "test", out);
         return out.toString(StandardCharsets.UTF_8);
     }
 

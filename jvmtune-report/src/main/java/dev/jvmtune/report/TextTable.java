@@ -1,26 +1,26 @@
-package dev.jvmtune.cli;
+package dev.jvmtune.report;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Rows printed in columns as wide as their widest cell: text left-aligned, figures (right) right-aligned. */
-final class TextTable {
+public final class TextTable {
 
     private final List<String[]> rows = new ArrayList<>();
     private final boolean[] right;
 
     /** @param right per column, whether it holds figures */
-    TextTable(boolean... right) {
+    public TextTable(boolean... right) {
         this.right = right;
     }
 
-    TextTable row(String... cells) {
+    public TextTable row(String... cells) {
         rows.add(cells);
         return this;
     }
 
-    void print(PrintStream out) {
+    public void print(PrintStream out) {
         int[] width = new int[right.length];
         for (String[] r : rows) {
             for (int i = 0; i < r.length; i++) {

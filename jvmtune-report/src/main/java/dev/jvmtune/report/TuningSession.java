@@ -1,0 +1,59 @@
+package dev.jvmtune.report;
+
+import dev.jvmtune.core.run.Run;
+import dev.jvmtune.core.run.RunReader;
+import dev.jvmtune.report.html.TuningHtml;
+import dev.jvmtune.tune.TuneReport;
+import dev.jvmtune.tune.TrialResult;
+import dev.jvmtune.tune.TuneResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A tuning session as {@code tune} reports it ({@link #FORMATS}): its result, every trial, and the GC logs
+ * of a typical baseline trial and a typical trial of the final flags, read here so that the formats only render.
+ *
+ * @param subject     what was tuned: the workload and its parameters, or the command
+ * @param trials      every trial of the session in order (the journal's)
+ * @param baseline    a typical baseline trial's GC log, read with series; null when none was left
+ * @param beforeAfter the baseline's run against a typical trial of the final flags, labelled {@code baseline} and
+ *                    {@code final}; null when nothing was accepted
+ */
+public record TuningSession(TuneResult result, String subject, List<TrialResult> trials, Run baseline,
+                            RunComparison beforeAfter) {
+
+    /** The formats of {@code tune}: the result ({@code tune.json}), its trials and the logs of its baseline and final. */
+    public static final Formats<TuningSession> FORMATS = Formats.<TuningSession>of("the tuning session")
+            .with(FormatType.TEXT, v -> (t, out) -> TuneReport.text(t.result(), out))
+            .with(FormatType.JSON, v -> (t, out) -> TuneReport.json(t.result(), out))
+            .with(FormatType.HTML, v -> (t, out) -> TuningHtml.write(t, v, out));
+
+    /** The session of {@code r}, reading the GC logs of its baseline and best trials ({@code DIR/gc.log}). */
+    public static TuningSession read(TuneResult r, String subject, List<TrialResult> trials) throws IOException {
+        RunReader.Options options = RunReader.Options.DEFAULT.withSeries();
+        Run before = log(r.baselineDir(), options);
+        Run after = r.bestDir() == null || r.bestDir().equals(r.baselineDir()) ? null : log(r.bestDir(), options);
+        RunComparison beforeAfter = null;
+        if (before != null && after != null) {
+            RunComparison.Goal goal = RunComparison.goal("baseline", before, "final", after);
+            beforeAfter = RunComparison.of("baseline", RunComparison.judged(before, goal, o -> log(r.baselineDir(), o),
+                    options), "final", RunComparison.judged(after, goal, o -> log(r.bestDir(), o), options), goal);
+        }
+        return new TuningSession(r, subject, trials, before, beforeAfter);
+    }
+
+    /** A trial's log is one fresh JVM: one run; null when the trial left none. */
+    private static Run log(String dir, RunReader.Options options) throws IOException {
+        if (dir == null) {
+            return null;
+        }
+        Path log = Path.of(dir, "gc.log");
+        if (!Files.exists(log) || Files.size(log) == 0) {
+            return null;
+        }
+        List<Run> runs = RunReader.read(log, options);
+        return runs.isEmpty() ? null : runs.get(0);
+    }
+}
