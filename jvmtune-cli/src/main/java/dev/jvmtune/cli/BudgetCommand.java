@@ -1,9 +1,10 @@
 package dev.jvmtune.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import dev.jvmtune.host.HostFacts;
@@ -105,6 +106,63 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /**
+     * {@code budget --json}: the runs fitted, then either the prediction for {@code --flags} (with {@code limitBytes}
+     * and {@code fits} when {@code --limit} is given too) or the sizing for {@code --limit}, then the proof of
+     * {@code --prove}; what the command did not do is left out.
+     */
+    record Document(@JsonUnwrapped DocumentRoot root, List<Run> runs,
+                    @JsonInclude(Include.NON_NULL) Prediction prediction,
+                    @JsonInclude(Include.NON_NULL) Long limitBytes, @JsonInclude(Include.NON_NULL) Boolean fits,
+                    @JsonInclude(Include.NON_NULL) Sizing sizing, @JsonInclude(Include.NON_NULL) Proof proof) {
+
+        Document proved(Proof p) {
+            return new Document(root, runs, prediction, limitBytes, fits, sizing, p);
+        }
+    }
+
+    record Run(String dir, List<String> flags, long maxHeapBytes, long rssPeakBytes, long heapResidentBytes) {
+
+        static Run of(MeasuredRun r) {
+            return new Run(r.name(), r.config().flags(), r.config().maxHeapBytes(),
+                    r.footprint().resident().peakBytes(), r.heapResident());
+        }
+    }
+
+    record Prediction(List<String> flags, int jdk, String collector, long maxHeapBytes, String base, long rssBytes,
+                      List<TermJson> terms, List<String> warnings) {
+
+        static Prediction of(RssModel.Prediction p) {
+            return p == null ? null : new Prediction(p.config().flags(), p.config().jdk(),
+                    p.config().collector().label(), p.config().maxHeapBytes(), p.base().name(), p.rssBytes(),
+                    TermJson.of(p.terms()), p.warnings());
+        }
+    }
+
+    /** @param cpus null when {@code --cpus} is not given; {@code prediction} null when the limit is too small */
+    record Sizing(long limitBytes, Integer cpus, boolean fits, long shortBytes, long heapBytes, long neededHeapBytes,
+                  List<String> flags, List<TermJson> terms, List<String> notes, Prediction prediction) {
+
+        static Sizing of(LimitSizing s) {
+            return new Sizing(s.limitBytes(), s.cpus() > 0 ? s.cpus() : null, s.fits(), s.shortBytes(), s.heapBytes(),
+                    s.neededHeapBytes(), s.flags(), TermJson.of(s.terms()), s.notes(), Prediction.of(s.predicted()));
+        }
+    }
+
+    record TermJson(String name, long bytes, String basis, String arithmetic) {
+
+        static List<TermJson> of(List<Term> terms) {
+            return terms.stream().map(t -> new TermJson(t.name(), t.bytes(), t.basis().label(), t.arithmetic()))
+                    .toList();
+        }
+    }
+
+    /** @param cgroupPeakBytes and {@code oomKills}: left out where the run had no memory cgroup */
+    record Proof(Outcome outcome, long predictedBytes, long rssPeakBytes, double errorPct,
+                 @JsonInclude(Include.NON_NULL) Long cgroupPeakBytes, @JsonInclude(Include.NON_NULL) Long oomKills,
+                 String dir) {
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         long limitBytes;
@@ -134,16 +192,8 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             throw CommandException.inputError(e.getMessage());
         }
         int jdk = runs.get(0).config().jdk();
-        ObjectNode doc = JSON.valueToTree(DocumentRoot.of(1));
-        ArrayNode fitted = doc.putArray("runs");
-        for (MeasuredRun r : runs) {
-            ObjectNode o = fitted.addObject();
-            o.put("dir", r.name());
-            r.config().flags().forEach(o.putArray("flags")::add);
-            o.put("maxHeapBytes", r.config().maxHeapBytes());
-            o.put("rssPeakBytes", r.footprint().resident().peakBytes());
-            o.put("heapResidentBytes", r.heapResident());
-        }
+        List<Run> fitted = runs.stream().map(Run::of).toList();
+        Document doc;
         PrintStream o = streams.out();
         if (!jsonOption.json) {
             o.println("Fitted to " + runs.size() + " run(s):");
@@ -162,14 +212,13 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             MemoryConfig target = MemoryConfig.of(runFlags, jdk, limitBytes > 0 ? limitBytes : ram,
                     cpus > 0 ? cpus : machineCpus);
             prediction = RssModel.predict(runs, target, threads);
-            doc.set("prediction", prediction(prediction));
             if (!jsonOption.json) {
                 print(prediction, o);
             }
-            if (limitBytes > 0) {
-                boolean fits = prediction.rssBytes() <= limitBytes;
-                doc.put("limitBytes", limitBytes);
-                doc.put("fits", fits);
+            Boolean fits = limitBytes > 0 ? prediction.rssBytes() <= limitBytes : null;
+            doc = new Document(DocumentRoot.of(1), fitted, Prediction.of(prediction),
+                    fits == null ? null : limitBytes, fits, null, null);
+            if (fits != null) {
                 if (!jsonOption.json) {
                     o.printf(Locale.ROOT, "%nAgainst the limit %s: %s%n", MemoryConfig.mib(limitBytes), fits
                             ? String.format(Locale.ROOT, "fits, %.0f%% of it",
@@ -179,13 +228,13 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             }
         } else {
             LimitSizing s = LimitSizing.of(runs, limitBytes, cpus);
-            doc.set("sizing", sizing(s));
+            doc = new Document(DocumentRoot.of(1), fitted, null, null, null, Sizing.of(s), null);
             if (!jsonOption.json) {
                 print(s, o);
             }
             if (!s.fits()) {
                 if (jsonOption.json) {
-                    o.println(JSON.writeValueAsString(JsonFigures.rounded(doc)));
+                    print(doc, o);
                 }
                 throw CommandException.notAnalyzable(String.format(Locale.ROOT, "the limit %s is too small by %s: "
                         + "the parts besides the heap need %s and the live set %s of heap; give at least %s",
@@ -198,17 +247,24 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
         }
         int code = Main.OK;
         if (prove) {
-            code = prove(records.get(0), runs, runFlags, limitBytes, doc, o);
+            Proof proof = prove(records.get(0), runs, runFlags, limitBytes, o);
+            doc = doc.proved(proof);
+            code = proof.outcome() == Outcome.OK ? Main.OK : Main.PROGRAM_FAILED;
         }
         if (jsonOption.json) {
-            o.println(JSON.writeValueAsString(JsonFigures.rounded(doc)));
+            print(doc, o);
         }
         return code;
     }
 
+    /** The document, its figures rounded as the lab's documents are ({@link JsonFigures}). */
+    private static void print(Document doc, PrintStream o) throws IOException {
+        o.println(JSON.writeValueAsString(JsonFigures.rounded(JSON.valueToTree(doc))));
+    }
+
     /** Runs the program with {@code flags} (in a cgroup of the limit) and compares the model with what it did. */
-    private int prove(TrialRecord t, List<MeasuredRun> runs, List<String> flags, long limitBytes, ObjectNode doc,
-                      PrintStream o) throws IOException, InterruptedException {
+    private Proof prove(TrialRecord t, List<MeasuredRun> runs, List<String> flags, long limitBytes, PrintStream o)
+            throws IOException, InterruptedException {
         HostFacts.Jdk jdk;
         try {
             jdk = new JdkChoice(HostProbe.local().probe()).resolve(t.jdkHome());
@@ -231,20 +287,8 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
         TrialResult r = new TrialRunner().run(spec); // no memory cgroup here: CommandException.of says so
         long measured = r.footprint() == null ? r.peakRssBytes() : r.footprint().resident().peakBytes();
         double errorPct = 100.0 * (p.rssBytes() - measured) / measured;
-        ObjectNode proof = doc.putObject("proof");
-        proof.put("outcome", r.outcome().name());
-        proof.put("predictedBytes", p.rssBytes());
-        proof.put("rssPeakBytes", measured);
-        proof.put("errorPct", errorPct);
         double cgPeak = r.metric(dev.jvmtune.lab.run.Metrics.CGROUP_PEAK);
         double kills = r.metric(dev.jvmtune.lab.run.Metrics.CGROUP_OOM_KILLS);
-        if (!Double.isNaN(cgPeak)) {
-            proof.put("cgroupPeakBytes", (long) cgPeak);
-        }
-        if (!Double.isNaN(kills)) {
-            proof.put("oomKills", (long) kills);
-        }
-        proof.put("dir", r.outDir().toString());
         if (!jsonOption.json) {
             o.printf(Locale.ROOT, "  outcome     %s (exit %d)%n", r.outcome(), r.exitCode());
             o.printf(Locale.ROOT, "  peak RSS    %s measured, %s predicted (%+.1f%%; with NMT on, as measured)%n",
@@ -255,7 +299,8 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             }
             r.notes().forEach(n -> o.println("  note        " + n));
         }
-        return r.outcome() == Outcome.OK ? Main.OK : Main.PROGRAM_FAILED;
+        return new Proof(r.outcome(), p.rssBytes(), measured, errorPct, Double.isNaN(cgPeak) ? null : (long) cgPeak,
+                Double.isNaN(kills) ? null : (long) kills, r.outDir().toString());
     }
 
     private static void print(RssModel.Prediction p, PrintStream o) {
@@ -292,49 +337,5 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
         }
         t.row("total", MemoryConfig.mib(terms.stream().mapToLong(Term::bytes).sum()), "", "");
         t.print(o);
-    }
-
-    private static ObjectNode prediction(RssModel.Prediction p) {
-        ObjectNode n = JSON.createObjectNode();
-        p.config().flags().forEach(n.putArray("flags")::add);
-        n.put("jdk", p.config().jdk());
-        n.put("collector", p.config().collector().label());
-        n.put("maxHeapBytes", p.config().maxHeapBytes());
-        n.put("base", p.base().name());
-        n.put("rssBytes", p.rssBytes());
-        n.set("terms", terms(p.terms()));
-        p.warnings().forEach(n.putArray("warnings")::add);
-        return n;
-    }
-
-    private static ObjectNode sizing(LimitSizing s) {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("limitBytes", s.limitBytes());
-        if (s.cpus() > 0) {
-            n.put("cpus", s.cpus());
-        } else {
-            n.putNull("cpus");
-        }
-        n.put("fits", s.fits());
-        n.put("shortBytes", s.shortBytes());
-        n.put("heapBytes", s.heapBytes());
-        n.put("neededHeapBytes", s.neededHeapBytes());
-        s.flags().forEach(n.putArray("flags")::add);
-        n.set("terms", terms(s.terms()));
-        s.notes().forEach(n.putArray("notes")::add);
-        n.set("prediction", s.predicted() == null ? null : prediction(s.predicted()));
-        return n;
-    }
-
-    private static ArrayNode terms(List<Term> terms) {
-        ArrayNode a = JSON.createArrayNode();
-        for (Term t : terms) {
-            ObjectNode x = a.addObject();
-            x.put("name", t.name());
-            x.put("bytes", t.bytes());
-            x.put("basis", t.basis().label());
-            x.put("arithmetic", t.arithmetic());
-        }
-        return a;
     }
 }

@@ -1,216 +1,127 @@
 package dev.jvmtune.host;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 
 /**
- * The JSON documents of {@code system} and {@code baseline} (docs/json.md). Unknown numbers are null, never
- * -1, so that a consumer cannot mistake them for values.
+ * The JSON documents of {@code system}, {@code baseline} and {@code jdks} (docs/json.md): records, written by the
+ * one mapper. Unknown numbers are null, never -1, so that a consumer cannot mistake them for values.
  */
 public final class HostJson {
+
+    private static final ObjectWriter WRITER = Json.mapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private HostJson() {
     }
 
-    public static void system(HostFacts f, OutputStream out) throws IOException {
-        try (JsonGenerator g = generator(out)) {
-            g.writeStartObject();
-            root(g, DocumentRoot.of(1));
-            writeFacts(g, f);
-            g.writeEndObject();
+    /** {@code system --json}: the host's facts. */
+    record SystemDoc(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped Facts facts) {
+    }
+
+    /** {@code baseline --json}: the flags for a goal, the split of the memory limit, and the host they are for. */
+    record BaselineDoc(@JsonUnwrapped DocumentRoot root, String goal, JdkChosen jdk, String collector, Long cpus,
+                       MemoryMiB memoryMiB, List<String> flags, List<Baseline.Step> steps, List<String> notes,
+                       Facts host) {
+    }
+
+    /** {@code jdks --json}: the JDKs found, as the system document lists them. */
+    record JdksDoc(@JsonUnwrapped DocumentRoot root, List<Jdk> jdks) {
+    }
+
+    record JdkChosen(int feature, String version, String home) {
+    }
+
+    /** @param initialEqualsMax the heap pinned, {@code -Xms} = {@code -Xmx} */
+    record MemoryMiB(String limitSource, long limit, long headroom, List<Part> nonHeap, long heap,
+                     boolean initialEqualsMax, boolean measured) {
+    }
+
+    record Part(String part, long mib, String basis) {
+    }
+
+    record Facts(String root, Cpus cpus, Memory memory, Cgroup cgroup, HostFacts.Container container,
+                 HugePages hugePages, List<NumaNode> numaNodes, List<Jdk> jdks) {
+
+        static Facts of(HostFacts f) {
+            HostFacts.Cgroup cg = f.cgroup();
+            HostFacts.HugePages h = f.hugePages();
+            return new Facts(f.root(), new Cpus(known(f.cpus().online()), f.cpus().onlineList(), known(f.jvmCpus())),
+                    new Memory(known(f.memory().totalBytes()), known(f.memory().availableBytes())),
+                    new Cgroup(cg.version() == 0 ? null : cg.version(), cg.path(), limit(cg.memoryLimitBytes()),
+                            limit(cg.cpuQuotaUs()), known(cg.cpuPeriodUs()),
+                            Double.isNaN(cg.cpuLimit()) ? null : cg.cpuLimit(), cg.cpuset(), cg.memoryDir()),
+                    f.container(),
+                    new HugePages(h.thpEnabled(), h.thpDefrag(), known(h.total()), known(h.free()),
+                            known(h.pageSizeBytes())),
+                    f.numaNodes().stream().map(n -> new NumaNode(n.id(), n.cpuList(), known(n.cpuCount()),
+                            known(n.memTotalBytes()), known(n.memFreeBytes()), n.distances())).toList(),
+                    Jdk.of(f.jdks()));
         }
+    }
+
+    record Cpus(Long online, String onlineList, Long jvm) {
+    }
+
+    record Memory(Long totalBytes, Long availableBytes) {
+    }
+
+    /** @param memoryLimitBytes a number, {@code "none"}, or null when unknown ({@link #limit}); so is cpuQuotaUs */
+    record Cgroup(Integer version, String path, Object memoryLimitBytes, Object cpuQuotaUs, Long cpuPeriodUs,
+                  Double cpuLimit, String cpuset, String memoryDir) {
+    }
+
+    record HugePages(String transparentEnabled, String transparentDefrag, Long total, Long free, Long pageSizeBytes) {
+    }
+
+    record NumaNode(int id, String cpuList, Long cpuCount, Long memTotalBytes, Long memFreeBytes,
+                    List<Integer> distances) {
+    }
+
+    record Jdk(String home, String version, Long feature, String implementor, List<String> foundVia) {
+
+        static List<Jdk> of(List<HostFacts.Jdk> jdks) {
+            return jdks.stream().map(j -> new Jdk(j.home(), j.version(), known(j.feature()), j.implementor(),
+                    j.foundVia())).toList();
+        }
+    }
+
+    public static void system(HostFacts f, OutputStream out) throws IOException {
+        WRITER.writeValue(out, new SystemDoc(DocumentRoot.of(1), Facts.of(f)));
     }
 
     public static void baseline(HostFacts f, Baseline b, HostFacts.Jdk jdk, OutputStream out) throws IOException {
-        try (JsonGenerator g = generator(out)) {
-            g.writeStartObject();
-            root(g, DocumentRoot.of(1));
-            g.writeStringField("goal", b.goal().label());
-            g.writeObjectFieldStart("jdk");
-            g.writeNumberField("feature", b.jdkFeature());
-            g.writeStringField("version", jdk == null ? null : jdk.version());
-            g.writeStringField("home", jdk == null ? null : jdk.home());
-            g.writeEndObject();
-            g.writeStringField("collector", b.collector().label());
-            number(g, "cpus", b.cpus());
-            Baseline.MemoryBudget m = b.memory();
-            g.writeObjectFieldStart("memoryMiB");
-            g.writeStringField("limitSource", m.limitSource());
-            g.writeNumberField("limit", m.limitMiB());
-            g.writeNumberField("headroom", m.headroomMiB());
-            g.writeArrayFieldStart("nonHeap");
-            for (Baseline.Part p : m.nonHeap()) {
-                g.writeStartObject();
-                g.writeStringField("part", p.name());
-                g.writeNumberField("mib", p.mib());
-                g.writeStringField("basis", p.basis());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeNumberField("heap", m.heapMiB());
-            g.writeBooleanField("initialEqualsMax", m.pinned());
-            g.writeBooleanField("measured", m.measuredFrom() != null);
-            g.writeEndObject();
-            g.writeArrayFieldStart("flags");
-            for (String flag : b.flags()) {
-                g.writeString(flag);
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("steps");
-            for (Baseline.Step s : b.steps()) {
-                g.writeStartObject();
-                g.writeStringField("topic", s.topic());
-                g.writeStringField("text", s.text());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("notes");
-            for (String n : b.notes()) {
-                g.writeString(n);
-            }
-            g.writeEndArray();
-            g.writeObjectFieldStart("host");
-            writeFacts(g, f);
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-    }
-
-    /** The document's root fields, first ({@link DocumentRoot}). */
-    private static void root(JsonGenerator g, DocumentRoot root) throws IOException {
-        g.writeNumberField("schemaVersion", root.schemaVersion());
-        g.writeStringField("tool", root.tool());
-    }
-
-    private static void writeFacts(JsonGenerator g, HostFacts f) throws IOException {
-        g.writeStringField("root", f.root());
-        g.writeObjectFieldStart("cpus");
-        number(g, "online", f.cpus().online());
-        g.writeStringField("onlineList", f.cpus().onlineList());
-        number(g, "jvm", f.jvmCpus());
-        g.writeEndObject();
-
-        g.writeObjectFieldStart("memory");
-        number(g, "totalBytes", f.memory().totalBytes());
-        number(g, "availableBytes", f.memory().availableBytes());
-        g.writeEndObject();
-
-        HostFacts.Cgroup cg = f.cgroup();
-        g.writeObjectFieldStart("cgroup");
-        if (cg.version() == 0) {
-            g.writeNullField("version");
-        } else {
-            g.writeNumberField("version", cg.version());
-        }
-        g.writeStringField("path", cg.path());
-        limit(g, "memoryLimitBytes", cg.memoryLimitBytes());
-        limit(g, "cpuQuotaUs", cg.cpuQuotaUs());
-        number(g, "cpuPeriodUs", cg.cpuPeriodUs());
-        if (Double.isNaN(cg.cpuLimit())) {
-            g.writeNullField("cpuLimit");
-        } else {
-            g.writeNumberField("cpuLimit", cg.cpuLimit());
-        }
-        g.writeStringField("cpuset", cg.cpuset());
-        g.writeStringField("memoryDir", cg.memoryDir());
-        g.writeEndObject();
-
-        g.writeObjectFieldStart("container");
-        g.writeBooleanField("detected", f.container().detected());
-        g.writeArrayFieldStart("evidence");
-        for (String e : f.container().evidence()) {
-            g.writeString(e);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-
-        HostFacts.HugePages h = f.hugePages();
-        g.writeObjectFieldStart("hugePages");
-        g.writeStringField("transparentEnabled", h.thpEnabled());
-        g.writeStringField("transparentDefrag", h.thpDefrag());
-        number(g, "total", h.total());
-        number(g, "free", h.free());
-        number(g, "pageSizeBytes", h.pageSizeBytes());
-        g.writeEndObject();
-
-        g.writeArrayFieldStart("numaNodes");
-        for (HostFacts.NumaNode n : f.numaNodes()) {
-            g.writeStartObject();
-            g.writeNumberField("id", n.id());
-            g.writeStringField("cpuList", n.cpuList());
-            number(g, "cpuCount", n.cpuCount());
-            number(g, "memTotalBytes", n.memTotalBytes());
-            number(g, "memFreeBytes", n.memFreeBytes());
-            g.writeArrayFieldStart("distances");
-            for (int d : n.distances()) {
-                g.writeNumber(d);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-
-        g.writeArrayFieldStart("jdks");
-        for (HostFacts.Jdk j : f.jdks()) {
-            writeJdk(g, j);
-        }
-        g.writeEndArray();
+        Baseline.MemoryBudget m = b.memory();
+        MemoryMiB memory = new MemoryMiB(m.limitSource(), m.limitMiB(), m.headroomMiB(),
+                m.nonHeap().stream().map(p -> new Part(p.name(), p.mib(), p.basis())).toList(), m.heapMiB(),
+                m.pinned(), m.measuredFrom() != null);
+        WRITER.writeValue(out, new BaselineDoc(DocumentRoot.of(1), b.goal().label(),
+                new JdkChosen(b.jdkFeature(), jdk == null ? null : jdk.version(), jdk == null ? null : jdk.home()),
+                b.collector().label(), known(b.cpus()), memory, b.flags(), b.steps(), b.notes(), Facts.of(f)));
     }
 
     /** {@code jvmtune jdks --json}: {@code {"schemaVersion", "tool", "jdks": [...]}}, as the system document's. */
-    public static void jdks(java.util.List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
-        try (JsonGenerator g = generator(out)) {
-            g.writeStartObject();
-            root(g, DocumentRoot.of(1));
-            g.writeArrayFieldStart("jdks");
-            for (HostFacts.Jdk j : jdks) {
-                writeJdk(g, j);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        }
+    public static void jdks(List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
+        WRITER.writeValue(out, new JdksDoc(DocumentRoot.of(1), Jdk.of(jdks)));
     }
 
-    private static void writeJdk(JsonGenerator g, HostFacts.Jdk j) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("home", j.home());
-        g.writeStringField("version", j.version());
-        number(g, "feature", j.feature());
-        g.writeStringField("implementor", j.implementor());
-        g.writeArrayFieldStart("foundVia");
-        for (String v : j.foundVia()) {
-            g.writeString(v);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-    }
-
-    private static JsonGenerator generator(OutputStream out) throws IOException {
-        JsonGenerator g = Json.factory().createGenerator(out);
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        g.useDefaultPrettyPrinter();
-        return g;
-    }
-
-    private static void number(JsonGenerator g, String name, long v) throws IOException {
-        if (v < 0) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, v);
-        }
+    /** A count or size, null when unknown (negative). */
+    private static Long known(long v) {
+        return v < 0 ? null : v;
     }
 
     /** A limit: a number, "none", or null when unknown. */
-    private static void limit(JsonGenerator g, String name, long v) throws IOException {
+    private static Object limit(long v) {
         if (v == HostFacts.UNKNOWN) {
-            g.writeNullField(name);
-        } else if (v < 0) {
-            g.writeStringField(name, "none");
-        } else {
-            g.writeNumberField(name, v);
+            return null;
         }
+        return v < 0 ? "none" : v;
     }
 }
