@@ -45,8 +45,7 @@ class HandWrittenJsonTest {
             "jvmtune-cli/src/main/java/dev/jvmtune/cli/TuneCommand.java", "not yet converted",
             "jvmtune-lab/src/main/java/dev/jvmtune/lab/run/FootprintJson.java", "not yet converted",
             "jvmtune-lab/src/main/java/dev/jvmtune/lab/run/ResultJson.java", "not yet converted",
-            "jvmtune-lab/src/main/java/dev/jvmtune/lab/run/TrialRecord.java", "not yet converted",
-            "jvmtune-tune/src/main/java/dev/jvmtune/tune/Journal.java", "not yet converted");
+            "jvmtune-lab/src/main/java/dev/jvmtune/lab/run/TrialRecord.java", "not yet converted");
 
     /** A generator given a field's name: the field-by-field writing of a streaming document. */
     private static final Pattern GENERATOR_FIELD = Pattern.compile("\\.write(FieldName|(String|Number|Boolean|Null"

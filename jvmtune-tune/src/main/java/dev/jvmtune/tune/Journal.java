@@ -1,6 +1,7 @@
 package dev.jvmtune.tune;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
@@ -31,6 +32,18 @@ public final class Journal implements Closeable, Tuner.Decisions {
     static final ObjectMapper JSON = Json.mapper();
     /** The shape of the lines; the session line's {@code schemaVersion}. */
     static final int SCHEMA_VERSION = 1;
+
+    /** The first line: the root, the settings, the results database ({@code null} for none), its type last. */
+    record SessionLine(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped TuneSettings settings, String db,
+                       String type) {
+    }
+
+    /** A trial's or a decision's line: the record, its type last. */
+    record Line(@JsonUnwrapped Object body, String type) {
+    }
+
+    record StoreLine(String type, String db, String experimentId) {
+    }
 
     private final FileChannel channel;
     private final AutoCloseable lock;
@@ -84,11 +97,7 @@ public final class Journal implements Closeable, Tuner.Decisions {
                 StandardOpenOption.TRUNCATE_EXISTING);
         Journal j = new Journal(ch, lock, settings, new ArrayList<>(), 0, null);
         j.database = database == null ? null : ResultStore.withoutPassword(database);
-        ObjectNode line = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
-        line.setAll((ObjectNode) JSON.valueToTree(settings));
-        line.put("db", j.database);
-        line.put("type", "session"); // last: a whole session line ends with it
-        j.write(line);
+        j.write(new SessionLine(DocumentRoot.of(SCHEMA_VERSION), settings, j.database, "session"));
         return j;
     }
 
@@ -174,12 +183,9 @@ public final class Journal implements Closeable, Tuner.Decisions {
      * the database's URL is left out (a resume reads it from PGPASSWORD or ~/.pgpass, as PostgreSQL's tools do).
      */
     public void store(String db, String experimentId) throws IOException {
-        ObjectNode line = JSON.createObjectNode();
-        line.put("type", "store");
-        line.put("db", ResultStore.withoutPassword(db));
-        line.put("experimentId", experimentId);
+        StoreLine line = new StoreLine("store", ResultStore.withoutPassword(db), experimentId);
         write(line);
-        store = line;
+        store = JSON.valueToTree(line);
     }
 
     /** The session's results database: the store line's, else the one its session line names; null for neither. */
@@ -207,25 +213,21 @@ public final class Journal implements Closeable, Tuner.Decisions {
     }
 
     public void trial(TrialResult r) throws IOException {
-        ObjectNode line = JSON.valueToTree(r);
-        line.put("type", "trial");
-        write(line);
+        write(new Line(r, "trial"));
         trials.add(r);
     }
 
-    /** Records decision number {@code index}, unless a resumed journal has it already. */
+    /** Records the step's decision, unless a resumed journal has it already. */
     @Override
-    public void decision(int index, ObjectNode decision) throws IOException {
-        if (index < decisions) {
+    public void decision(Step step) throws IOException {
+        if (step.index() < decisions) {
             return;
         }
-        ObjectNode line = decision.deepCopy();
-        line.put("type", "decision");
-        write(line);
-        decisions = index + 1;
+        write(new Line(TuneReport.StepDocument.of(step), "decision"));
+        decisions = step.index() + 1;
     }
 
-    private void write(ObjectNode line) throws IOException {
+    private void write(Record line) throws IOException {
         byte[] b = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
         ByteBuffer buf = ByteBuffer.wrap(b);
         while (buf.hasRemaining()) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.stats.Comparison;
@@ -201,7 +200,4 @@ public final class TuneReport {
         return v.isNumber() ? v.asDouble() : Double.NaN;
     }
 
-    static ObjectNode stepJson(Step s) {
-        return Journal.JSON.valueToTree(StepDocument.of(s));
-    }
 }

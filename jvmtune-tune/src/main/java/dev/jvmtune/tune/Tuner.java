@@ -49,7 +49,7 @@ public final class Tuner {
     /** Where decisions go as they are taken ({@link Journal#decision}). */
     @FunctionalInterface
     public interface Decisions {
-        void decision(int index, com.fasterxml.jackson.databind.node.ObjectNode decision) throws IOException;
+        void decision(Step step) throws IOException;
     }
 
     /** Progress for a person watching. */
@@ -185,7 +185,7 @@ public final class Tuner {
             listener.note("candidate " + (steps.size() + 1) + " [" + next.source() + "]: " + next.title());
             Step step = race(steps.size(), next, bestEvidence);
             steps.add(step);
-            journal.decision(step.index(), TuneReport.stepJson(step));
+            journal.decision(step);
             listener.note("  " + step.decision().describe());
             if (step.decision().kind() == Decision.Kind.REJECTED_GUARD || step.decision().kind() == Decision.Kind.FAILED) {
                 // no better than anything measured, for the model: a guard it broke, a trial that failed

@@ -36,7 +36,7 @@ class TunerTest {
     };
 
     /** Decisions nowhere: the simulations need no journal. */
-    static final Tuner.Decisions NOWHERE = (index, decision) -> {
+    static final Tuner.Decisions NOWHERE = step -> {
     };
 
     /** A listener that keeps the session's notes in {@code notes}. */
