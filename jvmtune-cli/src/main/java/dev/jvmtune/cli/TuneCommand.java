@@ -6,8 +6,9 @@ import dev.jvmtune.report.FormatType;
 import dev.jvmtune.report.TuningSession;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.JournaledRunner;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.host.HostFacts;
 import dev.jvmtune.host.HostProbe;
 import dev.jvmtune.lab.experiment.ExperimentSpec;
@@ -41,8 +42,11 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -277,22 +281,26 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
      * {@link LabTrialRunner}), the goal's metric. The full settings are the journal's first line.
      */
     private static String experimentSpec(String name, TuneSettings s, HostFacts.Jdk jdk) throws IOException {
-        ObjectNode spec = JSON.createObjectNode();
-        spec.put("name", name);
-        spec.putArray("jdks").add(String.valueOf(jdk.feature()));
+        Map<String, List<String>> params = null;
         if (s.workload() != null) {
-            spec.put("workload", s.workload());
-            ObjectNode params = spec.putObject("params");
-            LabTrialRunner.params(s.params()).forEach((k, v) -> params.putArray(k).add(v));
-        } else {
-            s.command().forEach(spec.putArray("command")::add);
+            params = new LinkedHashMap<>();
+            for (Map.Entry<String, String> p : LabTrialRunner.params(s.params()).entrySet()) {
+                params.put(p.getKey(), List.of(p.getValue()));
+            }
         }
-        spec.putObject("flags").put("start", s.flags());
-        spec.put("repeats", s.repeats());
-        spec.put("seed", s.seed());
-        spec.put("timeout", s.timeoutSec() + "s");
-        spec.put("metric", s.goalTarget().metric());
-        return JSON.writeValueAsString(spec);
+        return JSON.writeValueAsString(new SpecDocument(name, List.of(String.valueOf(jdk.feature())), s.workload(),
+                params, s.workload() != null ? null : s.command(), Collections.singletonMap("start", s.flags()),
+                s.repeats(), s.seed(), s.timeoutSec() + "s", s.goalTarget().metric()));
+    }
+
+    /**
+     * An experiment spec as {@link ExperimentSpec#parse} reads it: a workload with its parameters (one value each)
+     * or a command, never both; one flag set, {@code start}.
+     */
+    record SpecDocument(String name, List<String> jdks, @JsonInclude(Include.NON_NULL) String workload,
+                        @JsonInclude(Include.NON_NULL) Map<String, List<String>> params,
+                        @JsonInclude(Include.NON_NULL) List<String> command, Map<String, String> flags, int repeats,
+                        long seed, String timeout, String metric) {
     }
 
     /** The session's settings from the command line, checked before anything runs. */
