@@ -1,5 +1,7 @@
 package dev.jvmtune.lab.run;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +9,8 @@ import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /** A trial's result as one JSON object (DIR/result.json, {@code run --json}); fields in docs/lab.md. */
 public final class ResultJson {
@@ -18,25 +22,28 @@ public final class ResultJson {
     private ResultJson() {
     }
 
+    /**
+     * {@code result.json}.
+     *
+     * @param metricsFile the program's own metrics file: its JSON, or its text where it is not JSON; null for none
+     */
+    record Document(@JsonUnwrapped DocumentRoot root, Outcome outcome, int exitCode, double wallSec,
+                    long peakRssBytes, Map<String, Double> metrics, Object metricsFile, List<String> command,
+                    String outDir, String crashLog, List<String> notes, JsonNode footprint) {
+    }
+
+    /** The document, its figures rounded ({@link JsonFigures}). */
     public static ObjectNode of(TrialResult r) {
-        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
-        o.put("outcome", r.outcome().name());
-        o.put("exitCode", r.exitCode());
-        o.put("wallSec", r.wallSec());
-        o.put("peakRssBytes", r.peakRssBytes());
-        ObjectNode m = o.putObject("metrics");
-        r.metrics().forEach(m::put);
+        Object metricsFile;
         try {
-            o.set("metricsFile", r.metricsJson() == null ? null : JSON.readTree(r.metricsJson()));
+            metricsFile = r.metricsJson() == null ? null : JSON.readTree(r.metricsJson());
         } catch (IOException e) {
-            o.put("metricsFile", r.metricsJson());
+            metricsFile = r.metricsJson();
         }
-        r.command().forEach(o.putArray("command")::add);
-        o.put("outDir", r.outDir().toString());
-        o.put("crashLog", r.crashLog() == null ? null : r.crashLog().toString());
-        r.notes().forEach(o.putArray("notes")::add);
-        o.set("footprint", r.footprint() == null ? null : FootprintJson.of(r.footprint(), false));
-        return JsonFigures.rounded(o);
+        return JsonFigures.rounded(JSON.valueToTree(new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(),
+                r.exitCode(), r.wallSec(), r.peakRssBytes(), r.metrics(), metricsFile, r.command(),
+                r.outDir().toString(), r.crashLog() == null ? null : r.crashLog().toString(), r.notes(),
+                r.footprint() == null ? null : FootprintJson.of(r.footprint(), false))));
     }
 
     public static String text(TrialResult r) {

@@ -1,8 +1,10 @@
 package dev.jvmtune.lab.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
 import dev.jvmtune.core.io.IoErrors;
@@ -54,25 +56,24 @@ public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String>
      * back and run again ({@link #read} takes the spec's fields by name: a file without the root reads the same).
      */
     static void write(TrialSpec spec, Path out) throws IOException {
-        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
-        o.put("jdkHome", spec.jdk().home());
-        o.put("jdkVersion", spec.jdk().version());
-        o.put("jdkFeature", spec.jdk().feature());
-        spec.jvmFlags().forEach(o.putArray("flags")::add);
-        if (spec.program() instanceof Program.Workload w) {
-            o.put("workload", w.name());
-            w.params().forEach(o.putArray("params")::add);
-        } else {
-            ((Program.Command) spec.program()).argv().forEach(o.putArray("command")::add);
-        }
-        o.put("timeoutSec", spec.timeout().toMillis() / 1000.0);
-        o.put("nmt", spec.memory().nmt());
-        if (spec.memory().limitBytes() > 0) {
-            o.put("memoryLimitBytes", spec.memory().limitBytes());
-        } else {
-            o.putNull("memoryLimitBytes");
-        }
-        JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve(FILE).toFile(), o);
+        Program.Workload w = spec.program() instanceof Program.Workload p ? p : null;
+        JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve(FILE).toFile(), new SpecDocument(
+                DocumentRoot.of(SCHEMA_VERSION), spec.jdk().home(), spec.jdk().version(), spec.jdk().feature(),
+                spec.jvmFlags(), w == null ? null : w.name(), w == null ? null : w.params(),
+                w == null ? ((Program.Command) spec.program()).argv() : null, spec.timeout().toMillis() / 1000.0,
+                spec.memory().nmt(), spec.memory().limitBytes() > 0 ? spec.memory().limitBytes() : null));
+    }
+
+    /**
+     * {@code trial.json}: a workload with its parameters or a command, never both.
+     *
+     * @param memoryLimitBytes the memory cgroup's limit; null for none
+     */
+    record SpecDocument(@JsonUnwrapped DocumentRoot root, String jdkHome, String jdkVersion, int jdkFeature,
+                        List<String> flags, @JsonInclude(Include.NON_NULL) String workload,
+                        @JsonInclude(Include.NON_NULL) List<String> params,
+                        @JsonInclude(Include.NON_NULL) List<String> command, double timeoutSec, boolean nmt,
+                        Long memoryLimitBytes) {
     }
 
     /** The trial in {@code dir}; an IOException in one line that names what is missing. */
