@@ -41,8 +41,7 @@ class HandWrittenJsonTest {
             "the record writer itself: the records' components over the streaming generator, where databind's "
                     + "introspection cost a cold analyze --json 0.2-0.3 s",
             "jvmtune-report/src/main/java/dev/jvmtune/report/EventsFormat.java",
-            "streaming where speed needs it: the event lines are the biggest output (its Document line names the type)",
-            "jvmtune-lab/src/main/java/dev/jvmtune/lab/run/FootprintJson.java", "not yet converted");
+            "streaming where speed needs it: the event lines are the biggest output (its Document line names the type)");
 
     /** A generator given a field's name: the field-by-field writing of a streaming document. */
     private static final Pattern GENERATOR_FIELD = Pattern.compile("\\.write(FieldName|(String|Number|Boolean|Null"

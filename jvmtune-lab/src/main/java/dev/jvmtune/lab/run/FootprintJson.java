@@ -1,8 +1,10 @@
 package dev.jvmtune.lab.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
@@ -11,6 +13,7 @@ import dev.jvmtune.core.memory.MemoryPart;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,53 +32,55 @@ public final class FootprintJson {
     }
 
     /** {@code footprint.json}: the root ({@link DocumentRoot}), then the footprint with its series. */
-    static ObjectNode document(Footprint f) {
-        ObjectNode o = JSON.valueToTree(DocumentRoot.of(SCHEMA_VERSION));
-        o.setAll(of(f, true));
-        return o;
+    record Document(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped FootprintDocument footprint) {
+    }
+
+    /** @param series left out of {@code result.json}'s footprint */
+    record FootprintDocument(String method, int samples, Double peakSec, Resident resident, Long threadsPeak,
+                             List<Part> parts, @JsonInclude(Include.NON_NULL) List<Sample> series) {
+    }
+
+    record Resident(Long peakBytes, String peakBasis, Long atPeakBytes, Long anonBytes, Long fileBytes,
+                    Long shmemBytes, Long pssBytes, Long heapBytes, Long cgroupPeakBytes, Long cgroupLimitBytes,
+                    Long oomKills) {
+    }
+
+    record Part(String part, Long atPeakBytes, Long peakBytes, Long reservedBytes, Long mallocBytes, Long usedBytes,
+                String basis) {
+    }
+
+    /** @param committedBytes by part key ({@code codeCache}) */
+    record Sample(double sec, long rssBytes, Map<String, Long> committedBytes) {
+    }
+
+    static Document document(Footprint f) {
+        return new Document(DocumentRoot.of(SCHEMA_VERSION), footprint(f, true));
     }
 
     public static ObjectNode of(Footprint f, boolean series) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("method", f.method());
-        o.put("samples", f.samples());
-        number(o, "peakSec", f.peakSec());
+        return JSON.valueToTree(footprint(f, series));
+    }
+
+    private static FootprintDocument footprint(Footprint f, boolean series) {
         Footprint.Resident r = f.resident();
-        ObjectNode res = o.putObject("resident");
-        bytes(res, "peakBytes", r.peakBytes());
-        res.put("peakBasis", r.peakBasis());
-        bytes(res, "atPeakBytes", r.atPeakBytes());
-        bytes(res, "anonBytes", r.anonBytes());
-        bytes(res, "fileBytes", r.fileBytes());
-        bytes(res, "shmemBytes", r.shmemBytes());
-        bytes(res, "pssBytes", r.pssBytes());
-        bytes(res, "heapBytes", r.heapBytes());
-        bytes(res, "cgroupPeakBytes", r.cgroupPeakBytes());
-        bytes(res, "cgroupLimitBytes", r.cgroupLimitBytes());
-        bytes(res, "oomKills", r.oomKills());
-        bytes(o, "threadsPeak", f.threadsPeak());
-        ArrayNode parts = o.putArray("parts");
-        for (Footprint.Part p : f.parts()) {
-            ObjectNode n = parts.addObject();
-            n.put("part", p.part().key());
-            bytes(n, "atPeakBytes", p.atPeakBytes());
-            bytes(n, "peakBytes", p.peakBytes());
-            bytes(n, "reservedBytes", p.reservedBytes());
-            bytes(n, "mallocBytes", p.mallocBytes());
-            bytes(n, "usedBytes", p.usedBytes());
-            n.put("basis", p.basis());
-        }
+        Resident resident = new Resident(bytes(r.peakBytes()), r.peakBasis(), bytes(r.atPeakBytes()),
+                bytes(r.anonBytes()), bytes(r.fileBytes()), bytes(r.shmemBytes()), bytes(r.pssBytes()),
+                bytes(r.heapBytes()), bytes(r.cgroupPeakBytes()), bytes(r.cgroupLimitBytes()), bytes(r.oomKills()));
+        List<Part> parts = f.parts().stream().map(p -> new Part(p.part().key(), bytes(p.atPeakBytes()),
+                bytes(p.peakBytes()), bytes(p.reservedBytes()), bytes(p.mallocBytes()), bytes(p.usedBytes()),
+                p.basis())).toList();
+        List<Sample> samples = null;
         if (series) {
-            ArrayNode s = o.putArray("series");
+            samples = new ArrayList<>();
             for (Footprint.Sample x : f.series()) {
-                ObjectNode n = s.addObject();
-                n.put("sec", Math.round(x.sec() * 1000) / 1000.0);
-                n.put("rssBytes", x.rssBytes());
-                ObjectNode c = n.putObject("committedBytes");
-                x.committedBytes().forEach((k, v) -> c.put(k.key(), v));
+                Map<String, Long> committed = new LinkedHashMap<>();
+                x.committedBytes().forEach((k, v) -> committed.put(k.key(), v));
+                samples.add(new Sample(Math.round(x.sec() * 1000) / 1000.0, x.rssBytes(), committed));
             }
         }
-        return o;
+        return new FootprintDocument(f.method(), f.samples(),
+                Double.isNaN(f.peakSec()) ? null : Math.round(f.peakSec() * 1000) / 1000.0, resident,
+                bytes(f.threadsPeak()), parts, samples);
     }
 
     /**
@@ -118,19 +123,8 @@ public final class FootprintJson {
         return v.isNumber() ? v.asLong() : -1;
     }
 
-    private static void bytes(ObjectNode o, String field, long v) {
-        if (v < 0) {
-            o.putNull(field);
-        } else {
-            o.put(field, v);
-        }
-    }
-
-    private static void number(ObjectNode o, String field, double v) {
-        if (Double.isNaN(v)) {
-            o.putNull(field);
-        } else {
-            o.put(field, Math.round(v * 1000) / 1000.0);
-        }
+    /** A size, null when unknown (negative). */
+    private static Long bytes(long v) {
+        return v < 0 ? null : v;
     }
 }
