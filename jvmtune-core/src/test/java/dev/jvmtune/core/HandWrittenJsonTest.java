@@ -149,17 +149,9 @@ class HandWrittenJsonTest {
     private static List<String> fields(String file, List<String> lines) {
         boolean tree = lines.stream().anyMatch(l -> l.startsWith("import com.fasterxml.jackson.databind.node."));
         List<String> found = new ArrayList<>();
-        boolean inComment = false;
-        for (int i = 0; i < lines.size(); i++) {
-            String code = lines.get(i).strip();
-            if (inComment || code.startsWith("/*")) {
-                inComment = !code.contains("*/");
-                continue;
-            }
-            if (code.startsWith("//") || code.startsWith("*")) {
-                continue;
-            }
-            if (GENERATOR_FIELD.matcher(code).find() || tree && TREE_FIELD.matcher(code).find()) {
+        List<String> code = code(lines);
+        for (int i = 0; i < code.size(); i++) {
+            if (GENERATOR_FIELD.matcher(code.get(i)).find() || tree && TREE_FIELD.matcher(code.get(i)).find()) {
                 found.add(file + ":" + (i + 1));
             }
         }
@@ -169,16 +161,11 @@ class HandWrittenJsonTest {
     /** {@code file:line (piece)} for each piece of JSON in a string literal of the lines, outside comments. */
     private static List<String> pieces(String file, List<String> lines) {
         List<String> found = new ArrayList<>();
-        boolean inComment = false;
-        for (int i = 0; i < lines.size(); i++) {
-            String code = lines.get(i).strip();
-            if (inComment || code.startsWith("/*")) {
-                inComment = !code.contains("*/");
-                continue;
-            }
+        List<String> lineCode = code(lines);
+        for (int i = 0; i < lineCode.size(); i++) {
+            String code = lineCode.get(i);
             // every piece holds an escaped quote but a key before an array or object (":[", ":{")
-            if (code.startsWith("//") || code.startsWith("*")
-                    || !(code.contains("\\\"") || code.contains("\":[") || code.contains("\":{"))) {
+            if (!(code.contains("\\\"") || code.contains("\":[") || code.contains("\":{"))) {
                 continue;
             }
             Matcher literal = LITERAL.matcher(code);
@@ -192,5 +179,20 @@ class HandWrittenJsonTest {
             }
         }
         return found;
+    }
+
+    /** Each line stripped, or empty where it is a comment's (a block comment's, a line comment, javadoc). */
+    private static List<String> code(List<String> lines) {
+        List<String> code = new ArrayList<>();
+        boolean inComment = false;
+        for (String line : lines) {
+            String c = line.strip();
+            if (inComment || c.startsWith("/*")) {
+                inComment = !c.contains("*/");
+                c = "";
+            }
+            code.add(c.startsWith("//") || c.startsWith("*") ? "" : c);
+        }
+        return code;
     }
 }
