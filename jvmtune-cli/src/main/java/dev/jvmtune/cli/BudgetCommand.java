@@ -218,13 +218,10 @@ final class BudgetCommand extends StreamCommand implements Callable<Integer> {
             Boolean fits = limitBytes > 0 ? prediction.rssBytes() <= limitBytes : null;
             doc = new Document(DocumentRoot.of(1), fitted, Prediction.of(prediction),
                     fits == null ? null : limitBytes, fits, null, null);
-            if (fits != null) {
-                if (!jsonOption.json) {
-                    o.printf(Locale.ROOT, "%nAgainst the limit %s: %s%n", MemoryConfig.mib(limitBytes), fits
-                            ? String.format(Locale.ROOT, "fits, %.0f%% of it",
-                                    100.0 * prediction.rssBytes() / limitBytes)
-                            : "over it by " + MemoryConfig.mib(prediction.rssBytes() - limitBytes));
-                }
+            if (fits != null && !jsonOption.json) {
+                o.printf(Locale.ROOT, "%nAgainst the limit %s: %s%n", MemoryConfig.mib(limitBytes), fits
+                        ? String.format(Locale.ROOT, "fits, %.0f%% of it", 100.0 * prediction.rssBytes() / limitBytes)
+                        : "over it by " + MemoryConfig.mib(prediction.rssBytes() - limitBytes));
             }
         } else {
             LimitSizing s = LimitSizing.of(runs, limitBytes, cpus);

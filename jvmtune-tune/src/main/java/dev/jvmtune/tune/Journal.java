@@ -33,7 +33,10 @@ public final class Journal implements Closeable, Tuner.Decisions {
     /** The shape of the lines; the session line's {@code schemaVersion}. */
     static final int SCHEMA_VERSION = 1;
 
-    /** The first line: the root, the settings, the results database ({@code null} for none), its type last. */
+    /**
+     * The first line: the root, the settings, the results database (null for none), its type last: a whole session
+     * line ends with it.
+     */
     record SessionLine(@JsonUnwrapped DocumentRoot root, @JsonUnwrapped TuneSettings settings, String db,
                        String type) {
     }
