@@ -31,6 +31,11 @@ public final class Json {
         return new ObjectMapper(factory());
     }
 
+    /** A count or size as a document writes it: null where jvmtune holds it as unknown (negative). */
+    public static Long known(long v) {
+        return v < 0 ? null : v;
+    }
+
     /** {@code v} in plain notation: {@code 134217728}, {@code 0.5}, {@code 0.000031}; a finite value only. */
     static String plain(BigDecimal v) {
         return v.stripTrailingZeros().toPlainString();

@@ -1,5 +1,7 @@
 package dev.jvmtune.host;
 
+import static dev.jvmtune.core.Json.known;
+
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -110,11 +112,6 @@ public final class HostJson {
     /** {@code jvmtune jdks --json}: {@code {"schemaVersion", "tool", "jdks": [...]}}, as the system document's. */
     public static void jdks(List<HostFacts.Jdk> jdks, OutputStream out) throws IOException {
         WRITER.writeValue(out, new JdksDoc(DocumentRoot.of(1), Jdk.of(jdks)));
-    }
-
-    /** A count or size, null when unknown (negative). */
-    private static Long known(long v) {
-        return v < 0 ? null : v;
     }
 
     /** A limit: a number, "none", or null when unknown. */

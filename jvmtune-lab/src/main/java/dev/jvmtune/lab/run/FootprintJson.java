@@ -1,5 +1,7 @@
 package dev.jvmtune.lab.run;
 
+import static dev.jvmtune.core.Json.known;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -63,11 +65,11 @@ public final class FootprintJson {
 
     private static FootprintDocument footprint(Footprint f, boolean series) {
         Footprint.Resident r = f.resident();
-        Resident resident = new Resident(bytes(r.peakBytes()), r.peakBasis(), bytes(r.atPeakBytes()),
-                bytes(r.anonBytes()), bytes(r.fileBytes()), bytes(r.shmemBytes()), bytes(r.pssBytes()),
-                bytes(r.heapBytes()), bytes(r.cgroupPeakBytes()), bytes(r.cgroupLimitBytes()), bytes(r.oomKills()));
-        List<Part> parts = f.parts().stream().map(p -> new Part(p.part().key(), bytes(p.atPeakBytes()),
-                bytes(p.peakBytes()), bytes(p.reservedBytes()), bytes(p.mallocBytes()), bytes(p.usedBytes()),
+        Resident resident = new Resident(known(r.peakBytes()), r.peakBasis(), known(r.atPeakBytes()),
+                known(r.anonBytes()), known(r.fileBytes()), known(r.shmemBytes()), known(r.pssBytes()),
+                known(r.heapBytes()), known(r.cgroupPeakBytes()), known(r.cgroupLimitBytes()), known(r.oomKills()));
+        List<Part> parts = f.parts().stream().map(p -> new Part(p.part().key(), known(p.atPeakBytes()),
+                known(p.peakBytes()), known(p.reservedBytes()), known(p.mallocBytes()), known(p.usedBytes()),
                 p.basis())).toList();
         List<Sample> samples = null;
         if (series) {
@@ -80,7 +82,7 @@ public final class FootprintJson {
         }
         return new FootprintDocument(f.method(), f.samples(),
                 Double.isNaN(f.peakSec()) ? null : Math.round(f.peakSec() * 1000) / 1000.0, resident,
-                bytes(f.threadsPeak()), parts, samples);
+                known(f.threadsPeak()), parts, samples);
     }
 
     /**
@@ -121,10 +123,5 @@ public final class FootprintJson {
     private static long size(JsonNode n, String field) {
         JsonNode v = n.path(field);
         return v.isNumber() ? v.asLong() : -1;
-    }
-
-    /** A size, null when unknown (negative). */
-    private static Long bytes(long v) {
-        return v < 0 ? null : v;
     }
 }
