@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -168,12 +170,55 @@ class JfrGroundTruthTest {
         assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
         String missing = probe(java, c.gc());
         assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
-        Path log = tmp.resolve("gc.log");
-        Path jfr = tmp.resolve("rec.jfr");
-        runWorkload(c, java, log, jfr);
-        JfrSide j = readJfr(jfr);
-        LogSide l = readLog(log);
+        Recorded run = record(c, java, tmp);
+        JfrSide j = readJfr(run.jfr());
+        LogSide l = readLog(run.log());
         return new Measured(j, l, compare(c, j, l));
+    }
+
+    /** The GC log and the recording of one run of a case's workload. */
+    record Recorded(Path log, Path jfr) {
+    }
+
+    /**
+     * The runs of the cases {@link JfrInputTest} reads as well, made once per test JVM by whichever of the two classes
+     * asks first (surefire runs both in one JVM): one JVM run answers both. Deleted when the JVM exits.
+     */
+    private static final Map<Case, Recorded> SHARED = new HashMap<>();
+    private static Path sharedDir;
+
+    /** Runs a case's workload into {@code tmp}; a case JfrInputTest reads too, once per JVM. */
+    static synchronized Recorded record(Case c, Path java, Path tmp) throws Exception {
+        Recorded known = SHARED.get(c);
+        if (known != null) {
+            return known;
+        }
+        boolean shared = JfrInputTest.cases().anyMatch(c::equals);
+        Path dir = tmp;
+        if (shared) {
+            if (sharedDir == null) {
+                Path runs = Files.createTempDirectory("jvmtune-jfr-runs");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(runs)));
+                sharedDir = runs;
+            }
+            dir = Files.createDirectories(sharedDir.resolve("run" + SHARED.size()));
+        }
+        Recorded run = new Recorded(dir.resolve("gc.log"), dir.resolve("rec.jfr"));
+        runWorkload(c, java, run.log(), run.jfr());
+        if (shared) {
+            SHARED.put(c, run);
+        }
+        return run;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            System.err.println("could not delete " + dir + ": " + e);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -31,6 +31,8 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -47,26 +49,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code analyze run.jfr} against {@code analyze run.log} of the same JVM run: JDK 17 and 25, every
- * collector, with {@code -Xlog:gc*,safepoint} and JFR {@code default} at once (the harness of
- * {@link JfrGroundTruthTest}). Both files go through {@link Run}/{@link Analyzer}, as {@code analyze}
- * computes them; the log is restricted to the GC ids the recording holds, since JFR starts after the JVM
+ * collector, with {@code -Xlog:gc*,safepoint} (at debug level for one) and JFR at once: the runs of
+ * {@link JfrGroundTruthTest}'s cases, so each JVM runs once for both classes. Both files go through
+ * {@link Run}/{@link Analyzer}, as {@code analyze} computes them; the log is restricted to the GC ids the recording holds, since JFR starts after the JVM
  * (its own start-up collections are only in the log). Results: {@code docs/accuracy.md}, "JFR as input".
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JfrInputTest {
 
+    /**
+     * One case of {@link JfrGroundTruthTest} per JDK and collector, among those that log {@code gc*} (decorations and
+     * JFR settings vary from case to case): the same JVM runs, made once for both classes.
+     */
     static Stream<Case> cases() {
-        String sel = JfrGroundTruthTest.ALL;
-        String deco = JfrGroundTruthTest.D_TIME_UPTIME;
-        List<Case> all = new ArrayList<>();
-        for (String jdk : List.of("17", "25")) {
-            Path home = jdk.equals("17") ? JfrGroundTruthTest.JDK17 : JfrGroundTruthTest.JDK25;
-            for (Collector gc : List.of(Collector.G1, Collector.PARALLEL, Collector.SERIAL, Collector.ZGC,
-                    Collector.SHENANDOAH)) {
-                all.add(new Case(jdk, home, gc, sel, deco, "default"));
-            }
-        }
-        return all.stream();
+        Set<Collector> collectors = EnumSet.of(Collector.G1, Collector.PARALLEL, Collector.SERIAL, Collector.ZGC,
+                Collector.SHENANDOAH);
+        Set<String> seen = new HashSet<>();
+        return JfrGroundTruthTest.cases().filter(c -> c.selectors().startsWith("gc*") && collectors.contains(c.gc()))
+                .filter(c -> seen.add(c.jdkName() + " " + c.gc()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -76,9 +76,9 @@ class JfrInputTest {
         assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
         String missing = JfrGroundTruthTest.probe(java, c.gc());
         assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
-        Path log = tmp.resolve("gc.log");
-        Path jfr = tmp.resolve("rec.jfr");
-        JfrGroundTruthTest.runWorkload(c, java, log, jfr);
+        JfrGroundTruthTest.Recorded run = JfrGroundTruthTest.record(c, java, tmp);
+        Path log = run.log();
+        Path jfr = run.jfr();
 
         Set<Long> jfrIds = new TreeSet<>();
         Run fromJfr = RunReader.read(timeline(jfr), RunReader.Options.DEFAULT.tap(JvmEvent.only(GcEvent.class, e -> jfrIds.add(e.gcId())))).get(0);
