@@ -31,7 +31,7 @@ class UnifiedParserFuzzTest {
     private static final int MAX_LINE = 512;
     private static final int SNIFF_BYTES = 2048;
 
-    @FuzzTest(maxDuration = "60s")
+    @FuzzTest(maxDuration = "30s")
     void parse(byte[] data) {
         // the sniffer's regular expressions are slow under Jazzer's hooks: a head of the input is enough
         Sniffer.sniff(data, Math.min(data.length, SNIFF_BYTES));
