@@ -64,7 +64,7 @@ public final class ResultJson {
         }
     }
 
-    /** The footprint of the trial in {@code dir} (its {@code result.json}); null where it measured none or left no result. */
+    /** The footprint in the trial directory {@code dir}'s {@code result.json}; null where there is none. */
     public static Footprint footprint(Path dir) throws IOException {
         Path file = dir.resolve("result.json");
         return Files.isRegularFile(file) ? FootprintJson.read(JSON.readTree(file.toFile()).get("footprint")) : null;

@@ -44,7 +44,8 @@ public record FootprintMedians(String config, Map<String, String> params, int tr
                 .mapToLong(d -> (long) d).reduce(Long::sum).orElse(-1);
         return new FootprintMedians(config, params, measured.size(), median(measured, Metrics.FOOTPRINT_RSS),
                 median(measured, Metrics.FOOTPRINT + "heapResidentBytes"), parts,
-                median(measured, Metrics.FOOTPRINT + "threads"), median(measured, Metrics.CGROUP_PEAK), Json.known(kills));
+                median(measured, Metrics.FOOTPRINT + "threads"), median(measured, Metrics.CGROUP_PEAK),
+                Json.known(kills));
     }
 
     private static double median(List<StoredTrial> trials, String metric) {
