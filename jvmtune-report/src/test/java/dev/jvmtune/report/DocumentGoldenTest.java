@@ -10,7 +10,6 @@ import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.StoredTrial;
-import dev.jvmtune.report.html.FleetHtml;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.TuneReport;
 import java.io.IOException;
@@ -76,13 +75,13 @@ class DocumentGoldenTest {
                 x -> x.replace(tmp, "SESSION"), REGENERATE));
     }
 
-    /** The fleet report of a fleet run's views as stored ({@code fleet/views.json}: two JVMs, four files refused). */
+    /** The fleet report (its document and page) of a fleet run's views as stored ({@code fleet/views.json}: two JVMs, four files refused). */
     @Test
-    void theFleetReportMatchesItsGoldenFile() throws IOException {
+    void theFleetReportInEveryFormatMatchesItsGoldenFiles() throws IOException {
         JsonNode v = Json.mapper().readTree(resource("fleet/views.json").toFile());
         Map<String, String> figures = new LinkedHashMap<>();
         v.get("figures").fields().forEachRemaining(f -> figures.put(f.getKey(), f.getValue().asText()));
-        Map<String, FleetHtml.Table> tables = new LinkedHashMap<>();
+        Map<String, Fleet.Table> tables = new LinkedHashMap<>();
         v.get("tables").fields().forEachRemaining(t -> {
             List<String> columns = new ArrayList<>();
             t.getValue().get("columns").forEach(c -> columns.add(c.asText()));
@@ -92,11 +91,11 @@ class DocumentGoldenTest {
                 r.forEach(c -> row.add(value(c)));
                 rows.add(row);
             });
-            tables.put(t.getKey(), new FleetHtml.Table(columns, rows));
+            tables.put(t.getKey(), new Fleet.Table(columns, rows));
         });
-        FleetHtml.Page page = new FleetHtml.Page(v.get("title").asText(), figures, v.get("rollout").asText(),
+        Fleet fleet = new Fleet(v.get("title").asText(), figures, v.get("rollout").asText(),
                 v.get("undatedRuns").asLong(), tables);
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", FleetHtml.FORMATS, page, x -> x, REGENERATE));
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", Fleet.FORMATS, fleet, x -> x, REGENERATE));
     }
 
     /** A cell as Spark's row gives it: a string, a long, a double, a list or null. */
@@ -116,8 +115,8 @@ class DocumentGoldenTest {
     @Test
     void aFormatTheDocumentDoesNotHaveIsRefused() {
         Formats.UnknownFormatException e = assertThrows(Formats.UnknownFormatException.class,
-                () -> FleetHtml.FORMATS.create(FormatType.CSV, "golden"));
-        assertEquals("the fleet report has no csv format: it has html", e.getMessage());
+                () -> Fleet.FORMATS.create(FormatType.CSV, "golden"));
+        assertEquals("the fleet report has no csv format: it has json, html", e.getMessage());
         assertEquals(FormatType.CSV, RunComparison.FORMATS.type("CSV"));
         assertEquals("the tuning session has no xml format: it has text, json, html",
                 assertThrows(Formats.UnknownFormatException.class, () -> TuningSession.FORMATS.type("xml")).getMessage());
