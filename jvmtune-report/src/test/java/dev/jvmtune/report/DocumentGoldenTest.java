@@ -20,7 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,6 +123,45 @@ class DocumentGoldenTest {
         assertEquals(FormatType.CSV, RunComparison.FORMATS.type("CSV"));
         assertEquals("the tuning session has no xml format: it has text, json, html",
                 assertThrows(Formats.UnknownFormatException.class, () -> TuningSession.FORMATS.type("xml")).getMessage());
+    }
+
+    /**
+     * docs/json.md's table of documents says what is so: each document's formats are those of its format table, and
+     * each format has the golden file the row names ({@code NAME.*}), here or among the live window's.
+     */
+    @Test
+    void theDocsTableOfDocumentsNamesTheirFormatsAndGoldenFiles() throws IOException {
+        Map<String, Formats<?>> tables = Map.of("the analysis", RunFormat.FORMATS, "the comparison", RunComparison.FORMATS,
+                "an experiment's summary", Experiment.FORMATS, "an experiment's trials", TrialRows.FORMATS,
+                "a tuning session", TuningSession.FORMATS, "the fleet", Fleet.FORMATS);
+        List<Path> dirs = List.of(GOLDEN, Path.of("..", "jvmtune-live", "src", "test", "resources", "golden"));
+        String doc = Files.readString(Path.of("..", "docs", "json.md"), StandardCharsets.UTF_8);
+        String section = doc.substring(doc.indexOf("## Every document, every format"));
+        section = section.substring(0, section.indexOf("\n## "));
+        List<String> wrong = new ArrayList<>();
+        Map<String, String> listed = new LinkedHashMap<>();
+        for (String line : section.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| document")).toList()) {
+            String[] cells = line.split(" \\| ");
+            String document = cells[0].substring(2);
+            listed.put(document, cells[3]);
+            Matcher golden = Pattern.compile("`([\\w-]+)\\.\\*`").matcher(cells[4]);
+            if (!golden.find()) {
+                continue; // a document outside the format family: the row names the test of its shape
+            }
+            for (String format : cells[3].split(", ")) {
+                FormatType type = FormatType.valueOf(format.toUpperCase(Locale.ROOT));
+                if (dirs.stream().noneMatch(d -> Files.isRegularFile(Golden.file(d, golden.group(1), type)))) {
+                    wrong.add(document + ": no golden file " + Golden.file(GOLDEN, golden.group(1), type).getFileName());
+                }
+            }
+        }
+        tables.forEach((document, formats) -> {
+            String expected = String.join(", ", formats.types().stream().map(FormatType::option).toList());
+            if (!expected.equals(listed.get(document))) {
+                wrong.add(document + ": the table says " + listed.get(document) + ", the document has " + expected);
+            }
+        });
+        assertTrue(wrong.isEmpty(), "docs/json.md's table of documents is wrong: " + String.join("; ", wrong));
     }
 
     private static Path resource(String name) {
