@@ -66,6 +66,9 @@ public final class ExperimentReport {
         out.flush();
     }
 
+    /** The start of a median's column in the CSV, before the metric's name. */
+    private static final String MEDIAN = "median_";
+
     /**
      * The summary's cells as RFC 4180 rows ({@link CsvTable}), a row per configuration and parameter values: trials,
      * outcomes, the medians of the metric and of the Full GCs and, where trials measured one, of the footprint at the
@@ -106,9 +109,6 @@ public final class ExperimentReport {
         }
         csv.flush();
     }
-
-    /** The start of a median's column in the CSV, before the metric's name. */
-    private static final String MEDIAN = "median_";
 
     static void text(ExperimentSummary s, OutputStream out) {
         PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);

@@ -14,6 +14,7 @@ import java.util.Map;
  * Spark and rendered here, as JSON ({@code report.json}) and as a page ({@code report.html}, whose data is the same
  * document).
  *
+ * @param title       the report's title ({@code --title})
  * @param figures     headline figures in order (label to value)
  * @param rollout     the day {@code before_after} splits at; null when no run has a date
  * @param undatedRuns runs whose logs have uptimes only: no day to place them on, so in no view by day

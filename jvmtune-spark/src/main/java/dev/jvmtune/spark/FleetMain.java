@@ -55,8 +55,8 @@ public final class FleetMain implements Callable<Integer> {
     List<String> paths;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "fleet-out",
-            description = "Where the tables, views.sql, report.html and report.json go, on any Hadoop file system (default: "
-                    + "${DEFAULT-VALUE}): written beside it and published whole at the end, replacing a previous fleet "
+            description = "Where the tables, views.sql, report.html and report.json go, on any Hadoop file system "
+                    + "(default: ${DEFAULT-VALUE}): written beside it and published whole at the end, replacing a previous fleet "
                     + "output; refused when it overlaps an input or holds other files")
     String out;
 
