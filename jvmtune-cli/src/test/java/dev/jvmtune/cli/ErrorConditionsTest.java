@@ -88,8 +88,9 @@ class ErrorConditionsTest {
     }
 
     /**
-     * Ctrl-C during a trial ends each command that runs one on its own (run, experiment, tune) with 130, and its trial's
-     * program with it. The three start together; each is stopped once its program runs.
+     * Ctrl-C during a trial ends each command that runs one on its own (run, experiment, tune) with 130 and one line
+     * saying the trial is discarded (and, where the command resumes, how), and its trial's program with it. The three
+     * start together; each is stopped once its program runs.
      */
     @Test
     void ctrlCDuringATrialEndsWith130AndItsProgram() throws Exception {
@@ -118,7 +119,12 @@ class ErrorConditionsTest {
                 assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
                 boolean ended = p.waitFor(30, TimeUnit.SECONDS);
                 boolean programEnded = await(() -> programs(e.getKey()).isEmpty(), 10);
-                if (!ended || p.exitValue() != Main.INTERRUPTED || !programEnded) {
+                List<String> said = Files.readAllLines(tmp.resolve(e.getKey() + ".log")).stream()
+                        .filter(l -> l.startsWith("jvmtune: ")).toList();
+                boolean oneLine = said.size() == 1 && said.get(0).startsWith("jvmtune: jvmtune was stopped during the "
+                        + "trial in ") && said.get(0).endsWith(command.equals("run") ? "not a result"
+                        : "not a result; --resume runs it again");
+                if (!ended || p.exitValue() != Main.INTERRUPTED || !programEnded || !oneLine) {
                     wrong.add(command + ": " + (ended ? "exit " + p.exitValue() : "still running") + ", its program "
                             + (programEnded ? "ended" : "left running") + ": "
                             + Files.readString(tmp.resolve(e.getKey() + ".log")).strip());
