@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.memory.Footprint;
+import dev.jvmtune.lab.run.FootprintJson;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Verdict;
@@ -104,12 +106,23 @@ public final class TuneReport {
                 seqs.get(seqs.size() - 1));
     }
 
+    /** The shape of {@code tune.json}: changes only when one of its fields is renamed or removed. */
+    static final int SCHEMA_VERSION = 1;
+
     /** The session's document ({@code tune.json}, {@code tune --json}): its root, then the result (docs/json.md). */
     record Document(@JsonUnwrapped DocumentRoot root, TuneResult.Outcome outcome, String message, String goal,
                     List<String> guards, String startFlags, String finalFlags, Map<String, Double> baseline,
                     Map<String, Double> best, Map<String, Double> vsBaseline, List<StepDocument> steps,
                     String baselineDir, String bestDir, int trialsRun, double trialSeconds, String bound,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence) {
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence,
+                    List<TrialDocument> trials) {
+    }
+
+    /**
+     * A trial as the document lists it: the journal's line without its metrics, and its JVM's footprint in the shape
+     * of its {@code result.json} (sizes in bytes, by part); null where none was measured.
+     */
+    record TrialDocument(int seq, String arm, String flags, String outcome, String dir, JsonNode footprint) {
     }
 
     /** A step as the document and the journal's decision lines have it; {@code gainSec} where it has claims. */
@@ -127,20 +140,32 @@ public final class TuneReport {
         }
     }
 
-    public static void json(TuneResult r, OutputStream out) throws IOException {
-        Document d = new Document(DocumentRoot.of(1), r.outcome(), r.message(), r.goal(), r.guards(), r.startFlags(),
-                r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
+    /**
+     * {@code tune.json}: the result, then every trial of the session in order with its footprint.
+     *
+     * @param footprints by trial seq; a trial without one is written with a null footprint
+     */
+    public static void json(TuneResult r, List<TrialResult> trials, Map<Integer, Footprint> footprints,
+                            OutputStream out) throws IOException {
+        List<TrialDocument> listed = trials.stream().map(t -> new TrialDocument(t.seq(), t.arm(), t.flags(),
+                t.outcome(), t.dir(), footprints.containsKey(t.seq())
+                        ? FootprintJson.of(footprints.get(t.seq()), false) : null)).toList();
+        Document d = new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(), r.message(), r.goal(), r.guards(),
+                r.startFlags(), r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
                 r.baselineDir(), r.bestDir(), r.trialsRun(), r.trialSeconds(), r.bound(),
-                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence());
+                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
         out.write('\n');
         out.flush();
     }
 
-    /** A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from. */
+    /**
+     * A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from; one
+     * of a later shape is refused in one line ({@link DocumentRoot#readable}).
+     */
     public static TuneResult read(Path file) throws IOException {
-        JsonNode n = Journal.JSON.readTree(file.toFile());
+        JsonNode n = DocumentRoot.readable(Journal.JSON.readTree(file.toFile()), SCHEMA_VERSION, file);
         List<Step> steps = new ArrayList<>();
         for (JsonNode s : n.path("steps")) {
             List<Claim> claims = new ArrayList<>();
