@@ -20,7 +20,7 @@ public final class StringCache {
         }
         int slot = (h ^ (h >>> 16)) & (SIZE - 1);
         byte[] key = keys[slot];
-        if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
+        if (key != null && key.length == to - from && Bytes.equals(key, 0, b, from, key.length)) {
             return values[slot];
         }
         String s = new String(b, from, to - from, StandardCharsets.UTF_8);
