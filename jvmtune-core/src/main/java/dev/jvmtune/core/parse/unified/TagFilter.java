@@ -36,7 +36,8 @@ final class TagFilter {
      * change between them build the tag set's String again. Half full at most; decorations met after that are looked up
      * each time.
      */
-    private static final int SLOTS = 256;
+    private static final int SLOT_BITS = 8;
+    private static final int SLOTS = 1 << SLOT_BITS;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
     private int keyCount;
@@ -81,11 +82,7 @@ final class TagFilter {
         if (last != null && last.length == len && Bytes.equals(last, 0, b, from, len)) {
             return lastCode;
         }
-        int h = 1;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + b[i];
-        }
-        int slot = (h ^ (h >>> 7)) & (SLOTS - 1);
+        int slot = (int) (Bytes.hash(b, from, to) >>> 64 - SLOT_BITS);
         for (byte[] key = keys[slot]; key != null; key = keys[slot]) {
             if (key.length == len && Bytes.equals(key, 0, b, from, len)) {
                 last = key;
