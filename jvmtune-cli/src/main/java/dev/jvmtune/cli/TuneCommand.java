@@ -199,7 +199,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
                     runner.replayable(), t -> Evidence.read(t, s.pauseGoalMs()), machine);
             TuneResult r = tuner.run();
             // the result first: tune.json needs no GC log, the page reads two
-            TuningSession result = new TuningSession(r, subject(s), j.trials(), null, null);
+            TuningSession result = TuningSession.result(r, subject(s), j.trials());
             AtomicFile.write(out.resolve("tune.json"), o -> write(result, FormatType.JSON, o));
             Path html = out.resolve("report.html");
             TuningSession session = TuningSession.read(r, subject(s), j.trials());

@@ -92,6 +92,14 @@ class TuneCommandTest {
         assertEquals(0, json.path("steps").size());
         assertTrue(json.path("bound").asText().contains("compilers "), json.path("bound").asText());
         assertTrue(json.path("boundRatio").asDouble() > 0.5, json.toString());
+        assertEquals(3, json.path("trials").size(), "every trial listed: " + json.path("trials"));
+        for (JsonNode t : json.path("trials")) {
+            JsonNode footprint = t.path("footprint");
+            JsonNode stored = JSON.readTree(Path.of(t.path("dir").asText(), "result.json").toFile()).path("footprint");
+            assertEquals(stored, footprint, "trial " + t.path("seq") + ": tune.json's footprint is its result.json's");
+            assertTrue(footprint.path("resident").path("peakBytes").asLong() > 0, "trial " + t.path("seq")
+                    + " has no resident peak in bytes: " + footprint);
+        }
     }
 
     /**

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jvmtune.core.DocumentRoot;
+import dev.jvmtune.core.memory.Footprint;
+import dev.jvmtune.lab.run.FootprintJson;
 import dev.jvmtune.lab.run.JsonFigures;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.Verdict;
@@ -109,7 +111,15 @@ public final class TuneReport {
                     List<String> guards, String startFlags, String finalFlags, Map<String, Double> baseline,
                     Map<String, Double> best, Map<String, Double> vsBaseline, List<StepDocument> steps,
                     String baselineDir, String bestDir, int trialsRun, double trialSeconds, String bound,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence) {
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence,
+                    List<TrialDocument> trials) {
+    }
+
+    /**
+     * A trial as the document lists it: the journal's line without its metrics, and its JVM's footprint in the shape
+     * of its {@code result.json} (sizes in bytes, by part); null where none was measured.
+     */
+    record TrialDocument(int seq, String arm, String flags, String outcome, String dir, JsonNode footprint) {
     }
 
     /** A step as the document and the journal's decision lines have it; {@code gainSec} where it has claims. */
@@ -127,11 +137,20 @@ public final class TuneReport {
         }
     }
 
-    public static void json(TuneResult r, OutputStream out) throws IOException {
+    /**
+     * {@code tune.json}: the result, then every trial of the session in order with its footprint.
+     *
+     * @param footprints by trial seq; a trial without one is written with a null footprint
+     */
+    public static void json(TuneResult r, List<TrialResult> trials, Map<Integer, Footprint> footprints,
+                            OutputStream out) throws IOException {
+        List<TrialDocument> listed = trials.stream().map(t -> new TrialDocument(t.seq(), t.arm(), t.flags(),
+                t.outcome(), t.dir(), footprints.containsKey(t.seq())
+                        ? FootprintJson.of(footprints.get(t.seq()), false) : null)).toList();
         Document d = new Document(DocumentRoot.of(1), r.outcome(), r.message(), r.goal(), r.guards(), r.startFlags(),
                 r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
                 r.baselineDir(), r.bestDir(), r.trialsRun(), r.trialSeconds(), r.bound(),
-                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence());
+                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
         out.write('\n');

@@ -200,7 +200,9 @@ public final class RssModel {
 
     /**
      * The runs at one maximum heap, as one: the median of their heaps' resident pages (of those smaps measured, where
-     * any did) and of the most each held at a collection.
+     * any did) and of the most each held at a collection. Its name gives the repeats' range: a heap that moves between
+     * runs of one configuration (a fixed-time program doing what the machine's load lets it, a young generation sized
+     * from measured pauses) moves a prediction as much.
      */
     record HeapPoint(long maxHeapBytes, long residentBytes, long usedBytes, String name) {
         /** The heap was the limit: at a collection it held at least this share of its maximum. */
@@ -214,7 +216,9 @@ public final class RssModel {
             return new HeapPoint(repeats.get(0).config().maxHeapBytes(),
                     median(rs.stream().map(MeasuredRun::heapResident).sorted().toList()), used,
                     rs.size() == 1 ? rs.get(0).name() : "the median of " + String.join(", ",
-                            rs.stream().map(MeasuredRun::name).toList()));
+                            rs.stream().map(MeasuredRun::name).toList()) + " (their heaps " + mib(rs.stream()
+                            .mapToLong(MeasuredRun::heapResident).min().orElseThrow()) + " to " + mib(rs.stream()
+                            .mapToLong(MeasuredRun::heapResident).max().orElseThrow()) + ")");
         }
 
         boolean filled() {

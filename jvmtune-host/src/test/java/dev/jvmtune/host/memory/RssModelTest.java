@@ -168,6 +168,8 @@ class RssModelTest {
                 run("b", "-Xmx256m -XX:+UseG1GC", 140, 260, 90, 50));
         RssModel.Prediction p = RssModel.predict(runs, runs.get(0).config(), -1);
         assertEquals(120 * MIB, term(p, "Java heap (resident)").bytes(), "the mean of the middle two: 100 and 140");
+        assertTrue(term(p, "Java heap (resident)").arithmetic().contains("the median of a, b (their heaps 100 MiB to "
+                + "140 MiB)"), "the repeats' range is stated: " + term(p, "Java heap (resident)").arithmetic());
         assertEquals(230 * MIB, p.rssBytes(), 2, "two repeats: the mean of their peaks, 200 and 260 MiB");
         MeasuredRun unread = run("c", "-Xmx256m -XX:+UseG1GC", 0, 200, 90, 50);
         assertEquals(100 * MIB, term(RssModel.predict(List.of(runs.get(0), unread), runs.get(0).config(), -1),

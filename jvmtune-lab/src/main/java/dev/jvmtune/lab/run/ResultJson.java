@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jvmtune.core.DocumentRoot;
 import dev.jvmtune.core.Json;
+import dev.jvmtune.core.memory.Footprint;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -60,5 +62,11 @@ public final class ResultJson {
         if (r.footprint() != null) {
             JSON.writeValue(file.resolveSibling("footprint.json").toFile(), FootprintJson.document(r.footprint()));
         }
+    }
+
+    /** The footprint in the trial directory {@code dir}'s {@code result.json}; null where there is none. */
+    public static Footprint footprint(Path dir) throws IOException {
+        Path file = dir.resolve("result.json");
+        return Files.isRegularFile(file) ? FootprintJson.read(JSON.readTree(file.toFile()).get("footprint")) : null;
     }
 }

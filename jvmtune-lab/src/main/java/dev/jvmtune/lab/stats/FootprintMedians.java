@@ -1,5 +1,6 @@
 package dev.jvmtune.lab.stats;
 
+import dev.jvmtune.core.Json;
 import dev.jvmtune.core.memory.MemoryPart;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.store.StoredTrial;
@@ -20,11 +21,11 @@ import java.util.Map;
  * @param partsBytes   per part key ({@code heap}, {@code codeCache}...), committed at the peak
  * @param threads      the most threads
  * @param cgroupPeakBytes the cgroup's peak charge; NaN without a memory limit
- * @param oomKills     OOM kills over the cell's trials; -1 without a memory limit
+ * @param oomKills     OOM kills over the cell's trials; null without a memory limit
  */
 public record FootprintMedians(String config, Map<String, String> params, int trials, double rssPeakBytes,
                                double heapResidentBytes, Map<String, Double> partsBytes, double threads,
-                               double cgroupPeakBytes, long oomKills) {
+                               double cgroupPeakBytes, Long oomKills) {
 
     /** The cell's footprint; null when none of its trials has one. */
     static FootprintMedians of(String config, Map<String, String> params, List<StoredTrial> trials) {
@@ -43,7 +44,8 @@ public record FootprintMedians(String config, Map<String, String> params, int tr
                 .mapToLong(d -> (long) d).reduce(Long::sum).orElse(-1);
         return new FootprintMedians(config, params, measured.size(), median(measured, Metrics.FOOTPRINT_RSS),
                 median(measured, Metrics.FOOTPRINT + "heapResidentBytes"), parts,
-                median(measured, Metrics.FOOTPRINT + "threads"), median(measured, Metrics.CGROUP_PEAK), kills);
+                median(measured, Metrics.FOOTPRINT + "threads"), median(measured, Metrics.CGROUP_PEAK),
+                Json.known(kills));
     }
 
     private static double median(List<StoredTrial> trials, String metric) {

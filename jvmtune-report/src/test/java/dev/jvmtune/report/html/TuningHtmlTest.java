@@ -34,7 +34,7 @@ class TuningHtmlTest {
     private static String page(List<TrialResult> trials) throws IOException {
         TuneResult r = TuneReport.read(SESSION.resolve("tune.json"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        TuningHtml.write(new TuningSession(r, "Timeseries days 1", trials, null, null), "test", out);
+        TuningHtml.write(new TuningSession(r, "Timeseries days 1", trials, Map.of(), null, null), "test", out);
         return out.toString(StandardCharsets.UTF_8);
     }
 
