@@ -10,6 +10,7 @@ import dev.jvmtune.lab.run.TrialRunner;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.ResultStore;
 import dev.jvmtune.lab.store.WriterLockedException;
+import dev.jvmtune.report.FormatType;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -106,7 +107,8 @@ final class ExperimentCommand extends StreamCommand implements Callable<Integer>
                 } else {
                     id = runner.start(yaml, outOption.dir());
                 }
-                return ResultsCommand.summary(store, id, null, null, jsonOption.json, html, this);
+                return ResultsCommand.summary(store, id, null, null,
+                        jsonOption.json ? FormatType.JSON : FormatType.TEXT, html, this);
             }
         } catch (WriterLockedException e) {
             throw e;

@@ -3,6 +3,7 @@ package dev.jvmtune.cli;
 import dev.jvmtune.core.ExitCode;
 import dev.jvmtune.core.JvmtuneVersion;
 import dev.jvmtune.core.io.IoErrors;
+import dev.jvmtune.lab.run.TrialRunner;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -72,6 +73,7 @@ public final class Main implements Runnable {
     static final CountDownLatch RAN = new CountDownLatch(1);
 
     public static void main(String[] args) {
+        TrialRunner.StopReport.awaitOnStop(RAN); // Ctrl-C during a trial: its line is said before the JVM ends
         WriteFailure stdout = new WriteFailure(new FileOutputStream(FileDescriptor.out));
         PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 13), true);
         int code = run(args, out, System.err);

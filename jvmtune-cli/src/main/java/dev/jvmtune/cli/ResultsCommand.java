@@ -44,6 +44,7 @@ import picocli.CommandLine.Parameters;
                 "  jvmtune results trials heap-sizing-1 --format csv > trials.csv",
                 "  jvmtune results trials heap-sizing-1 --where outcome=OOM",
                 "  jvmtune results summary heap-sizing-1 --metric gc.pause.p99Ms --json",
+                "  jvmtune results summary heap-sizing-1 --format csv > summary.csv",
                 "  jvmtune results summary heap-sizing-1 --html heap-sizing.html", ""},
         exitCodeList = {"0:shown", "3:the database is missing or cannot be used, no such experiment, or the --html "
                 + "page cannot be written (what was printed stays printed)"},
@@ -163,8 +164,13 @@ final class ResultsCommand implements Runnable {
                 + "the first with several numeric values).")
         String param;
 
-        @Option(names = "--json", description = "JSON instead of text.")
+        @Option(names = "--json", description = "JSON instead of text (docs/json.md); the same as --format json.")
         boolean json;
+
+        @Option(names = "--format", paramLabel = "text|json|csv", description = "What to print: text (the default), "
+                + "json, or csv (a row per configuration and parameter values: the medians, each column named after "
+                + "its metric, whose end is its unit).")
+        String format;
 
         @Option(names = "--html", paramLabel = "FILE", description = "Also write the summary as a single-file HTML "
                 + "page: the metric against the parameter, a fitted line per configuration, failures marked.")
@@ -172,7 +178,12 @@ final class ResultsCommand implements Runnable {
 
         @Override
         int call(ResultStore store) throws SQLException, IOException {
-            return summary(store, id, metric, param, json, html, this);
+            FormatType printed = json ? FormatType.JSON : format == null ? FormatType.TEXT
+                    : Experiment.FORMATS.type(format);
+            if (printed == FormatType.HTML) {
+                throw CommandException.usage("--format html: for HTML use --html FILE");
+            }
+            return summary(store, id, metric, param, printed, html, this);
         }
     }
 
@@ -189,7 +200,7 @@ final class ResultsCommand implements Runnable {
     }
 
     /** Shared by {@code results summary} and the end of {@code experiment}, which prints through {@code command}. */
-    static int summary(ResultStore store, String id, String metric, String param, boolean json, Path html,
+    static int summary(ResultStore store, String id, String metric, String param, FormatType printed, Path html,
                        StreamCommand command) throws SQLException, IOException {
         Streams streams = command.streams;
         ExperimentRow row = find(store, id);
@@ -203,8 +214,8 @@ final class ResultsCommand implements Runnable {
         ExperimentSummary s = ExperimentSummary.of(id, spec, trials, metric != null ? metric : spec.metric(),
                 param, row.seed());
         Experiment experiment = new Experiment(s, row, spec, trials);
-        Experiment.FORMATS.create(json ? FormatType.JSON : FormatType.TEXT, Main.version()).write(experiment,
-                streams.out());
+        Experiment.FORMATS.create(printed, Main.version()).write(experiment,
+                printed == FormatType.CSV ? streams.document() : streams.out());
         if (html != null) {
             Path dir = row.outRoot() == null ? null : Path.of(row.outRoot());
             boolean tuning = dir != null && Files.isRegularFile(dir.resolve("tune.json"))
@@ -213,11 +224,12 @@ final class ResultsCommand implements Runnable {
                 streams.err().println("jvmtune: the tuning session's tune.json is not in " + dir
                         + " (moved, or the session has not ended): " + html + " is the experiment's page");
             }
+            // read before the page is written: a session this jvmtune cannot read is no failure to write
+            TuningSession session = tuning ? TuningSession.read(TuneReport.read(dir.resolve("tune.json")),
+                    spec.workload() != null ? spec.workload() : String.join(" ", spec.command()),
+                    Journal.trials(dir.resolve("tune.jsonl"))) : null;
             try {
                 if (tuning) { // a tuning session's own page, the one tune wrote
-                    TuningSession session = TuningSession.read(TuneReport.read(dir.resolve("tune.json")),
-                            spec.workload() != null ? spec.workload() : String.join(" ", spec.command()),
-                            Journal.trials(dir.resolve("tune.jsonl")));
                     AtomicFile.write(html, o -> TuningSession.FORMATS.create(FormatType.HTML, Main.version())
                             .write(session, o));
                 } else {

@@ -117,6 +117,22 @@ class ResultsCommandTest {
         assertEquals("", r.out());
     }
 
+    /** The summary as CSV: RFC 4180 rows, each median's unit in its column's name; a page is --html's. */
+    @Test
+    void summaryAsCsvNamesEachMediansUnit() {
+        CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--format", "csv");
+        assertEquals(Main.OK, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(7, lines.size(), r.out());
+        assertTrue(r.out().endsWith("\r\n") && lines.get(0).replace("\"", "").startsWith(
+                "config,days,trials,ok,outcomes,median_wallSec,median_gc.fullCount,median_footprint.rssPeakBytes,"),
+                lines.get(0));
+        assertTrue(lines.get(3).startsWith("jdk17/a,3,3,2,\"OK=2 OOM=1\",7.02,1,"), lines.get(3));
+        CliRun page = CliRun.of("results", "summary", "sizes-1", "--db", db, "--format", "html");
+        assertEquals(Main.USAGE, page.exit(), page.err());
+        assertTrue(page.err().startsWith("jvmtune: --format html: for HTML use --html FILE"), page.err());
+    }
+
     @Test
     void summaryHasLinesCapacityKneeAndVerdicts() throws Exception {
         CliRun r = CliRun.of("results", "summary", "sizes-1", "--db", db, "--json");

@@ -1,7 +1,9 @@
 package dev.jvmtune.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -52,6 +54,15 @@ public record DocumentRoot(int schemaVersion, String tool) {
         }
         return "written by " + doc.path("tool").asText("another jvmtune") + " in the shape of schema version " + version
                 + ", which " + TOOL + " cannot read (it reads up to " + known + "): use that jvmtune or a later one";
+    }
+
+    /** {@code doc}, read from {@code file}, when a reader of shapes up to {@code known} can read it; else the line why. */
+    public static JsonNode readable(JsonNode doc, int known, Path file) throws IOException {
+        String unreadable = unreadable(doc, known);
+        if (unreadable != null) {
+            throw new IOException(file + ": " + unreadable);
+        }
+        return doc;
     }
 
     private static String tool(String version) {

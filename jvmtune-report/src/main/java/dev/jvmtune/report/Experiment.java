@@ -8,8 +8,8 @@ import dev.jvmtune.report.html.ExperimentHtml;
 import java.util.List;
 
 /**
- * An experiment as {@code results summary} shows it ({@link #FORMATS}): its summary, and for its page what
- * the store keeps of it.
+ * An experiment as {@code results summary} shows it ({@link #FORMATS}): its summary (text, JSON, a CSV row per cell),
+ * and for its page what the store keeps of it.
  *
  * @param row    the experiment as stored: its spec's text, seed and creation
  * @param trials its stored trials (the page draws each; warm-ups are left out as the summary leaves them out)
@@ -20,5 +20,6 @@ public record Experiment(ExperimentSummary summary, ExperimentRow row, Experimen
     public static final Formats<Experiment> FORMATS = Formats.<Experiment>of("the experiment's summary")
             .with(FormatType.TEXT, v -> (e, out) -> ExperimentReport.text(e.summary(), out))
             .with(FormatType.JSON, v -> (e, out) -> ExperimentReport.json(e.summary(), out))
+            .with(FormatType.CSV, v -> (e, out) -> ExperimentReport.csv(e.summary(), out))
             .with(FormatType.HTML, v -> (e, out) -> ExperimentHtml.write(e, v, out));
 }

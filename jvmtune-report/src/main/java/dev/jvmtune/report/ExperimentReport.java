@@ -14,12 +14,14 @@ import dev.jvmtune.core.run.Rounding;
 import dev.jvmtune.lab.run.Metrics;
 import dev.jvmtune.lab.stats.Comparison;
 import dev.jvmtune.lab.stats.ExperimentSummary;
+import dev.jvmtune.lab.stats.FootprintMedians;
 import dev.jvmtune.lab.stats.SweepLine;
 import dev.jvmtune.lab.stats.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +29,7 @@ import java.util.stream.Collectors;
 
 /**
  * The formats of an experiment's summary ({@link Experiment#FORMATS}): text for a terminal or a bug report, JSON
- * (docs/json.md#experiment-summary); the page is {@code html.ExperimentHtml}.
+ * (docs/json.md#experiment-summary), CSV of its cells; the page is {@code html.ExperimentHtml}.
  */
 public final class ExperimentReport {
 
@@ -62,6 +64,50 @@ public final class ExperimentReport {
         JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, new Document(DocumentRoot.of(1), s));
         out.write('\n');
         out.flush();
+    }
+
+    /** The start of a median's column in the CSV, before the metric's name. */
+    private static final String MEDIAN = "median_";
+
+    /**
+     * The summary's cells as RFC 4180 rows ({@link CsvTable}), a row per configuration and parameter values: trials,
+     * outcomes, the medians of the metric and of the Full GCs and, where trials measured one, of the footprint at the
+     * JVM's resident peak. A median's column is {@code median_} and the trial metric's name, whose end is its unit
+     * ({@code median_wallSec}, {@code median_footprint.rssPeakBytes}); a median that does not exist is empty.
+     */
+    static void csv(ExperimentSummary s, OutputStream out) throws IOException {
+        List<String> params = s.cells().stream().flatMap(c -> c.params().keySet().stream()).distinct().toList();
+        Map<List<Object>, FootprintMedians> footprints = s.footprints().stream()
+                .collect(Collectors.toMap(f -> List.of(f.config(), f.params()), f -> f));
+        List<MemoryPart> parts = FOOTPRINT_COLUMNS.stream().filter(p -> s.footprints().stream()
+                .anyMatch(f -> f.partsBytes().containsKey(p.key()))).toList();
+        List<String> head = new ArrayList<>(List.of("config"));
+        head.addAll(params);
+        head.addAll(List.of("trials", "ok", "outcomes", MEDIAN + s.metric(), MEDIAN + Metrics.GC_FULL_COUNT));
+        if (!footprints.isEmpty()) {
+            head.addAll(List.of(MEDIAN + Metrics.FOOTPRINT_RSS, MEDIAN + Metrics.FOOTPRINT + "heapResidentBytes"));
+            parts.forEach(p -> head.add(MEDIAN + Metrics.footprintPart(p)));
+            head.add(MEDIAN + Metrics.FOOTPRINT + "threads");
+        }
+        CsvTable csv = new CsvTable(out);
+        csv.row(head);
+        for (ExperimentSummary.Cell c : s.cells()) {
+            List<String> row = new ArrayList<>(List.of(c.config()));
+            params.forEach(p -> row.add(c.params().getOrDefault(p, "")));
+            row.addAll(List.of(Integer.toString(c.trials()), Integer.toString(c.ok()), c.outcomes().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
+                    CsvTable.figure(c.median()), CsvTable.figure(c.medianFullGcs())));
+            if (!footprints.isEmpty()) {
+                FootprintMedians f = footprints.get(List.of(c.config(), c.params()));
+                row.add(CsvTable.figure(f == null ? Double.NaN : f.rssPeakBytes()));
+                row.add(CsvTable.figure(f == null ? Double.NaN : f.heapResidentBytes()));
+                parts.forEach(p -> row.add(CsvTable.figure(f == null ? Double.NaN
+                        : f.partsBytes().getOrDefault(p.key(), Double.NaN))));
+                row.add(CsvTable.figure(f == null ? Double.NaN : f.threads()));
+            }
+            csv.row(row);
+        }
+        csv.flush();
     }
 
     static void text(ExperimentSummary s, OutputStream out) {

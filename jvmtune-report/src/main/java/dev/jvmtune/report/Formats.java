@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * place a command gets a writer from, and the one place that refuses a format the document does not have
  * ({@link UnknownFormatException}, a usage error). Each document's table is its own {@code FORMATS} constant
  * ({@link RunFormat#FORMATS} for the analysis, {@link RunComparison#FORMATS}, {@link Experiment#FORMATS},
- * {@link TrialRows#FORMATS}, {@link TuningSession#FORMATS}, {@code html.FleetHtml.FORMATS}, the live window's
+ * {@link TrialRows#FORMATS}, {@link TuningSession#FORMATS}, {@link Fleet#FORMATS}, the live window's
  * {@code WindowView.FORMATS}), created when the document is first written.
  *
  * @param <D> the document

@@ -124,7 +124,7 @@ final class TextFormat implements RunFormat {
     }
 
     private static void row(PrintWriter out, String label, PauseStats p) {
-        out.printf(Locale.ROOT, "%-18s %7d %11.1f %9s %9s %9s %9s %9s %9s%n", label, p.count(), p.totalMs(),
+        out.printf(Locale.ROOT, "%-18s %7d %11s %9s %9s %9s %9s %9s %9s%n", label, p.count(), Summary.ms(p.totalMs()),
                 Summary.ms(p.meanMs()), Summary.ms(p.p50Ms()), Summary.ms(p.p90Ms()), Summary.ms(p.p99Ms()),
                 Summary.ms(p.p999Ms()), Summary.ms(p.maxMs()));
     }

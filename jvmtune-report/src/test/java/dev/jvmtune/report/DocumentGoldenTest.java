@@ -10,7 +10,6 @@ import dev.jvmtune.lab.experiment.ExperimentSpec;
 import dev.jvmtune.lab.stats.ExperimentSummary;
 import dev.jvmtune.lab.store.ExperimentRow;
 import dev.jvmtune.lab.store.StoredTrial;
-import dev.jvmtune.report.html.FleetHtml;
 import dev.jvmtune.tune.Journal;
 import dev.jvmtune.tune.TuneReport;
 import java.io.IOException;
@@ -21,7 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,13 +78,13 @@ class DocumentGoldenTest {
                 x -> x.replace(tmp, "SESSION"), REGENERATE));
     }
 
-    /** The fleet report of a fleet run's views as stored ({@code fleet/views.json}: two JVMs, four files refused). */
+    /** The fleet report (its document and page) of a fleet run's views as stored ({@code fleet/views.json}: two JVMs, four files refused). */
     @Test
-    void theFleetReportMatchesItsGoldenFile() throws IOException {
+    void theFleetReportInEveryFormatMatchesItsGoldenFiles() throws IOException {
         JsonNode v = Json.mapper().readTree(resource("fleet/views.json").toFile());
         Map<String, String> figures = new LinkedHashMap<>();
         v.get("figures").fields().forEachRemaining(f -> figures.put(f.getKey(), f.getValue().asText()));
-        Map<String, FleetHtml.Table> tables = new LinkedHashMap<>();
+        Map<String, Fleet.Table> tables = new LinkedHashMap<>();
         v.get("tables").fields().forEachRemaining(t -> {
             List<String> columns = new ArrayList<>();
             t.getValue().get("columns").forEach(c -> columns.add(c.asText()));
@@ -92,11 +94,11 @@ class DocumentGoldenTest {
                 r.forEach(c -> row.add(value(c)));
                 rows.add(row);
             });
-            tables.put(t.getKey(), new FleetHtml.Table(columns, rows));
+            tables.put(t.getKey(), new Fleet.Table(columns, rows));
         });
-        FleetHtml.Page page = new FleetHtml.Page(v.get("title").asText(), figures, v.get("rollout").asText(),
+        Fleet fleet = new Fleet(v.get("title").asText(), figures, v.get("rollout").asText(),
                 v.get("undatedRuns").asLong(), tables);
-        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", FleetHtml.FORMATS, page, x -> x, REGENERATE));
+        Golden.assertNone(Golden.checkEvery(GOLDEN, "fleet-gc-logs", Fleet.FORMATS, fleet, x -> x, REGENERATE));
     }
 
     /** A cell as Spark's row gives it: a string, a long, a double, a list or null. */
@@ -116,11 +118,50 @@ class DocumentGoldenTest {
     @Test
     void aFormatTheDocumentDoesNotHaveIsRefused() {
         Formats.UnknownFormatException e = assertThrows(Formats.UnknownFormatException.class,
-                () -> FleetHtml.FORMATS.create(FormatType.CSV, "golden"));
-        assertEquals("the fleet report has no csv format: it has html", e.getMessage());
+                () -> Fleet.FORMATS.create(FormatType.CSV, "golden"));
+        assertEquals("the fleet report has no csv format: it has json, html", e.getMessage());
         assertEquals(FormatType.CSV, RunComparison.FORMATS.type("CSV"));
         assertEquals("the tuning session has no xml format: it has text, json, html",
                 assertThrows(Formats.UnknownFormatException.class, () -> TuningSession.FORMATS.type("xml")).getMessage());
+    }
+
+    /**
+     * docs/json.md's table of documents says what is so: each document's formats are those of its format table, and
+     * each format has the golden file the row names ({@code NAME.*}), here or among the live window's.
+     */
+    @Test
+    void theDocsTableOfDocumentsNamesTheirFormatsAndGoldenFiles() throws IOException {
+        Map<String, Formats<?>> tables = Map.of("the analysis", RunFormat.FORMATS, "the comparison", RunComparison.FORMATS,
+                "an experiment's summary", Experiment.FORMATS, "an experiment's trials", TrialRows.FORMATS,
+                "a tuning session", TuningSession.FORMATS, "the fleet", Fleet.FORMATS);
+        List<Path> dirs = List.of(GOLDEN, Path.of("..", "jvmtune-live", "src", "test", "resources", "golden"));
+        String doc = Files.readString(Path.of("..", "docs", "json.md"), StandardCharsets.UTF_8);
+        String section = doc.substring(doc.indexOf("## Every document, every format"));
+        section = section.substring(0, section.indexOf("\n## "));
+        List<String> wrong = new ArrayList<>();
+        Map<String, String> listed = new LinkedHashMap<>();
+        for (String line : section.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| document")).toList()) {
+            String[] cells = line.split(" \\| ");
+            String document = cells[0].substring(2);
+            listed.put(document, cells[3]);
+            Matcher golden = Pattern.compile("`([\\w-]+)\\.\\*`").matcher(cells[4]);
+            if (!golden.find()) {
+                continue; // a document outside the format family: the row names the test of its shape
+            }
+            for (String format : cells[3].split(", ")) {
+                FormatType type = FormatType.valueOf(format.toUpperCase(Locale.ROOT));
+                if (dirs.stream().noneMatch(d -> Files.isRegularFile(Golden.file(d, golden.group(1), type)))) {
+                    wrong.add(document + ": no golden file " + Golden.file(GOLDEN, golden.group(1), type).getFileName());
+                }
+            }
+        }
+        tables.forEach((document, formats) -> {
+            String expected = String.join(", ", formats.types().stream().map(FormatType::option).toList());
+            if (!expected.equals(listed.get(document))) {
+                wrong.add(document + ": the table says " + listed.get(document) + ", the document has " + expected);
+            }
+        });
+        assertTrue(wrong.isEmpty(), "docs/json.md's table of documents is wrong: " + String.join("; ", wrong));
     }
 
     private static Path resource(String name) {

@@ -4,8 +4,8 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.from_json;
 
+import dev.jvmtune.report.Fleet;
 import dev.jvmtune.report.FormatType;
-import dev.jvmtune.report.html.FleetHtml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,7 +36,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * The fleet job: analyzes one JVM per task (of the JVMs the driver listed and grouped), and writes the tables
  * {@code runs}, {@code events} (partitioned by {@code date}), {@code findings} and {@code errors} as Parquet
  * into a directory ({@link FleetOutput}'s staging directory, which becomes {@code --out} once complete),
- * registers them and the views of {@code fleet-views.sql}, and writes the fleet report from those views.
+ * registers them and the views of {@code fleet-views.sql}, and writes the fleet report from those views
+ * ({@link Fleet}: {@code report.json} and {@code report.html}).
  */
 final class FleetJob {
 
@@ -242,7 +243,7 @@ final class FleetJob {
 
     private static void writeReport(SparkSession spark, Configuration conf, Settings s, String dir, String rollout,
                                     Outcome o, String version) throws IOException {
-        Map<String, FleetHtml.Table> tables = new LinkedHashMap<>();
+        Map<String, Fleet.Table> tables = new LinkedHashMap<>();
         for (String view : REPORT_VIEWS) {
             tables.put(view, table(spark.table(view)));
         }
@@ -254,12 +255,14 @@ final class FleetJob {
         figures.put("pauses and phases", String.format("%,d", o.events()));
         figures.put("findings", String.format("%,d", o.findings()));
         figures.put("files not analyzed", String.format("%,d", o.errorFiles()));
-        OutputStreamHolder.write(conf, dir + "/report.html", out ->
-                FleetHtml.FORMATS.create(FormatType.HTML, version).write(new FleetHtml.Page(s.title(), figures, rollout,
-                        o.undatedRuns(), tables), out));
+        Fleet fleet = new Fleet(s.title(), figures, rollout, o.undatedRuns(), tables);
+        for (FormatType type : Fleet.FORMATS.types()) { // report.json, report.html
+            OutputStreamHolder.write(conf, dir + "/report." + type.option(), out ->
+                    Fleet.FORMATS.create(type, version).write(fleet, out));
+        }
     }
 
-    static FleetHtml.Table table(Dataset<Row> view) {
+    static Fleet.Table table(Dataset<Row> view) {
         List<String> columns = List.of(view.columns());
         List<List<Object>> rows = new ArrayList<>();
         for (Row r : view.collectAsList()) {
@@ -273,7 +276,7 @@ final class FleetJob {
             }
             rows.add(row);
         }
-        return new FleetHtml.Table(columns, rows);
+        return new Fleet.Table(columns, rows);
     }
 
     private static void write(Configuration conf, String file, byte[] bytes) throws IOException {

@@ -28,7 +28,7 @@ import scala.Tuple2;
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = FleetMain.Version.class,
         description = {"Analyzes the GC logs of many JVMs on Apache Spark, each JVM's logs with the same parsers "
                 + "and analysis as 'analyze', and writes Parquet tables (runs, events, findings, errors), Spark SQL "
-                + "views (views.sql) and a fleet report (report.html) under --out.", "",
+                + "views (views.sql) and a fleet report (report.html, its data report.json) under --out.", "",
                 "Without spark-submit it runs Spark in local mode inside this process, on every core "
                         + "(--master to change). Paths may be directories, files or glob patterns on any Hadoop "
                         + "file system (file:, hdfs:, s3a: through the Hadoop configuration). See docs/fleet.md.", ""},
@@ -55,8 +55,8 @@ public final class FleetMain implements Callable<Integer> {
     List<String> paths;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "fleet-out",
-            description = "Where the tables, views.sql and report.html go, on any Hadoop file system (default: "
-                    + "${DEFAULT-VALUE}): written beside it and published whole at the end, replacing a previous fleet "
+            description = "Where the tables, views.sql, report.html and report.json go, on any Hadoop file system "
+                    + "(default: ${DEFAULT-VALUE}): written beside it and published whole at the end, replacing a previous fleet "
                     + "output; refused when it overlaps an input or holds other files")
     String out;
 
@@ -202,7 +202,7 @@ public final class FleetMain implements Callable<Integer> {
                         o.undatedRuns());
             }
             stdout.println("tables: " + out + "/{runs,events,findings,errors}  views: " + out + "/views.sql");
-            stdout.println("report: " + o.report());
+            stdout.println("report: " + o.report() + "  its data: " + out + "/report.json");
             if (o.runs() == 0) {
                 stderr.println("jvmtune fleet: no input holds a GC log this version can analyze: the errors table and "
                         + o.report() + " say why, file by file");

@@ -28,7 +28,7 @@ final class FleetOutput {
     /** The tables, each a directory of Parquet files. */
     static final List<String> TABLES = List.of("runs", "events", "findings", "errors");
     /** The files beside the tables. */
-    static final List<String> FILES = List.of("views.sql", "report.html");
+    static final List<String> FILES = List.of("views.sql", "report.json", "report.html");
     private static final String STAGING = ".fleet-";
 
     /** A refusal, or a failure of the output: one line and the exit code. */
@@ -153,7 +153,7 @@ final class FleetOutput {
     /**
      * The first path below {@code dir} that a fleet job does not write, or null: a fleet's output holds its tables
      * (Spark's part files, its {@code _SUCCESS} and {@code _temporary} entries, partitions {@code COLUMN=VALUE}),
-     * views.sql, report.html and the local file system's {@code .NAME.crc} checksums.
+     * views.sql, report.json, report.html and the local file system's {@code .NAME.crc} checksums.
      */
     static String foreign(FileSystem fs, Path dir) throws IOException {
         for (FileStatus s : fs.listStatus(dir)) {

@@ -265,7 +265,7 @@ class FleetFaultsTest {
      * undated runs are counted and in no view by day, never dated by their files' times; the file in the root is
      * service {@code zgc-stalls}, not {@code /zgc-stalls}; each rule's time lost is the pauses it is about (the pause
      * classes of {@code analyze --json}), unknown for a rule that rests on none; no chart of the report is drawn empty
-     * (no run has a pause goal: the misses chart is a note).
+     * (no run has a pause goal: the misses chart is a note); report.json is the document the page draws.
      */
     private static void assertUndatedRunsTimeLostAndCharts(SparkSession spark, Path out, Outcome o, Path g1, Path stalls)
             throws Exception {
@@ -313,6 +313,8 @@ class FleetFaultsTest {
         int script = html.indexOf("id=\"jvmtune-data\"");
         JsonNode data = FleetJobTest.JSON.readTree(html.substring(html.indexOf('>', script) + 1,
                 html.indexOf("</script>", script)));
+        assertEquals(FleetJobTest.JSON.readTree(out.resolve("report.json").toFile()), data,
+                "report.json is the page's data");
         assertEquals(1, data.get("schemaVersion").asInt(), "schemaVersion first: " + data.fieldNames().next());
         assertEquals(DocumentRoot.TOOL, data.get("tool").asText());
         assertEquals(3, data.get("undatedRuns").asInt());

@@ -106,6 +106,9 @@ public final class TuneReport {
                 seqs.get(seqs.size() - 1));
     }
 
+    /** The shape of {@code tune.json}: changes only when one of its fields is renamed or removed. */
+    static final int SCHEMA_VERSION = 1;
+
     /** The session's document ({@code tune.json}, {@code tune --json}): its root, then the result (docs/json.md). */
     record Document(@JsonUnwrapped DocumentRoot root, TuneResult.Outcome outcome, String message, String goal,
                     List<String> guards, String startFlags, String finalFlags, Map<String, Double> baseline,
@@ -147,8 +150,8 @@ public final class TuneReport {
         List<TrialDocument> listed = trials.stream().map(t -> new TrialDocument(t.seq(), t.arm(), t.flags(),
                 t.outcome(), t.dir(), footprints.containsKey(t.seq())
                         ? FootprintJson.of(footprints.get(t.seq()), false) : null)).toList();
-        Document d = new Document(DocumentRoot.of(1), r.outcome(), r.message(), r.goal(), r.guards(), r.startFlags(),
-                r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
+        Document d = new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(), r.message(), r.goal(), r.guards(),
+                r.startFlags(), r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
                 r.baselineDir(), r.bestDir(), r.trialsRun(), r.trialSeconds(), r.bound(),
                 Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
@@ -157,9 +160,12 @@ public final class TuneReport {
         out.flush();
     }
 
-    /** A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from. */
+    /**
+     * A result as {@link #json} wrote it ({@code tune.json}): what {@code results summary} draws a session from; one
+     * of a later shape is refused in one line ({@link DocumentRoot#readable}).
+     */
     public static TuneResult read(Path file) throws IOException {
-        JsonNode n = Journal.JSON.readTree(file.toFile());
+        JsonNode n = DocumentRoot.readable(Journal.JSON.readTree(file.toFile()), SCHEMA_VERSION, file);
         List<Step> steps = new ArrayList<>();
         for (JsonNode s : n.path("steps")) {
             List<Claim> claims = new ArrayList<>();

@@ -108,11 +108,7 @@ public record TrialRecord(Path dir, String jdkHome, int jdkFeature, List<String>
         } catch (IOException e) {
             throw new IOException("cannot read " + file + ": " + IoErrors.describe(e), e);
         }
-        String unreadable = DocumentRoot.unreadable(doc, known);
-        if (unreadable != null) {
-            throw new IOException(file + ": " + unreadable);
-        }
-        return doc;
+        return DocumentRoot.readable(doc, known, file);
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,14 +41,37 @@ public final class TrialRunner {
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stopping = true;
-            for (ProcessTree t : LIVE) {
-                try {
+            boolean killed = !LIVE.isEmpty();
+            try {
+                for (ProcessTree t : LIVE) {
                     t.killAll();
-                } catch (InterruptedException e) {
-                    return;
                 }
+                CountDownLatch said = StopReport.said;
+                if (killed && said != null) { // the JVM ends when the hooks do: let the command say what it stopped
+                    said.await(StopReport.WAIT_SEC, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }, "jvmtune-kill-trials"));
+    }
+
+    /**
+     * What the shutdown hook waits for once it has killed a running trial, at most {@link #WAIT_SEC}: the command line
+     * having said, in its one line, that the trial was stopped and is discarded. A class of its own, so that setting it
+     * starts no hook in a command that runs no trial.
+     */
+    public static final class StopReport {
+        static final long WAIT_SEC = 5;
+        private static volatile CountDownLatch said;
+
+        private StopReport() {
+        }
+
+        /** {@code done} is counted down once the command has said how it ended. */
+        public static void awaitOnStop(CountDownLatch done) {
+            said = done;
+        }
     }
 
     /** The placeholder in a command that receives the JVM flags. */

@@ -2,61 +2,19 @@ package dev.jvmtune.report.html;
 
 import static dev.jvmtune.report.html.HtmlText.escape;
 
-import dev.jvmtune.core.DocumentRoot;
-import dev.jvmtune.report.FormatType;
-import dev.jvmtune.report.Formats;
+import dev.jvmtune.report.Fleet;
+import dev.jvmtune.report.Fleet.Table;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A fleet of JVMs as a single-file HTML page in the style of the GC report (same template, escaping and
+ * A fleet of JVMs ({@link Fleet}) as a single-file HTML page in the style of the GC report (same template, escaping and
  * inlined chart library): the fleet views' results as tables, with charts of the rankings, the p99 of each
  * service as a box and the days as lines. The tables are the page's content (readable without scripts, in
  * rank order); the charts only draw them.
  */
 public final class FleetHtml {
-
-    /** A query's result: column names and rows of strings, numbers, booleans, lists or nulls. */
-    public record Table(List<String> columns, List<List<Object>> rows) {
-        public Table {
-            columns = List.copyOf(columns);
-            rows = List.copyOf(rows);
-        }
-    }
-
-    /**
-     * What the page shows. {@code tables} by view name: {@code pause_goal_misses}, {@code findings_by_rule},
-     * {@code collectors_in_use}, {@code jdks_in_use}, {@code p99_by_service}, {@code by_date}, {@code jdks_by_date},
-     * {@code before_after}, {@code errors_by_message}; a missing one is left out.
-     *
-     * @param figures     headline figures in order (label to value)
-     * @param rollout     the day {@code before_after} splits at; null when no run has a date
-     * @param undatedRuns runs whose logs have uptimes only: no day to place them on, so in no view by day
-     */
-    public record Page(String title, Map<String, String> figures, String rollout, long undatedRuns,
-                       Map<String, Table> tables) {
-        public Page {
-            figures = new LinkedHashMap<>(figures);
-            tables = new LinkedHashMap<>(tables);
-        }
-    }
-
-    /**
-     * The version of the page's data ({@code {"schemaVersion", "tool", "rollout", "undatedRuns", "tables"}}, in
-     * docs/json.md): fields are added freely, never renamed or removed without a new version.
-     */
-    static final int SCHEMA_VERSION = 1;
-
-    /** The formats of the fleet's report: its page ({@code report.html}). */
-    public static final Formats<Page> FORMATS = Formats.<Page>of("the fleet report")
-            .with(FormatType.HTML, v -> (p, out) -> write(p, v, out));
-
-    /** What the page's script reads: the tables shown, in the order of the page. */
-    record Data(int schemaVersion, String tool, String rollout, long undatedRuns, Map<String, Table> tables) {
-    }
 
     /** The sections in order: view, heading, what it shows. */
     private static final String[][] SECTIONS = {
@@ -84,29 +42,28 @@ public final class FleetHtml {
     private FleetHtml() {
     }
 
-    /** The page of {@code page}, naming {@code version} as the jvmtune that wrote it. */
-    public static void write(Page page, String version, OutputStream out) throws IOException {
+    /**
+     * The page of {@code fleet}, naming {@code version} as the jvmtune that wrote it; its data is the fleet's
+     * document ({@link Fleet#document}).
+     */
+    public static void write(Fleet fleet, String version, OutputStream out) throws IOException {
         StringBuilder b = new StringBuilder(1 << 15);
-        HtmlFormat.head(b, "Fleet", page.title(), version);
+        HtmlFormat.head(b, "Fleet", fleet.title(), version);
         b.append("<section class=\"run\"><div class=\"figures\">");
-        page.figures().forEach((label, value) -> b.append("<div class=\"card\"><div class=\"label\">")
+        fleet.figures().forEach((label, value) -> b.append("<div class=\"card\"><div class=\"label\">")
                 .append(escape(label)).append("</div><div class=\"value\">").append(escape(value))
                 .append("</div></div>"));
         b.append("</div>\n<div class=\"charts\" data-fleet=\"1\"></div></section>\n");
-        Map<String, Table> shown = new LinkedHashMap<>();
         for (String[] s : SECTIONS) {
-            Table t = page.tables().get(s[0]);
+            Table t = fleet.tables().get(s[0]);
             if (t == null) {
                 continue;
             }
-            String title = s[0].equals("before_after") && page.rollout() != null
-                    ? s[1] + " " + page.rollout() : s[1];
+            String title = s[0].equals("before_after") && fleet.rollout() != null
+                    ? s[1] + " " + fleet.rollout() : s[1];
             table(b, s[0], title, s[2], t);
-            shown.put(s[0], t);
         }
-        DocumentRoot root = DocumentRoot.of(SCHEMA_VERSION);
-        HtmlFormat.tail(b, HtmlFormat.json(new Data(root.schemaVersion(), root.tool(), page.rollout(),
-                page.undatedRuns(), shown)), out);
+        HtmlFormat.tail(b, HtmlFormat.json(fleet.document()), out);
     }
 
     private static void table(StringBuilder b, String id, String title, String help, Table t) {
