@@ -19,10 +19,12 @@ public final class LineReader {
     private final InputStream in;
     private final int maxLineBytes;
     /**
-     * Larger than the {@link java.io.BufferedInputStream}s of the inputs (64 KiB), which then hand reads of a file
-     * straight through instead of copying them once more.
+     * A stream's first buffer: larger than the {@link java.io.BufferedInputStream}s of the inputs (64 KiB), which then
+     * hand reads of a file straight through instead of copying them once more.
      */
-    private byte[] buf = new byte[1 << 18];
+    private static final int STREAM_BUFFER_BYTES = 1 << 18;
+
+    private byte[] buf;
     private int pos;
     private int limit;
     private boolean eof;
@@ -43,6 +45,7 @@ public final class LineReader {
      */
     public LineReader(InputStream in, int maxLineBytes, long linesBefore, long bytesBefore) {
         this.in = in;
+        this.buf = new byte[STREAM_BUFFER_BYTES];
         this.maxLineBytes = maxLineBytes;
         this.lineNumber = linesBefore;
         this.bytesRead = bytesBefore;
