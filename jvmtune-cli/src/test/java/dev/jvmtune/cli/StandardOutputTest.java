@@ -89,9 +89,8 @@ class StandardOutputTest {
             Process reader = full ? null : new ProcessBuilder("sh", "-c", "exec sleep 60 <&-").start();
             OutputStream out = full ? new FileOutputStream("/dev/full") : reader.getOutputStream();
             try {
-                Path stdin = Path.of("/proc", Long.toString(full ? 0 : reader.pid()), "fd", "0");
-                while (!full && Files.exists(stdin)) { // the reader closes its end
-                    Thread.sleep(5);
+                while (reader != null && Files.exists(Path.of("/proc", Long.toString(reader.pid()), "fd", "0"))) {
+                    Thread.sleep(5); // until the reader has closed its end
                 }
                 exit = Main.run(args.toArray(String[]::new), out, new PrintStream(err, true, StandardCharsets.UTF_8));
             } finally {
