@@ -87,6 +87,8 @@ class BudgetCommandTest {
      */
     @Test
     void aProofThatCannotHoldIsItsCode() throws Exception {
+        Process withoutCgroups = WithoutCgroups.start(tmp, "cgroup", "budget", "--from", small, "--limit", "384m",
+                "--prove", "--out", tmp.resolve("cgroup").toString()); // its own JVM, beside the others
         CliRun oom = CliRun.of("budget", "--from", small, "--flags", "-Xmx8m -XX:+ExitOnOutOfMemoryError", "--prove",
                 "--out", tmp.resolve("oom").toString());
         assertEquals(Main.PROGRAM_FAILED, oom.exit(), oom.err());
@@ -97,8 +99,7 @@ class BudgetCommandTest {
                 + "/", "not a result", "budget", "--from", small, "--flags", "-Xmx128m -Xint", "--prove", "--out",
                 stopped))));
 
-        CliRun noCgroup = WithoutCgroups.ended(WithoutCgroups.start(tmp, "cgroup", "budget", "--from", small, "--limit",
-                "384m", "--prove", "--out", tmp.resolve("cgroup").toString()), tmp, "cgroup");
+        CliRun noCgroup = WithoutCgroups.ended(withoutCgroups, tmp, "cgroup");
         assertEquals(Main.NOT_ANALYZABLE, noCgroup.exit(), noCgroup.err());
         assertTrue(noCgroup.err().lines().anyMatch(l -> l.startsWith("jvmtune: ") && l.contains("cgroup")),
                 noCgroup.err());
