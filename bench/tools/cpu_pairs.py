@@ -2,8 +2,10 @@
 """Cold CPU time of two jvmtune jars on one log, in alternating pairs (the order flips every pair).
 
     bench/tools/cpu_pairs.py MAIN.jar BRANCH.jar LOG [PAIRS]
+    bench/tools/cpu_pairs.py MAIN/bin/jvmtune BRANCH/bin/jvmtune LOG [PAIRS]
 
-Each run is `java <bin/jvmtune's JVM flags> -Xmx256m -jar JAR analyze -q LOG --json`, a fresh JVM; the CPU time is
+Each run is `java <bin/jvmtune's JVM flags> -Xmx256m -jar JAR analyze -q LOG --json`, a fresh JVM (or, given two
+launchers, `LAUNCHER analyze -q LOG --json` with JVMTUNE_OPTS=-Xmx256m: the class-data archive included); the CPU time is
 the child's user + sys (wait4), which a loaded machine disturbs less than wall time. Prints the medians, the ratio
 of the medians and of the minimums, and the wall-time medians.
 """
@@ -28,8 +30,9 @@ def main():
     for i in range(pairs):
         for side in (["main", "branch"] if i % 2 == 0 else ["branch", "main"]):
             t0 = time.time()
-            p = subprocess.Popen([JAVA, *FLAGS, "-jar", jars[side], "analyze", "-q", log, "--json"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cmd = [JAVA, *FLAGS, "-jar", jars[side]] if jars[side].endswith(".jar") else [jars[side]]
+            p = subprocess.Popen([*cmd, "analyze", "-q", log, "--json"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, env={**os.environ, "JVMTUNE_OPTS": "-Xmx256m"})
             _, status, usage = os.wait4(p.pid, 0)
             if status != 0:
                 sys.exit(f"{side} failed on {log} (status {status})")
@@ -38,8 +41,9 @@ def main():
     med = {side: statistics.median(v) for side, v in cpu.items()}
     print(f"{os.path.basename(log)}: CPU median main {med['main']:.2f} s, branch {med['branch']:.2f} s, "
           f"ratio {med['branch'] / med['main']:.3f}; minimums' ratio {min(cpu['branch']) / min(cpu['main']):.3f}; "
-          f"wall median {statistics.median(wall['main']):.2f} / {statistics.median(wall['branch']):.2f} s; "
-          f"{pairs} pairs")
+          f"wall median {statistics.median(wall['main']):.2f} / {statistics.median(wall['branch']):.2f} s, minimum "
+          f"{min(wall['main']):.2f} / {min(wall['branch']):.2f} s; "
+          f"{pairs} pairs; load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

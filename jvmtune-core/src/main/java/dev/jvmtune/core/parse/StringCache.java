@@ -9,18 +9,15 @@ import java.util.Arrays;
  */
 public final class StringCache {
 
-    private static final int SIZE = 1024;
+    private static final int SLOT_BITS = 10;
+    private static final int SIZE = 1 << SLOT_BITS;
     private final byte[][] keys = new byte[SIZE][];
     private final String[] values = new String[SIZE];
 
     public String get(byte[] b, int from, int to) {
-        int h = 1;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + b[i];
-        }
-        int slot = (h ^ (h >>> 16)) & (SIZE - 1);
+        int slot = (int) (Bytes.hash(b, from, to) >>> 64 - SLOT_BITS);
         byte[] key = keys[slot];
-        if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
+        if (key != null && key.length == to - from && Bytes.equals(key, 0, b, from, key.length)) {
             return values[slot];
         }
         String s = new String(b, from, to - from, StandardCharsets.UTF_8);

@@ -56,6 +56,17 @@ final class Decorations {
     private final int[] layout = new int[16];
     private int layoutLength;
 
+    /**
+     * The previous line's decorations and the space after them, where they end so: three lines in four of a G1 log at
+     * debug level begin with the same bytes as the line before (one time stamp, level and tag set for a pause's phases),
+     * and such a line has the same decorations, found where the previous line's were. A cache: empty, every line is
+     * parsed in full.
+     */
+    private final byte[] lastPrefix = new byte[128];
+    private int lastPrefixLength;
+    /** Where the previous line began in its buffer: the decorations' positions move by the distance to this one's. */
+    private int lastFrom;
+
     Decorations() {
         this(new State(List.of(), null));
     }
@@ -93,6 +104,46 @@ final class Decorations {
 
     /** Parses the decorations of {@code b[from, to)}; true if there were any. */
     boolean parse(byte[] b, int from, int to) {
+        int n = lastPrefixLength;
+        if (n > 0 && to - from >= n && Bytes.equals(lastPrefix, 0, b, from, n)) {
+            moveTo(b, from);
+            return true;
+        }
+        boolean any = parseGroups(b, from, to);
+        lastPrefixLength = 0;
+        int length = messageStart - from;
+        if (any && !invalid && length <= lastPrefix.length && b[messageStart - 1] == ' ') {
+            System.arraycopy(b, from, lastPrefix, 0, length);
+            lastPrefixLength = length;
+            lastFrom = from;
+        }
+        return any;
+    }
+
+    /**
+     * The previous line's decorations for a line that begins with the same bytes, the time values already decoded
+     * (they are the same) kept.
+     */
+    private void moveTo(byte[] b, int from) {
+        int shift = from - lastFrom;
+        buf = b;
+        lastFrom = from;
+        messageStart += shift;
+        if (upFrom >= 0) {
+            upFrom += shift;
+            upTo += shift;
+        }
+        if (timeFrom >= 0) {
+            timeFrom += shift;
+            timeTo += shift;
+        }
+        if (tagsFrom >= 0) {
+            tagsFrom += shift;
+            tagsTo += shift;
+        }
+    }
+
+    private boolean parseGroups(byte[] b, int from, int to) {
         buf = b;
         upFrom = -1;
         timeFrom = -1;

@@ -30,9 +30,17 @@ final class TagFilter {
     private static final int IGNORED_BIT = 1;
     private static final int HEAP_BIT = 2;
     private static final int STATS_BIT = 1 << 30;
-    private static final int SLOTS = 64;
+    /**
+     * The decorations met and their codes, probed in turn from the hash's slot: a G1 log at debug level holds 30-40
+     * decorations (each with and without its padding), and a table that let two of them evict each other made every
+     * change between them build the tag set's String again. Half full at most; decorations met after that are looked up
+     * each time.
+     */
+    private static final int SLOT_BITS = 8;
+    private static final int SLOTS = 1 << SLOT_BITS;
     private final byte[][] keys = new byte[SLOTS][];
     private final int[] codes = new int[SLOTS];
+    private int keyCount;
     /**
      * The distinct tag sets met, as logged ({@code gc,heap}): the {@link #MAX_SEEN} first in sort order, so that what
      * two parsers of one log met can be joined ({@link #addSeen}) into what one parser would have met.
@@ -50,8 +58,11 @@ final class TagFilter {
      */
     boolean sameAsLast(byte[] b, int from, int limit) {
         byte[] l = last;
-        int end = from + (l == null ? 0 : l.length);
-        return l != null && end < limit && b[end] == ']' && Arrays.equals(l, 0, l.length, b, from, end);
+        if (l == null) {
+            return false;
+        }
+        int end = from + l.length;
+        return end < limit && b[end] == ']' && Bytes.equals(l, 0, b, from, l.length);
     }
 
     int lastCode() {
@@ -67,27 +78,29 @@ final class TagFilter {
      * @return the length without padding in the high bits, {@link #IGNORED_BIT} and {@link #HEAP_BIT}
      */
     int lookup(byte[] b, int from, int to) {
-        if (last != null && Arrays.equals(last, 0, last.length, b, from, to)) {
+        int len = to - from;
+        if (last != null && last.length == len && Bytes.equals(last, 0, b, from, len)) {
             return lastCode;
         }
-        int h = 1;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + b[i];
+        int slot = (int) (Bytes.hash(b, from, to) >>> 64 - SLOT_BITS);
+        for (byte[] key = keys[slot]; key != null; key = keys[slot]) {
+            if (key.length == len && Bytes.equals(key, 0, b, from, len)) {
+                last = key;
+                lastCode = codes[slot];
+                return lastCode;
+            }
+            slot = (slot + 1) & (SLOTS - 1);
         }
-        int slot = (h ^ (h >>> 7)) & (SLOTS - 1);
-        byte[] key = keys[slot];
-        int code;
-        if (key != null && Arrays.equals(key, 0, key.length, b, from, to)) {
-            code = codes[slot];
-        } else {
-            int end = Bytes.trimEnd(b, from, to);
-            String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
-            code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0)
-                    | (tags.equals(STATS) ? STATS_BIT : 0);
-            addSeen(tags);
-            key = Arrays.copyOfRange(b, from, to);
+        int end = Bytes.trimEnd(b, from, to);
+        String tags = new String(b, from, end - from, StandardCharsets.ISO_8859_1);
+        int code = (end - from) << 2 | (IGNORED.contains(tags) ? IGNORED_BIT : 0) | (tags.equals(HEAP) ? HEAP_BIT : 0)
+                | (tags.equals(STATS) ? STATS_BIT : 0);
+        addSeen(tags);
+        byte[] key = Arrays.copyOfRange(b, from, to);
+        if (keyCount < SLOTS / 2) {
             keys[slot] = key;
             codes[slot] = code;
+            keyCount++;
         }
         last = key;
         lastCode = code;

@@ -2,6 +2,7 @@ package dev.jvmtune.core.parse.unified;
 
 import dev.jvmtune.core.parse.CollectingListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -228,5 +229,37 @@ class DecorationsTest {
         assertEquals("G1CollectForAllocation", s.operation());
         assertEquals(0.004935, s.timeToSafepointMs(), 1e-12);
         assertEquals(0.013205, s.totalMs(), 1e-12);
+    }
+    /** A line that begins with the previous line's decorations takes them over, moved to where it lies. */
+    @Test
+    void decorationsRepeatedFromThePreviousLineAreReadWhereTheLineLies() {
+        Decorations d = new Decorations();
+        String deco = "[2024-03-01T09:15:30.250+0000][1.250s][info ][gc,init      ] ";
+        byte[] first = (deco + "CPUs: 2").getBytes(StandardCharsets.US_ASCII);
+        byte[] second = ("...." + deco + "Memory: 4G").getBytes(StandardCharsets.US_ASCII);
+        assertTrue(d.parse(first, 0, first.length));
+        assertEquals(1.25, d.uptimeSec(), 1e-12);
+        assertTrue(d.parse(second, 4, second.length));
+        assertEquals(4 + deco.length(), d.messageStart);
+        assertEquals(1.25, d.uptimeSec(), 1e-12);
+        assertEquals(Instant.parse("2024-03-01T09:15:30.250Z"), d.wall());
+        assertTrue(d.hasInitTag());
+        assertFalse(d.ignorable || d.stats || d.invalid);
+
+        byte[] third = "..[2024-03-01T09:15:30.251+0000][1.251s][debug][gc,heap      ] GC(7) Heap before".getBytes(
+                StandardCharsets.US_ASCII);
+        assertTrue(d.parse(third, 2, third.length));
+        assertEquals(1.251, d.uptimeSec(), 1e-12);
+        assertEquals(Instant.parse("2024-03-01T09:15:30.251Z"), d.wall());
+        assertFalse(d.hasInitTag());
+        assertTrue(d.ignorable, "gc,heap at debug level");
+
+        // decorations not followed by a space are not taken over: the same bytes may begin more of them
+        byte[] bare = "[1.300s]x".getBytes(StandardCharsets.US_ASCII);
+        byte[] more = "[1.300s][info][gc] y".getBytes(StandardCharsets.US_ASCII);
+        assertTrue(d.parse(bare, 0, bare.length));
+        assertTrue(d.parse(more, 0, more.length));
+        assertEquals(more.length - 1, d.messageStart);
+        assertTrue(d.hasTags());
     }
 }
