@@ -70,7 +70,8 @@ class FollowFaultsTest {
         } finally {
             f.stop("TERM");
         }
-        assertEquals(Main.TERMINATED, f.process.exitValue(), "SIGTERM: " + f.err());
+        assertEquals(Main.TERMINATED, f.process.exitValue(), () -> "analyze --follow stopped by SIGTERM ended with "
+                + f.process.exitValue() + ": " + f.err());
         assertEquals(2, f.err().lines().filter(l -> l.matches("jvmtune: gc\\.log was truncated after [\\d,]+ bytes "
                 + "were read \\(now [\\d,]+ bytes\\): reading it again from its start")).count(), f.err());
         JsonNode each = analyze(write("all.log", all), write("half.log", half), write("head.log", head));
@@ -97,7 +98,8 @@ class FollowFaultsTest {
         } finally {
             f.stop("INT");
         }
-        assertEquals(Main.INTERRUPTED, f.process.exitValue(), "Ctrl-C: " + f.err());
+        assertEquals(Main.INTERRUPTED, f.process.exitValue(), () -> "analyze --follow stopped by Ctrl-C ended with "
+                + f.process.exitValue() + ": " + f.err());
         assertEquals("jvmtune: followed gc.log across 3 rotations", f.err().strip());
         assertEquals(summaries(analyze(write("g1.log", String.join("", parts)))), summaries(f.analysis()));
     }
