@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * The README's first command: the tuner on S3's workload. {@code timeseries} loads 14 days of samples into a
  * 512 MB Parallel heap that starts small and grows by Full GCs; the tuner measures it, tries changes one at a
- * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}.
+ * time by A/B and keeps what shortens the load beyond noise. A fresh session each time, in {@code --out}, unless
+ * {@code --resume} continues the one there.
  */
 @Command(name = "demo",
         header = "Tune a bundled workload's flags by experiment (the demo)",
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
         exitCodeList = {"0:goal met",
                 "6:goal not met (out of reach or not reachable by JVM flags, too noisy to tell, or the time budget spent)",
                 "5:the baseline did not run (the workload failed)",
-                "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded"},
+                "130:stopped by Ctrl-C or SIGTERM: the trial that was running is discarded, --resume runs it again"},
         footer = {"", "Examples:", "  jvmtune demo",
                 "  jvmtune demo --minutes 2 --days 4 --jdk 25   a shorter session, on JDK 25",
                 "  jvmtune results list                       the session, among the results database's"})
@@ -57,9 +58,17 @@ final class DemoCommand extends StreamCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     int days;
 
+    @Option(names = "--resume", description = "Continue the demo's session in --out from its last finished trial "
+            + "(after Ctrl-C); its settings come from the journal.")
+    boolean resume;
+
     @Override
     public Integer call() throws IOException {
         Path out = outOption.dir();
+        if (resume) {
+            return Main.run(new String[] {"tune", "--resume", "--out", out.toString(), "--db", dbOption.location()},
+                    streams.out(), streams.err());
+        }
         for (String f : List.of("tune.jsonl", "tune.json", "report.html")) {
             Files.deleteIfExists(out.resolve(f));
         }

@@ -8,6 +8,7 @@ import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -74,13 +75,18 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         TrialRunner.StopReport.awaitOnStop(RAN); // Ctrl-C during a trial: its line is said before the JVM ends
-        WriteFailure stdout = new WriteFailure(new FileOutputStream(FileDescriptor.out));
-        PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 13), true);
-        int code = run(args, out, System.err);
-        out.flush();
-        int exit = afterOutput(code, stdout.failure, System.err);
+        int exit = run(args, new FileOutputStream(FileDescriptor.out), System.err);
         RAN.countDown();
         System.exit(exit);
+    }
+
+    /** Runs a command line printing to {@code stdout} as the process's standard output is printed to; its exit code. */
+    static int run(String[] args, OutputStream stdout, PrintStream err) {
+        WriteFailure failing = new WriteFailure(stdout);
+        PrintStream out = new PrintStream(new BufferedOutputStream(failing, 1 << 13), true);
+        int code = run(args, out, err);
+        out.flush();
+        return afterOutput(code, failing.failure, err);
     }
 
     /**

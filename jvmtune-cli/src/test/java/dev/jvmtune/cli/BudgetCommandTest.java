@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,6 +78,36 @@ class BudgetCommandTest {
         CliRun missing = CliRun.of("budget", "--from", tmp.resolve("nothing").toString(), "--flags", "-Xmx1g");
         assertEquals(Main.INPUT_ERROR, missing.exit());
         assertTrue(missing.oneErrorLine().contains("not the directory of a finished jvmtune trial"), missing.err());
+    }
+
+    /**
+     * The proof's program that does not end OK is 5; Ctrl-C while it runs is 130, and it is killed; a limit to prove on
+     * a machine without a memory cgroup jvmtune can write is 4. Each prints the prediction, into a full device and a
+     * closed pipe too.
+     */
+    @Test
+    void aProofThatCannotHoldIsItsCode() throws Exception {
+        Process withoutCgroups = WithoutCgroups.start(tmp, "cgroup", "budget", "--from", small, "--limit", "384m",
+                "--prove", "--out", tmp.resolve("cgroup").toString()); // its own JVM, beside the others
+        CliRun oom = CliRun.of("budget", "--from", small, "--flags", "-Xmx8m -XX:+ExitOnOutOfMemoryError", "--prove",
+                "--out", tmp.resolve("oom").toString());
+        assertEquals(Main.PROGRAM_FAILED, oom.exit(), oom.err());
+        assertTrue(oom.out().contains("outcome     OOM"), oom.out());
+
+        String stopped = tmp.resolve("stopped").toString(); // interpreted, the program runs long enough to be stopped
+        assertEquals(List.of(), ErrorConditionsTest.stoppedByCtrlC(tmp, List.of(new ErrorConditionsTest.Stop(stopped
+                + "/", "not a result", "budget", "--from", small, "--flags", "-Xmx128m -Xint", "--prove", "--out",
+                stopped))));
+
+        CliRun noCgroup = WithoutCgroups.ended(withoutCgroups, tmp, "cgroup");
+        assertEquals(Main.NOT_ANALYZABLE, noCgroup.exit(), noCgroup.err());
+        assertTrue(noCgroup.err().lines().anyMatch(l -> l.startsWith("jvmtune: ") && l.contains("cgroup")),
+                noCgroup.err());
+
+        for (String device : List.of("full", "pipe")) {
+            assertEquals(List.of(), StandardOutputTest.unwritable(device, Main.OK, List.of("budget", "--from", small,
+                    "--flags", "-Xmx192m")));
+        }
     }
 
     @Test

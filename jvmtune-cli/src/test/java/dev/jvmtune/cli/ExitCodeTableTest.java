@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -53,6 +54,60 @@ class ExitCodeTableTest {
                 assertTrue(help.lines().anyMatch(l -> l.startsWith(String.format("  %-4d", code))), command
                         + "'s help shows " + code + ":\n" + help);
             }
+        }
+    }
+
+    /**
+     * The test that drives each command into each code the table names it for (the codes of every command - a bug, a
+     * wrong command line, a file or standard output that cannot be read or written, a closed pipe - have theirs in
+     * ErrorConditionsTest and StandardOutputTest): "CLASS#METHOD", a test of this project's sources.
+     */
+    private static final Map<String, String> TESTED = Map.ofEntries(
+            Map.entry("analyze 4", "BadInputCliTest#emptyFile"),
+            Map.entry("baseline 4", "ErrorConditionsTest#everyCommandSaysEachOfItsErrorsInOneLineWithTheTablesCode"),
+            Map.entry("budget 4", "BudgetCommandTest#aLimitTooSmallIsSaidWithByHowMuch"),
+            Map.entry("experiment 4", "ErrorConditionsTest#aMemoryLimitWithoutAWritableCgroupIs4"),
+            Map.entry("profile 4", "ProfileCommandTest#badCommandLinesAndFailingProgramsAreToldApart"),
+            Map.entry("run 4", "ErrorConditionsTest#aMemoryLimitWithoutAWritableCgroupIs4"),
+            Map.entry("fleet 4", "FleetFaultsTest#noGcLogAtAllEndsWithExit4AndTheErrorsTable"),
+            Map.entry("run 5", "RunCommandTest#failingProgramIsExitCodeFiveWithItsOutcome"),
+            Map.entry("workload 5", "ErrorConditionsTest#everyCommandSaysEachOfItsErrorsInOneLineWithTheTablesCode"),
+            Map.entry("profile 5", "ProfileCommandTest#badCommandLinesAndFailingProgramsAreToldApart"),
+            Map.entry("tune 5", "TuneGoalsTest#aRelativeGoalOnABaselineOfZeroIsNotMet"),
+            Map.entry("demo 5", "StandardOutputTest#everyCommandThatPrintsSaysAFullDeviceAndEndsQuietlyOnAClosedPipe"),
+            Map.entry("budget 5", "BudgetCommandTest#aProofThatCannotHoldIsItsCode"),
+            Map.entry("tune 6", "TuneCommandTest#whereNoFlagHelpsTheGoalIsNotReachableAndNothingIsAccepted"),
+            Map.entry("demo 6", "DemoCommandTest#tunesTheWorkloadAndWritesTheReport"),
+            Map.entry("analyze 130", "FollowFaultsTest#threeRotationsBetweenTwoLooksAreFollowedInOrder"),
+            Map.entry("run 130", "ErrorConditionsTest#ctrlCDuringATrialEndsWith130AndItsProgram"),
+            Map.entry("experiment 130", "ErrorConditionsTest#ctrlCDuringATrialEndsWith130AndItsProgram"),
+            Map.entry("tune 130", "ErrorConditionsTest#ctrlCDuringATrialEndsWith130AndItsProgram"),
+            Map.entry("demo 130", "ErrorConditionsTest#ctrlCDuringATrialEndsWith130AndItsProgram"),
+            Map.entry("watch 130", "WatchEndingsTest#everyEndingClosesTheRecording"),
+            Map.entry("budget 130", "BudgetCommandTest#aProofThatCannotHoldIsItsCode"),
+            Map.entry("analyze 143", "FollowFaultsTest#aTruncatedLogIsReadAgainFromItsStartAsANewRun"),
+            Map.entry("watch 143", "WatchEndingsTest#everyEndingClosesTheRecording"));
+
+    @Test
+    void everyCommandTheTableNamesForACodeHasATestThatEndsItSo() throws IOException {
+        Set<String> documented = new TreeSet<>();
+        documented().forEach((code, users) -> users.stream().filter(u -> !u.equals("all"))
+                .forEach(u -> documented.add(u + " " + code)));
+        assertEquals(documented, new TreeSet<>(TESTED.keySet()), "the (command, code) pairs of docs/cli.md's table "
+                + "and those a test is named for here");
+        Map<String, String> sources = new TreeMap<>();
+        try (Stream<Path> modules = Files.list(Path.of(".."))) {
+            for (Path tests : modules.map(m -> m.resolve("src/test/java")).filter(Files::isDirectory).toList()) {
+                try (Stream<Path> files = Files.walk(tests)) {
+                    files.filter(f -> f.toString().endsWith("Test.java"))
+                            .forEach(f -> sources.put(f.getFileName().toString().replace(".java", ""), f.toString()));
+                }
+            }
+        }
+        for (Map.Entry<String, String> t : TESTED.entrySet()) {
+            String[] test = t.getValue().split("#");
+            String source = sources.containsKey(test[0]) ? Files.readString(Path.of(sources.get(test[0]))) : "";
+            assertTrue(source.contains(" void " + test[1] + "("), t.getKey() + ": no test " + t.getValue());
         }
     }
 

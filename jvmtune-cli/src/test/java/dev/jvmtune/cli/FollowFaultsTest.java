@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * back; it finds every file that several rotations between two of its looks left (the follower is stopped with
  * SIGSTOP meanwhile, so they are between two looks), names the collections of a rotated file deleted before it could
  * be read; and the analysis it prints equals {@code analyze} of the bytes it read. A full disk under {@code --events}
- * is one line and exit code 3. Each step waits for the follower's window line that shows it has read everything.
+ * is one line and exit code 3. Each step waits for the follower's window line that shows it has read everything;
+ * then SIGTERM (exit code 143) or Ctrl-C (130) stops it, and it prints the analysis either way.
  */
 class FollowFaultsTest {
 
@@ -67,8 +68,10 @@ class FollowFaultsTest {
             write("gc.log", head);
             f.awaitRead(lastSec(head), 2);
         } finally {
-            f.stop();
+            f.stop("TERM");
         }
+        assertEquals(Main.TERMINATED, f.process.exitValue(), () -> "analyze --follow stopped by SIGTERM ended with "
+                + f.process.exitValue() + ": " + f.err());
         assertEquals(2, f.err().lines().filter(l -> l.matches("jvmtune: gc\\.log was truncated after [\\d,]+ bytes "
                 + "were read \\(now [\\d,]+ bytes\\): reading it again from its start")).count(), f.err());
         JsonNode each = analyze(write("all.log", all), write("half.log", half), write("head.log", head));
@@ -93,8 +96,10 @@ class FollowFaultsTest {
             f.signal("CONT");
             f.awaitRead(lastSec(String.join("", parts)), 0);
         } finally {
-            f.stop();
+            f.stop("INT");
         }
+        assertEquals(Main.INTERRUPTED, f.process.exitValue(), () -> "analyze --follow stopped by Ctrl-C ended with "
+                + f.process.exitValue() + ": " + f.err());
         assertEquals("jvmtune: followed gc.log across 3 rotations", f.err().strip());
         assertEquals(summaries(analyze(write("g1.log", String.join("", parts)))), summaries(f.analysis()));
     }
@@ -116,7 +121,7 @@ class FollowFaultsTest {
             f.signal("CONT");
             f.awaitRead(lastSec(kept), 0);
         } finally {
-            f.stop();
+            f.stop("TERM");
         }
         TreeSet<Long> lost = ids(parts.get(1));
         lost.removeAll(ids(kept));
@@ -230,12 +235,15 @@ class FollowFaultsTest {
             }
         }
 
-        /** SIGTERM, as Ctrl-C: the follower reads what is written and prints the analysis (its exit code: watch's). */
-        void stop() throws Exception {
-            process.destroy();
+        /**
+         * SIGTERM or SIGINT (Ctrl-C): the follower reads what is written and prints the analysis; its exit code is
+         * watch's, 143 and 130.
+         */
+        void stop(String signal) throws Exception {
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).start().waitFor());
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("the follower did not stop: " + err());
+                throw new AssertionError("the follower did not stop on SIG" + signal + ": " + err());
             }
         }
 

@@ -124,17 +124,30 @@ class ParallelParsingTest {
         assertTrue(blocks.blocks > 1, () -> kind + ": read in " + blocks.blocks + " block(s), no edge");
     }
 
-    /** Every line its own block: each edge at once, the true parser going on from block to block, and joins at each. */
+    /**
+     * Every line its own block: each edge at once, the true parser going on from block to block, and joins at each.
+     * Whether a block is parsed ahead (and so joined) or in order depends on when the pool's threads start it, so the
+     * logs are read again, alike each time, until a join has been seen, a bounded number of times.
+     */
     @Test
     void everyLineItsOwnBlock(@TempDir Path dir) throws IOException {
+        List<Path> logs = List.of(GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log"), jdk8ShenandoahLog(dir));
         long joined = 0;
-        for (Path log : List.of(GoldenFilesTest.resource("g1-evacuation-failure-two-runs.log"), jdk8ShenandoahLog(dir))) {
-            Outputs blocks = assertReadsAlike(log, 1);
-            assertTrue(blocks.blocks > 10, () -> log + ": only " + blocks.blocks + " blocks");
-            joined += blocks.joined;
+        int reads = 0;
+        for (; reads < MAX_READS_FOR_A_JOIN && joined == 0; reads++) {
+            for (Path log : logs) {
+                Outputs blocks = assertReadsAlike(log, 1);
+                assertTrue(blocks.blocks > 10, () -> log + ": only " + blocks.blocks + " blocks");
+                joined += blocks.joined;
+            }
         }
-        assertTrue(joined > 0, "no block was ever joined at a checkpoint: only the fallback was tested");
+        int tries = reads;
+        assertTrue(joined > 0, () -> "no block was joined at a checkpoint in " + tries
+                + " reads of each log: only the fallback was tested");
     }
+
+    /** Reads of {@link #everyLineItsOwnBlock} before no join counts as a failure (each read is a few milliseconds). */
+    private static final int MAX_READS_FOR_A_JOIN = 50;
 
     /** A JDK 8 Shenandoah log of three cycles: triggers, degenerated and Full GCs, a concurrent phase cancelled. */
     static Path jdk8ShenandoahLog(Path dir) throws IOException {
