@@ -50,11 +50,10 @@ class FleetKillMatrixTest {
 
     static final int POINTS = Integer.getInteger("fleet.kill.points", 20);
     /**
-     * The points that are a real kill -9: the last one, and one at random so that a process started over a killed
-     * one's leftovers also meets points of its own. Each costs a new process, and with it a Spark start (15-20 s of
-     * CPU); the frozen points check the same files a kill leaves. {@code -Dfleet.kill.kills=20} makes every point one.
+     * The points that are a real kill -9 (the last one and others at random); each costs a new process, and with it
+     * a Spark start (15-20 s of CPU). {@code -Dfleet.kill.kills=20} makes every point one.
      */
-    static final int KILLS = Integer.getInteger("fleet.kill.kills", 2);
+    static final int KILLS = Integer.getInteger("fleet.kill.kills", 3);
     /** Jobs a process runs, unless killed first. */
     static final int JOBS = 20;
     static final int DELAY_MS = 1000;
