@@ -8,8 +8,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,11 +45,6 @@ import org.junit.jupiter.api.io.TempDir;
  * job has published, and each process starts with the input that is not in {@code --out}, so that every point
  * falls where a job replaces another's output. The last point is a kill, and the process after it runs one job
  * to its end: its output alone must remain, nothing beside it.
- *
- * <p>The process that goes on after a kill is started beforehand, while the one to be killed runs: it warms up
- * on a job of its own into another directory ({@link FleetLoop}'s standby) and touches {@code --out} only once
- * the kill is done and it is told its jobs, so a kill still leaves the file system to a new process that never
- * saw it, without the wait for a cold JVM and Spark start.
  */
 class FleetKillMatrixTest {
 
@@ -70,9 +63,6 @@ class FleetKillMatrixTest {
 
     @TempDir
     Path tmp;
-    /** Where standby processes warm up, away from {@code tmp}. */
-    @TempDir
-    Path warm;
     Path out;
     List<String> jobs;
 
@@ -96,7 +86,6 @@ class FleetKillMatrixTest {
         Child child = new Child(JOBS);
         // the points start once a first output is there to be replaced
         assertTrue(child.awaitLine("published"), "a first job");
-        Child next = new Child(warm.resolve("1"));
         Set<Integer> killAt = new TreeSet<>(Set.of(POINTS));
         while (killAt.size() < Math.min(KILLS, POINTS)) {
             killAt.add(1 + random.nextInt(POINTS - 1));
@@ -130,8 +119,7 @@ class FleetKillMatrixTest {
                 states.merge((kill ? "killed, " : "frozen, ") + (s == null ? "absent" : s.title()), 1, Integer::sum);
                 if (kill) {
                     // the last one runs a single job to its end
-                    child = next.go(point == POINTS ? 1 : JOBS);
-                    next = kills < killAt.size() ? new Child(warm.resolve(String.valueOf(kills + 1))) : null;
+                    child = new Child(point == POINTS ? 1 : JOBS);
                     break;
                 }
                 child.signal("CONT");
@@ -233,19 +221,6 @@ class FleetKillMatrixTest {
         }
     }
 
-    /**
-     * {@link FleetLoop}'s arguments for {@code jobCount} jobs onto {@code --out}, the first of them with the other
-     * input than the output there now.
-     */
-    private List<String> loopArguments(int jobCount) throws IOException {
-        List<String> arguments = new ArrayList<>(List.of(out.toString(), String.valueOf(jobCount)));
-        Signature now = read();
-        int first = now != null && now.title().equals(jobs.get(0)) ? 2 : 0;
-        arguments.addAll(jobs.subList(first, jobs.size()));
-        arguments.addAll(jobs.subList(0, first));
-        return arguments;
-    }
-
     /** A {@link FleetLoop} process, as {@code bin/jvmtune fleet} runs its JVM (C1 only, Spark's options). */
     final class Child {
         static final String END = new String("end of the process's output");
@@ -253,24 +228,19 @@ class FleetKillMatrixTest {
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         final StringBuilder said = new StringBuilder();
 
-        /** Runs {@code jobCount} jobs at once. */
+        /** Runs {@code jobCount} jobs, the first of them with the other input than the output there now. */
         Child(int jobCount) throws IOException {
-            this(loopArguments(jobCount));
-        }
-
-        /** A standby: warms up with a job of input A into {@code warmOut}, then waits for {@link #go}. */
-        Child(Path warmOut) throws IOException {
-            this(List.of("--standby", warmOut.toString(), jobs.get(1)));
-        }
-
-        private Child(List<String> arguments) throws IOException {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
             command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                     .filter(o -> o.startsWith("--add-opens") || o.startsWith("-XX:TieredStopAtLevel")
                             || o.startsWith("--sun-misc") || o.startsWith("--enable-native") || o.startsWith("-Dio.netty"))
                     .toList());
-            command.addAll(List.of("-Xmx1g", "-cp", System.getProperty("java.class.path"), FleetLoop.class.getName()));
-            command.addAll(arguments);
+            command.addAll(List.of("-Xmx1g", "-cp", System.getProperty("java.class.path"), FleetLoop.class.getName(),
+                    out.toString(), String.valueOf(jobCount)));
+            Signature now = read();
+            int first = now != null && now.title().equals(jobs.get(0)) ? 2 : 0;
+            command.addAll(jobs.subList(first, jobs.size()));
+            command.addAll(jobs.subList(0, first));
             process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
@@ -286,15 +256,6 @@ class FleetKillMatrixTest {
             });
             reader.setDaemon(true);
             reader.start();
-        }
-
-        /** A standby's start on {@code --out}, once warm: {@code jobCount} jobs, as {@link #Child(int)} runs them. */
-        Child go(int jobCount) throws Exception {
-            assertTrue(awaitLine("ready"), "the standby process warmed up:\n" + said);
-            try (Writer w = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
-                w.write(String.join("\t", loopArguments(jobCount)) + "\n");
-            }
-            return this;
         }
 
         /** Waits for the next line that starts with {@code prefix}; false when the process ended first. */
