@@ -179,12 +179,7 @@ public final class FleetMain implements Callable<Integer> {
                         + "options of docs/fleet.md on this JVM's command line (bin/jvmtune and spark-submit give them)");
                 return ExitCode.INTERNAL_ERROR.code();
             }
-            conf.setMaster(master == null ? "local[*]" : master)
-                    // local mode runs inside a command: no web UI, nothing listening beyond the loopback, few shuffle
-                    // partitions
-                    .set("spark.ui.enabled", "false")
-                    .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
-                    .set("spark.sql.shuffle.partitions", String.valueOf(2 * Runtime.getRuntime().availableProcessors()));
+            local(conf, master == null ? "local[*]" : master);
         }
         SparkSession spark = null;
         try {
@@ -224,6 +219,16 @@ public final class FleetMain implements Callable<Integer> {
                 spark.stop();
             }
         }
+    }
+
+    /**
+     * Spark in local mode inside a command, on {@code master}: no web UI, nothing listening beyond the loopback, few
+     * shuffle partitions (Spark's 200 are as many tasks per shuffle for a few cores).
+     */
+    static SparkConf local(SparkConf conf, String master) {
+        return conf.setMaster(master).set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
+                .set("spark.sql.shuffle.partitions", String.valueOf(2 * Runtime.getRuntime().availableProcessors()));
     }
 
     /** The innermost I/O failure behind an exception (Spark wraps a task's in its own), or null. */

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeEach;
@@ -394,8 +395,11 @@ class FleetFaultsTest {
         assertEquals(0, new ProcessBuilder("mkfifo", p.toString()).start().waitFor(), "mkfifo " + p);
     }
 
-    /** A session to read the tables with, once the fleet (which stops its own) has run; close it before the next. */
+    /**
+     * A session to read the tables with, in the command's local mode ({@link FleetMain#local}), once the fleet (which
+     * stops its own) has run; close it before the next.
+     */
     static SparkSession session() {
-        return SparkSession.builder().master("local[2]").config("spark.ui.enabled", "false").getOrCreate();
+        return SparkSession.builder().config(FleetMain.local(new SparkConf(), "local[2]")).getOrCreate();
     }
 }

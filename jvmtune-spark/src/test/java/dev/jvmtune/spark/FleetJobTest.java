@@ -113,7 +113,7 @@ class FleetJobTest {
                 units.size() + small.size() * (copies - 1), units.size(), small.size(), copies,
                 (System.nanoTime() - start) / 1e9, fleetOutput);
         assertEquals(0, code, fleetOutput);
-        spark = SparkSession.builder().master("local[2]").config("spark.ui.enabled", "false").getOrCreate();
+        spark = FleetFaultsTest.session();
         FleetJob.registerViews(spark, out.toString(), day(copies / 2));
     }
 
