@@ -75,8 +75,6 @@ class JfrInputTest {
     void jfrAndLogOfOneRunAgree(Case c, @TempDir Path tmp) throws Exception {
         Path java = c.jdk().resolve("bin/java");
         assumeTrue(Files.isExecutable(java), "JDK " + c.jdkName() + " not installed at " + c.jdk());
-        String missing = JfrGroundTruthTest.probe(java, c.gc());
-        assumeTrue(missing.isEmpty(), "JDK " + c.jdkName() + " has no " + c.gc().label + ": " + missing);
         JfrGroundTruthTest.Recorded run = JfrGroundTruthTest.record(c, java, tmp);
         Path log = run.log();
         Path jfr = run.jfr();
