@@ -403,9 +403,9 @@ class JfrGroundTruthTest {
         }
         int allowed = excusable(r.ids());
         assertTrue(r.outliers().size() <= allowed, String.format(Locale.ROOT,
-                "JDK %s %s: %d of %d GC ids beyond the per-id bound 1%% of JFR + n x %.4f ms, at most %d excused: %s%n%s",
-                c.jdkName(), c.gc().label, r.outliers().size(), r.ids(), 0.0005 + c.gc().allowanceMs, allowed, excused,
-                r.summary()));
+                "JDK %s %s: %d of %d GC ids beyond the per-id bound 1%% of JFR + n x %.4f ms, at most %d excused: "
+                        + "%s%n%s", c.jdkName(), c.gc().label, r.outliers().size(), r.ids(), 0.0005 + c.gc().allowanceMs,
+                allowed, excused, r.summary()));
         double bound = 0.01 * r.acceptedJfrTotal() + r.acceptedPauses() * (0.0005 + totalAllowanceMs);
         assertTrue(Math.abs(r.acceptedLogTotal() - r.acceptedJfrTotal()) <= bound, String.format(Locale.ROOT,
                 "JDK %s %s: total pause time over %d of %d GC ids, log %.3f ms, JFR %.3f ms, bound %.3f ms (%s); "
