@@ -94,10 +94,12 @@ class BudgetCommandTest {
         assertEquals(Main.PROGRAM_FAILED, oom.exit(), oom.err());
         assertTrue(oom.out().contains("outcome     OOM"), oom.out());
 
-        String stopped = tmp.resolve("stopped").toString(); // interpreted, the program runs long enough to be stopped
+        // the proof's JVM waits at its start for a file nobody removes (HotSpot's PauseAtStartup): it runs until stopped
+        String stopped = tmp.resolve("stopped").toString();
+        String waits = "-Xmx128m -XX:+UnlockDiagnosticVMOptions -XX:+PauseAtStartup -XX:PauseAtStartupFile="
+                + tmp.resolve("paused");
         assertEquals(List.of(), ErrorConditionsTest.stoppedByCtrlC(tmp, List.of(new ErrorConditionsTest.Stop(stopped
-                + "/", "not a result", "budget", "--from", small, "--flags", "-Xmx128m -Xint", "--prove", "--out",
-                stopped))));
+                + "/", "not a result", "budget", "--from", small, "--flags", waits, "--prove", "--out", stopped))));
 
         CliRun noCgroup = WithoutCgroups.ended(withoutCgroups, tmp, "cgroup");
         assertEquals(Main.NOT_ANALYZABLE, noCgroup.exit(), noCgroup.err());
