@@ -20,13 +20,15 @@ final class Jvmtune {
     }
 
     /**
-     * Starts {@code jvmtune ARGS} with its output in {@code log}.
+     * Starts {@code jvmtune ARGS} with its output in {@code log}, SIGINT reset to its default as a terminal's Ctrl-C
+     * finds it (a shell's background job, which may have started these tests, ignores it, and so would the JVM).
      *
      * @param jvmOptions options for jvmtune's own JVM (-Xmx64m)
      */
     static Process start(Path log, Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
