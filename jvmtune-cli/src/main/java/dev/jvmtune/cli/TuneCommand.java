@@ -202,7 +202,7 @@ final class TuneCommand extends StreamCommand implements Callable<Integer> {
             TuningSession result = TuningSession.result(r, subject(s), j.trials());
             AtomicFile.write(out.resolve("tune.json"), o -> write(result, FormatType.JSON, o));
             Path html = out.resolve("report.html");
-            TuningSession session = TuningSession.read(r, subject(s), j.trials());
+            TuningSession session = result.withLogs();
             AtomicFile.write(html, o -> write(session, FormatType.HTML, o));
             write(result, jsonOption.json ? FormatType.JSON : FormatType.TEXT, streams.out());
             if (!jsonOption.json) {

@@ -45,16 +45,23 @@ public record TuningSession(TuneResult result, String subject, List<TrialResult>
      * ({@code DIR/gc.log}).
      */
     public static TuningSession read(TuneResult r, String subject, List<TrialResult> trials) throws IOException {
+        return result(r, subject, trials).withLogs();
+    }
+
+    /** This session with the GC logs of its baseline and best trials read ({@code DIR/gc.log}), for its page. */
+    public TuningSession withLogs() throws IOException {
         RunReader.Options options = RunReader.Options.DEFAULT.withSeries();
-        Run before = log(r.baselineDir(), options);
-        Run after = r.bestDir() == null || r.bestDir().equals(r.baselineDir()) ? null : log(r.bestDir(), options);
+        Run before = log(result.baselineDir(), options);
+        Run after = result.bestDir() == null || result.bestDir().equals(result.baselineDir()) ? null
+                : log(result.bestDir(), options);
         RunComparison beforeAfter = null;
         if (before != null && after != null) {
             RunComparison.Goal goal = RunComparison.goal("baseline", before, "final", after);
-            beforeAfter = RunComparison.of("baseline", RunComparison.judged(before, goal, o -> log(r.baselineDir(), o),
-                    options), "final", RunComparison.judged(after, goal, o -> log(r.bestDir(), o), options), goal);
+            beforeAfter = RunComparison.of("baseline", RunComparison.judged(before, goal,
+                    o -> log(result.baselineDir(), o), options), "final", RunComparison.judged(after, goal,
+                    o -> log(result.bestDir(), o), options), goal);
         }
-        return new TuningSession(r, subject, trials, footprints(trials), before, beforeAfter);
+        return new TuningSession(result, subject, trials, footprints, before, beforeAfter);
     }
 
     private static Map<Integer, Footprint> footprints(List<TrialResult> trials) throws IOException {

@@ -151,9 +151,10 @@ public final class TuneReport {
                 t.outcome(), t.dir(), footprints.containsKey(t.seq())
                         ? FootprintJson.of(footprints.get(t.seq()), false) : null)).toList();
         Document d = new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(), r.message(), r.goal(), r.guards(),
-                r.startFlags(), r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(),
-                r.baselineDir(), r.bestDir(), r.trialsRun(), r.trialSeconds(), r.bound(),
-                Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(), r.evidence(), listed);
+                r.startFlags(), r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(),
+                r.steps().stream().map(StepDocument::of).toList(), r.baselineDir(), r.bestDir(), r.trialsRun(),
+                r.trialSeconds(), r.bound(), Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(),
+                r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
         out.write('\n');
@@ -224,5 +225,4 @@ public final class TuneReport {
         JsonNode v = n.path(field);
         return v.isNumber() ? v.asDouble() : Double.NaN;
     }
-
 }
