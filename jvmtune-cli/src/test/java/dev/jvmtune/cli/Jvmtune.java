@@ -20,21 +20,30 @@ final class Jvmtune {
     }
 
     /**
-     * Starts {@code jvmtune ARGS} with its output in {@code log}, SIGINT reset to its default as a terminal's Ctrl-C
-     * finds it (a shell's background job, which may have started these tests, ignores it, and so would the JVM).
+     * Starts {@code jvmtune ARGS} with its output in {@code log}.
      *
      * @param jvmOptions options for jvmtune's own JVM (-Xmx64m)
      */
     static Process start(Path log, Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(jvmOptions, args)).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    /**
+     * The command line of {@code jvmtune ARGS} in a JVM of its own, SIGINT reset to its default as a terminal's Ctrl-C
+     * finds it: a shell's background job, which may have started these tests, ignores it, and a JVM that inherits
+     * that ignores Ctrl-C.
+     */
+    static List<String> command(List<String> jvmOptions, String... args) {
         List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().putAll(env);
-        return pb.start();
+        return cmd;
     }
 
     static Process start(Path log, String... args) throws IOException {

@@ -71,9 +71,8 @@ final class LiveJvm {
     }
 
     /**
-     * Starts jvmtune's command line in a JVM of its own (for real signals), its output in {@code out} and {@code err}.
-     * SIGINT is reset to its default first, as a terminal's Ctrl-C finds it: a shell's background job, which may have
-     * started these tests, ignores it, and a JVM that inherits that ignores Ctrl-C.
+     * Starts jvmtune's command line in a JVM of its own (for real signals, {@link Jvmtune#command}), its output in
+     * {@code out} and {@code err}.
      */
     static Process jvmtune(Path dir, Path out, Path err, String... args) throws IOException {
         return jvmtune(dir, args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -81,11 +80,7 @@ final class LiveJvm {
 
     /** jvmtune's command line in a JVM of its own, run in {@code dir}, for the caller to connect and start. */
     static ProcessBuilder jvmtune(Path dir, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile());
+        return new ProcessBuilder(Jvmtune.command(List.of(), args)).directory(dir.toFile());
     }
 
     /** What {@code jcmd PID COMMAND} of {@code jdk} prints. */
