@@ -42,31 +42,12 @@ public final class HeapCandidates implements CandidateSource {
         }
         long heap = heap(best, e);
         double resizing = e.seconds(Cause.HEAP_RESIZING);
-        long target = ROOM * peak.peakBytes();
-        String why = String.format(Locale.ROOT, "heap = %d x the peak live set: %d x %.0f MiB = %.0f MiB", ROOM, ROOM,
-                peak.peakBytes() / (double) MIB, target / (double) MIB);
-        if (peak.censored() && 2 * heap > target) {
-            target = 2 * heap;
-            why += String.format(Locale.ROOT, "; collections ran out of room, so the peak is capped by the heap: twice "
-                    + "the heap, %.0f MiB", target / (double) MIB);
-        }
-        if (machineBytes > 0 && target > MAX_HEAP_SHARE * machineBytes) {
-            target = (long) (MAX_HEAP_SHARE * machineBytes);
-            why += String.format(Locale.ROOT, "; at most %.0f%% of the machine's %d MiB", 100 * MAX_HEAP_SHARE,
-                    machineBytes / MIB);
-        }
-        target = (target + MIB - 1) / MIB * MIB;
-        if (heap > 0 && target > WORTH * heap) {
-            String size = FlagSet.size(target);
-            List<String> change = new ArrayList<>(List.of("-Xmx" + size));
-            boolean fixed = resizing > 0 || best.value("-Xms").isPresent()
-                    && best.value("-Xms").equals(best.value("-Xmx"));
-            if (fixed) {
-                change.add("-Xms" + size);
-            }
-            out.add(new Candidate("heap:peak-live-set", "a heap from the peak live set: -Xmx" + size
-                    + (fixed ? " -Xms" + size : ""), change, List.of(peak.describe(),
-                    why + String.format(Locale.ROOT, ", against %.0f MiB now", heap / (double) MIB),
+        Size size = size(best, e, machineBytes);
+        if (size.worthIt(heap)) {
+            boolean fixed = resizing > 0 || fixed(best);
+            out.add(new Candidate("heap:peak-live-set", "a heap from the peak live set: " + String.join(" ",
+                    size.change(fixed)), size.change(fixed), List.of(peak.describe(),
+                    size.why() + String.format(Locale.ROOT, ", against %.0f MiB now", heap / (double) MIB),
                     fixed ? String.format(Locale.ROOT, "fixed at that size: %.2f s of pauses ran while the heap grew",
                             resizing) : "its initial size left to the JVM"),
                     List.of(new Claim(Cause.GC, gc, false))));
@@ -81,6 +62,55 @@ public final class HeapCandidates implements CandidateSource {
                     List.of(new Claim(java.util.EnumSet.of(Cause.HEAP_RESIZING, Cause.FULL_GCS), growth, false))));
         }
         return out;
+    }
+
+    /**
+     * A heap from the peak live set and its arithmetic.
+     *
+     * @param bytes the heap, rounded up to a MiB
+     * @param why   how it was drawn: "heap = 3 x the peak live set: 3 x 120 MiB = 360 MiB"
+     */
+    record Size(long bytes, String why) {
+
+        /** Whether it is worth a trial against {@code heap} bytes now: {@link #WORTH} times larger. */
+        boolean worthIt(long heap) {
+            return heap > 0 && bytes > WORTH * heap;
+        }
+
+        /** The flags that set it: -Xmx, and -Xms too where {@code fixed}. */
+        List<String> change(boolean fixed) {
+            String size = FlagSet.size(bytes);
+            return fixed ? List.of("-Xmx" + size, "-Xms" + size) : List.of("-Xmx" + size);
+        }
+    }
+
+    /**
+     * The heap for {@code flags} from {@code e}'s peak live set (which it needs): {@link #ROOM} times the peak, at
+     * least twice the heap where collections ran out of room, at most {@link #MAX_HEAP_SHARE} of the machine's memory
+     * ({@code machineBytes}; 0 or less: unknown).
+     */
+    static Size size(FlagSet flags, Evidence e, long machineBytes) {
+        PeakLiveSet peak = e.peak();
+        long heap = heap(flags, e);
+        long target = ROOM * peak.peakBytes();
+        String why = String.format(Locale.ROOT, "heap = %d x the peak live set: %d x %.0f MiB = %.0f MiB", ROOM, ROOM,
+                peak.peakBytes() / (double) MIB, target / (double) MIB);
+        if (peak.censored() && 2 * heap > target) {
+            target = 2 * heap;
+            why += String.format(Locale.ROOT, "; collections ran out of room, so the peak is capped by the heap: twice "
+                    + "the heap, %.0f MiB", target / (double) MIB);
+        }
+        if (machineBytes > 0 && target > MAX_HEAP_SHARE * machineBytes) {
+            target = (long) (MAX_HEAP_SHARE * machineBytes);
+            why += String.format(Locale.ROOT, "; at most %.0f%% of the machine's %d MiB", 100 * MAX_HEAP_SHARE,
+                    machineBytes / MIB);
+        }
+        return new Size((target + MIB - 1) / MIB * MIB, why);
+    }
+
+    /** Whether {@code flags} fix the heap's size: -Xms = -Xmx. */
+    static boolean fixed(FlagSet flags) {
+        return flags.value("-Xms").isPresent() && flags.value("-Xms").equals(flags.value("-Xmx"));
     }
 
     /** The heap {@code flags} allow: -Xmx, else the largest the trial had. */
