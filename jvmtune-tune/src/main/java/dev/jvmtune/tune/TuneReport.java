@@ -32,6 +32,10 @@ public final class TuneReport {
         out.println();
         out.println("goal:    " + r.goal() + (r.guards().isEmpty() ? "" : "; guards: " + String.join(", ", r.guards())));
         out.println("start:   " + orDefaults(r.startFlags()));
+        if (r.repairedStart() != null) {
+            out.println("repaired: " + orDefaults(r.repairedStart()) + ", where the baseline was measured: "
+                    + r.repair());
+        }
         medians(out, "         ", r.baseline());
         out.println("final:   " + orDefaults(r.finalFlags()));
         medians(out, "         ", r.best());
@@ -111,8 +115,11 @@ public final class TuneReport {
 
     /** The session's document ({@code tune.json}, {@code tune --json}): its root, then the result (docs/json.md). */
     record Document(@JsonUnwrapped DocumentRoot root, TuneResult.Outcome outcome, String message, String goal,
-                    List<String> guards, String startFlags, String finalFlags, Map<String, Double> baseline,
-                    Map<String, Double> best, Map<String, Double> vsBaseline, List<StepDocument> steps,
+                    List<String> guards, String startFlags,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) String repairedStart,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) String repair, String finalFlags,
+                    Map<String, Double> baseline, Map<String, Double> best, Map<String, Double> vsBaseline,
+                    List<StepDocument> steps,
                     String baselineDir, String bestDir, int trialsRun, double trialSeconds, String bound,
                     @JsonInclude(JsonInclude.Include.NON_NULL) Double boundRatio, String noise, String evidence,
                     List<TrialDocument> trials) {
@@ -151,9 +158,9 @@ public final class TuneReport {
                 t.outcome(), t.dir(), footprints.containsKey(t.seq())
                         ? FootprintJson.of(footprints.get(t.seq()), false) : null)).toList();
         Document d = new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(), r.message(), r.goal(), r.guards(),
-                r.startFlags(), r.finalFlags(), r.baseline(), r.best(), r.vsBaseline(),
-                r.steps().stream().map(StepDocument::of).toList(), r.baselineDir(), r.bestDir(), r.trialsRun(),
-                r.trialSeconds(), r.bound(), Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(),
+                r.startFlags(), r.repairedStart(), r.repair(), r.finalFlags(), r.baseline(), r.best(),
+                r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(), r.baselineDir(), r.bestDir(),
+                r.trialsRun(), r.trialSeconds(), r.bound(), Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(),
                 r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
@@ -185,7 +192,8 @@ public final class TuneReport {
         }
         return new TuneResult(TuneResult.Outcome.valueOf(n.path("outcome").asText()), n.path("message").asText(),
                 n.path("goal").asText(), strings(n.path("guards")), n.path("startFlags").asText(),
-                n.path("finalFlags").asText(), figures(n.path("baseline")), figures(n.path("best")),
+                n.path("repairedStart").textValue(), n.path("repair").textValue(), n.path("finalFlags").asText(),
+                figures(n.path("baseline")), figures(n.path("best")),
                 figures(n.path("vsBaseline")), steps, n.path("baselineDir").textValue(), n.path("bestDir").textValue(),
                 n.path("trialsRun").asInt(), n.path("trialSeconds").asDouble(), n.path("bound").textValue(),
                 number(n, "boundRatio"), n.path("noise").textValue(), n.path("evidence").textValue());

@@ -6,7 +6,13 @@ import java.util.Map;
 /**
  * How a session ended, and the path it took.
  *
- * @param baseline      the goal's and guards' metric medians under the starting flags
+ * @param startFlags    the flags the user started from
+ * @param repairedStart the flags the baseline was measured at instead, where the start ran out of heap ({@link
+ *                      HeapRepair}); null where it was not repaired
+ * @param repair        how the start ran out and why it was repaired so, one line per repair joined by "; "; null
+ *                      likewise
+ * @param baseline      the goal's and guards' metric medians under the starting flags (the repaired start's, where
+ *                      it was repaired)
  * @param best          the same medians under the final flags (the last accepted candidate's B trials)
  * @param vsBaseline    the same metrics, final against baseline: the product of the accepted A/Bs' median ratios
  *                      (each measured interleaved, so immune to the machine's drift between them)
@@ -23,7 +29,8 @@ import java.util.Map;
  *                      when the baseline did not measure
  */
 public record TuneResult(Outcome outcome, String message, String goal, List<String> guards, String startFlags,
-                         String finalFlags, Map<String, Double> baseline, Map<String, Double> best,
+                         String repairedStart, String repair, String finalFlags, Map<String, Double> baseline,
+                         Map<String, Double> best,
                          Map<String, Double> vsBaseline,
                          List<Step> steps, String baselineDir, String bestDir, int trialsRun,
                          double trialSeconds, String bound, double boundRatio, String noise,
@@ -41,6 +48,11 @@ public record TuneResult(Outcome outcome, String message, String goal, List<Stri
         best = Map.copyOf(best);
         vsBaseline = Map.copyOf(vsBaseline);
         steps = List.copyOf(steps);
+    }
+
+    /** The flags the baseline was measured at: the repaired start where there is one, else the start. */
+    public String baselineFlags() {
+        return repairedStart != null ? repairedStart : startFlags;
     }
 
     public List<Step> accepted() {

@@ -78,7 +78,11 @@ public final class Tuner {
     private final Map<Integer, Evidence> evidence = new HashMap<>();
     /** Per trial: its goal metric over the start's, through the best it was measured beside (the model's data). */
     private final Map<Integer, Double> relative = new HashMap<>();
+    /** The flags the user gave, and those the baseline measured: the same unless the start was repaired. */
+    private FlagSet given;
     private FlagSet start;
+    /** Each repair of the start, in one line ({@link HeapRepair#line}). */
+    private final List<String> repairs = new ArrayList<>();
     private final List<TrialResult> base = new ArrayList<>();
     private Map<String, Double> baseline;
     private FlagSet best;
@@ -109,17 +113,11 @@ public final class Tuner {
     }
 
     public TuneResult run() throws IOException, InterruptedException {
-        start = FlagSet.parse(settings.flags());
-        for (int i = 0; i < settings.repeats(); i++) {
-            base.add(trial("baseline", start));
-        }
-        best = start;
-        baseline = medians(base);
-        bestMedians = baseline;
-        if (base.stream().anyMatch(t -> !t.ok()) || Double.isNaN(baseline.get(goal.metric()))) {
-            String why = base.stream().filter(t -> !t.ok()).findFirst().map(t -> "trial " + t.seq() + " ended "
-                    + t.outcome() + " (see " + t.dir() + ")").orElse("the program does not report " + goal.metric());
-            return result(TuneResult.Outcome.BASELINE_FAILED, "the baseline did not measure: " + why);
+        given = FlagSet.parse(settings.flags());
+        start = given;
+        TuneResult failed = measureStart();
+        if (failed != null) {
+            return failed;
         }
         for (Target t : allTargets()) {
             String why = t.unjudgeable(baseline.get(t.metric()));
@@ -155,7 +153,7 @@ public final class Tuner {
             }
         }
         model = new ModelSearch(HeapCandidates.heap(start, evidence(typical(base))), machineBytes, settings.pinned());
-        Set<FlagSet> tried = new HashSet<>(Set.of(start));
+        Set<FlagSet> tried = new HashSet<>(List.of(given, start));
         Set<FlagSet> retried = new HashSet<>();
         while (true) {
             double now = standing(goal, bestMedians, 1);
@@ -215,6 +213,43 @@ public final class Tuner {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * The baseline's trials at the start; where they ran out of heap, at the start repaired ({@link HeapRepair}), as
+     * often as the repair finds a larger heap. The session's end where the baseline did not measure, else null.
+     */
+    private TuneResult measureStart() throws IOException, InterruptedException {
+        while (true) {
+            for (int i = 0; i < settings.repeats(); i++) {
+                base.add(trial("baseline", start));
+            }
+            best = start;
+            baseline = medians(base);
+            bestMedians = baseline;
+            TrialResult bad = base.stream().filter(t -> !t.ok()).findFirst().orElse(null);
+            if (bad == null) {
+                return Double.isNaN(baseline.get(goal.metric())) ? result(TuneResult.Outcome.BASELINE_FAILED,
+                        "the baseline did not measure: the program does not report " + goal.metric()) : null;
+            }
+            String why = "the baseline did not measure: trial " + bad.seq() + " ended " + bad.outcome() + " (see "
+                    + bad.dir() + ")" + (repairs.isEmpty() ? "" : " at the repaired start " + start
+                    + ", after " + String.join("; ", repairs));
+            HeapRepair repair = HeapRepair.of(start, base, t -> evidence.get(t.seq()), settings.pinned(),
+                    machineBytes);
+            if (repair == null) {
+                return result(TuneResult.Outcome.BASELINE_FAILED, why);
+            }
+            String budget = repair.flags() == null ? null : budgetLeft(settings.repeats());
+            if (repair.flags() == null || budget != null) {
+                return result(TuneResult.Outcome.BASELINE_FAILED, why + "; " + repair.line()
+                        + (budget == null ? "" : "; no room to measure it: " + budget));
+            }
+            listener.note(repair.line());
+            repairs.add(repair.line());
+            start = repair.flags();
+            base.clear();
         }
     }
 
@@ -643,7 +678,12 @@ public final class Tuner {
     }
 
     private TuneResult result(TuneResult.Outcome outcome, String message) {
-        return new TuneResult(outcome, message, settings.goal(), settings.guards(), start.line(), best.line(),
+        boolean repaired = !start.equals(given);
+        return new TuneResult(outcome, message + (repaired && outcome != TuneResult.Outcome.BASELINE_FAILED
+                ? "; judged against the repaired start " + start + ", where " + given + " ran out of heap"
+                : ""),
+                settings.goal(), settings.guards(), given.line(), repaired ? start.line() : null,
+                repaired ? String.join("; ", repairs) : null, best.line(),
                 baseline, bestMedians, vsBaseline, steps, dir(typical(base)), dir(typical(trialsOf(best))), seq,
                 seconds, bound == null ? null : bound.text(), bound == null || !bound.holds() ? Double.NaN
                 : bound.best() / baseline.get(goal.metric()), noise == null ? null

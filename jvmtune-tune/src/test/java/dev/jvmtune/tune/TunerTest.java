@@ -392,4 +392,111 @@ class TunerTest {
         assertEquals("-Xmx", FlagSet.keyOf("-Xmx"));
         assertEquals("-XX:NewRatio", FlagSet.keyOf("-XX:NewRatio=4"));
     }
+
+    /**
+     * A program whose live set needs a heap of {@code needs} MiB: below it every trial ends OOM after 55 s, its log
+     * showing collections out of room with the heap after them at 60% of it (a peak the heap caps); at or above it,
+     * the short job whose compilers take the machine (C1 only gives 15% back).
+     */
+    static TrialRunner needsHeap(int needs) {
+        return (seq, arm, flags) -> FlagSet.bytes(flags.value("-Xmx").orElse("1g")) < (long) needs << 20
+                ? trial(seq, arm, flags, "OOM", 55, Double.NaN, Double.NaN)
+                : trial(seq, arm, flags, "OK", (c1Only(flags) ? 3.4 : 4.0) * (1 + 0.01 * (seq % 3)),
+                c1Only(flags) ? 0.4 : 2.0, c1Only(flags) ? 0.0 : 1.2);
+    }
+
+    /** The evidence of {@link #needsHeap}'s trials: an OOM's log from {@code peak}, the others' CPU figures. */
+    static Tuner.EvidenceReader outOfRoom(java.util.function.ToLongFunction<Long> peak) {
+        return t -> {
+            if (t.ok()) {
+                return evidence(0.6, 0, 1).read(t);
+            }
+            long heap = FlagSet.bytes(FlagSet.parse(t.flags()).value("-Xmx").orElse("1g"));
+            long p = peak.applyAsLong(heap);
+            return new Evidence(55, Double.NaN, Double.NaN, 40, 38, 0, 0, 0, Double.NaN, Double.NaN, 1, 2,
+                    Collector.G1, p < 0 ? null : new PeakLiveSet(300, 1.0, p, p, p, heap, 212), null, List.of());
+        };
+    }
+
+    /** A session of {@link #needsHeap} from -Xmx128m towards wall -10% (3 repeats, 40 trials), on a machine. */
+    private TuneResult oomSession(int needs, List<String> pinned, long machineBytes, Tuner.EvidenceReader evidence,
+                                  List<String> notes, Path journal) throws IOException, InterruptedException {
+        TuneSettings s = new TuneSettings(null, List.of(), List.of("probe"), null, "-Xmx128m", "wall <= -10%",
+                List.of(), 3, 40, 0, 0.05, 1, 60, pinned, false);
+        boolean resumed = java.nio.file.Files.exists(journal);
+        try (Journal j = resumed ? Journal.resume(journal) : Journal.create(journal, s, "jdbc:sqlite:none.db")) {
+            JournaledRunner runner = new JournaledRunner(needsHeap(needs), j);
+            return new Tuner(runner, List.of(new CpuCandidates("wallSec")), SearchSpace.standard(machineBytes), s,
+                    j::decision, notes(notes), runner.replayable(), evidence, machineBytes).run();
+        }
+    }
+
+    private static final long MIB = 1 << 20;
+
+    /**
+     * A start whose heap runs out, its logs showing collections out of room (the peak live set capped by the heap):
+     * the session measures the baseline again at twice the heap, and again at twice that where it still runs out,
+     * then tunes from there, the goal judged against the repaired start. A session resumed from its journal in the
+     * middle of the repairs replays them to the same end.
+     */
+    @Test
+    void aStartThatRunsOutOfHeapIsRepairedFromItsPeakLiveSet() throws Exception {
+        List<String> notes = new ArrayList<>();
+        Path journal = dir.resolve("tune.jsonl");
+        TuneResult r = oomSession(300, List.of(), 64L << 30, outOfRoom(heap -> heap * 6 / 10), notes, journal);
+        List<String> repairs = notes.stream().filter(n -> n.startsWith("the start's heap")).toList();
+        assertEquals(List.of("the start's heap of 128 MiB ran out in 3 of 3 trials (212 collections out of room, "
+                + "Full GCs 38.0 s, the peak live set at least 77 MiB); the session starts from -Xmx256m: heap = 3 x "
+                + "the peak live set: 3 x 77 MiB = 230 MiB; collections ran out of room, so the peak is capped by the "
+                + "heap: twice the heap, 256 MiB", "the start's heap of 256 MiB ran out in 3 of 3 trials (212 "
+                + "collections out of room, Full GCs 38.0 s, the peak live set at least 154 MiB); the session starts "
+                + "from -Xmx512m: heap = 3 x the peak live set: 3 x 154 MiB = 461 MiB; collections ran out of room, so "
+                + "the peak is capped by the heap: twice the heap, 512 MiB"), repairs);
+        assertEquals(TuneResult.Outcome.GOAL_MET, r.outcome(), r.message());
+        assertTrue(r.message().startsWith("goal met: wallSec ") && r.message().endsWith("; judged against "
+                + "the repaired start -Xmx512m, where -Xmx128m ran out of heap"), r.message());
+        assertEquals("-Xmx128m -Xmx512m -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseParallelGC 18", r.startFlags() + " "
+                + r.repairedStart() + " " + r.finalFlags() + " " + r.trialsRun());
+        assertEquals(String.join("; ", repairs), r.repair());
+        assertEquals(List.of(6, 7, 8), r.steps().get(0).reference(), "round 1 against the repaired baseline");
+
+        // cut the journal after trial 4 (the first repair's baseline) and resume: the same repairs, the same end
+        List<String> lines = java.nio.file.Files.readAllLines(journal);
+        java.nio.file.Files.write(journal, lines.subList(0, 1 + 5));
+        List<String> again = new ArrayList<>();
+        TuneResult resumed = oomSession(300, List.of(), 64L << 30, outOfRoom(heap -> heap * 6 / 10), again, journal);
+        assertEquals(r.message() + " " + r.trialsRun(), resumed.message() + " " + resumed.trialsRun());
+        assertEquals(repairs, again.stream().filter(n -> n.startsWith("the start's heap")).toList());
+    }
+
+    /** The heap may not grow past half the machine: the start stops where the next repair would pass it. */
+    @Test
+    void aStartRepairedUpToTheMachinesShareStopsThere() throws Exception {
+        TuneResult r = oomSession(600, List.of(), 1L << 30, outOfRoom(heap -> heap * 6 / 10), new ArrayList<>(),
+                dir.resolve("tune.jsonl"));
+        assertEquals(TuneResult.Outcome.BASELINE_FAILED, r.outcome(), r.message());
+        assertTrue(r.message().startsWith("the baseline did not measure: trial 6 ended OOM (see trials/6) at the "
+                + "repaired start -Xmx512m, after the start's heap of 128 MiB ran out"), r.message());
+        assertTrue(r.message().endsWith("; no larger heap is left to give it: heap = 3 x the peak live set: 3 x 307 "
+                + "MiB = 922 MiB; collections ran out of room, so the peak is capped by the heap: twice the heap, 1024 "
+                + "MiB; at most 50% of the machine's 1024 MiB"), r.message());
+        assertEquals("-Xmx128m -Xmx512m 9", r.startFlags() + " " + r.repairedStart() + " " + r.trialsRun());
+    }
+
+    /** A pinned heap is never changed, and a start whose OOM leaves no peak live set (no GC log) stops as before. */
+    @Test
+    void aPinnedHeapOrOneWithoutALiveSetIsNotRepaired() throws Exception {
+        TuneResult pinned = oomSession(300, List.of("Xmx"), 64L << 30, outOfRoom(heap -> heap * 6 / 10),
+                new ArrayList<>(), dir.resolve("pinned.jsonl"));
+        assertEquals(TuneResult.Outcome.BASELINE_FAILED, pinned.outcome(), pinned.message());
+        assertEquals("the baseline did not measure: trial 0 ended OOM (see trials/0); the start's heap of 128 MiB ran "
+                + "out in 3 of 3 trials (212 collections out of room, Full GCs 38.0 s, the peak live set at least 77 "
+                + "MiB); the heap is pinned (-Xmx), so the session does not give it more", pinned.message());
+        assertEquals("-Xmx128m null 3", pinned.startFlags() + " " + pinned.repairedStart() + " " + pinned.trialsRun());
+
+        TuneResult noPeak = oomSession(300, List.of(), 64L << 30, outOfRoom(heap -> -1), new ArrayList<>(),
+                dir.resolve("nopeak.jsonl"));
+        assertEquals("BASELINE_FAILED the baseline did not measure: trial 0 ended OOM (see trials/0) 3", noPeak
+                .outcome() + " " + noPeak.message() + " " + noPeak.trialsRun());
+    }
 }
