@@ -70,11 +70,11 @@ public final class TuningHtml {
         b.append("<section class=\"before-after\" data-section=\"Before and after\"><h2>Before and after</h2>");
         if (beforeAfter != null) {
             labels = List.of(beforeAfter.labelA(), beforeAfter.labelB());
-            runs = HtmlFormat.compared(b, beforeAfter, orDefaults(r.startFlags()), orDefaults(r.finalFlags()));
+            runs = HtmlFormat.compared(b, beforeAfter, orDefaults(r.baselineFlags()), orDefaults(r.finalFlags()));
         } else if (baseline != null) {
             b.append("<p class=\"note\">Nothing was accepted: the final flags are the starting ones. "
                     + "A typical baseline trial's GC log:</p><section class=\"run side-a\"><p class=\"side\">baseline</p>"
-                    + "<p class=\"sides\">").append(escape(orDefaults(r.startFlags()))).append("</p>\n");
+                    + "<p class=\"sides\">").append(escape(orDefaults(r.baselineFlags()))).append("</p>\n");
             new RunSection(b).write(baseline);
             b.append("<div class=\"charts\" data-run=\"0\"></div></section>\n");
             labels = List.of("baseline");
@@ -126,8 +126,13 @@ public final class TuningHtml {
                 .append("</div><div class=\"note\">").append(Rounding.text("%.0f s of trials; %d of %d "
                         + "candidates accepted", r.trialSeconds(), r.accepted().size(), r.steps().size()))
                 .append("</div></div></div>\n<table class=\"summary\"><tbody><tr><th>start</th><td><code>")
-                .append(escape(orDefaults(r.startFlags()))).append("</code></td></tr><tr><th>final</th><td><code>")
-                .append(escape(orDefaults(r.finalFlags()))).append("</code></td></tr></tbody></table></section>\n");
+                .append(escape(orDefaults(r.startFlags()))).append("</code></td></tr>");
+        if (r.repairedStart() != null) {
+            b.append("<tr><th>repaired start</th><td><code>").append(escape(orDefaults(r.repairedStart())))
+                    .append("</code> ").append(escape(r.repair())).append("</td></tr>");
+        }
+        b.append("<tr><th>final</th><td><code>").append(escape(orDefaults(r.finalFlags())))
+                .append("</code></td></tr></tbody></table></section>\n");
     }
 
     /**
@@ -141,7 +146,7 @@ public final class TuningHtml {
             names.add(Metrics.footprintPart(p));
         }
         names.add(Metrics.FOOTPRINT + "threads");
-        List<TrialResult> before = ok(trials, r.startFlags());
+        List<TrialResult> before = ok(trials, r.baselineFlags());
         List<TrialResult> after = ok(trials, r.finalFlags());
         if (before.stream().allMatch(t -> Double.isNaN(t.metric(Metrics.FOOTPRINT_RSS)))) {
             return;
