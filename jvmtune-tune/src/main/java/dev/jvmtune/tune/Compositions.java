@@ -15,8 +15,9 @@ import java.util.stream.Collectors;
  * compilers' CPU and the collector's time: a heap 0.833x and C1 only 0.845x, 0.70x predicted, 0.69x measured on a
  * 12 s job), so the set of all candidates with claims that change different settings is worth one trial before any of
  * them alone. Taken greedily, the largest claim first; a candidate is left out where its options touch a setting of the
- * set or the merged flags would drop one of them (a G1 setting beside a switch to Parallel), and a switch to a
- * stop-the-world collector is left out where the set's heap has no room for it ({@link HeapCandidates#fits}). Claims
+ * set or the merged flags would drop one of them (a G1 setting beside a switch to Parallel); where the set's heap has no
+ * room for its stop-the-world collector ({@link HeapCandidates#fits}), a part that sizes the heap sizes it for the
+ * collector, and without one the collector is left out. Claims
  * on the same causes are counted once: at most what those causes took.
  */
 final class Compositions {
@@ -42,6 +43,9 @@ final class Compositions {
             c.change().forEach(o -> keys.add(FlagSet.key(o)));
         }
         if (!HeapCandidates.fits(best, best.with(changes(parts)), e)) {
+            giveRoom(parts, e);
+        }
+        if (!HeapCandidates.fits(best, best.with(changes(parts)), e)) {
             parts.removeIf(p -> !HeapCandidates.fits(best, best.with(p.change()), e)
                     || p.change().stream().anyMatch(o -> dev.jvmtune.core.options.JvmOption.parse(o).selects().isPresent()));
         }
@@ -61,6 +65,38 @@ final class Compositions {
         return Optional.of(new Candidate("combined:" + parts.stream().map(Candidate::source)
                 .collect(Collectors.joining("+")), parts.stream().map(Candidate::title)
                 .collect(Collectors.joining("; ")), change, why, claims));
+    }
+
+    /**
+     * Where the set sizes the heap below the room its stop-the-world collector needs ({@link HeapCandidates#fits}: a
+     * rule may size the heap from another figure of the live set, such as the most a whole-heap collection left, below
+     * the peak), the part that sizes it takes the heap the collector needs instead, said in its arithmetic: the set
+     * keeps both causes rather than dropping the collector for a heap it chose itself.
+     */
+    private static void giveRoom(List<Candidate> parts, Evidence e) {
+        if (e.peak() == null) {
+            return;
+        }
+        String xmxKey = FlagSet.key("-Xmx1m");
+        String xmsKey = FlagSet.key("-Xms1m");
+        long mib = 1 << 20;
+        long room = (HeapCandidates.ROOM * e.peak().peakBytes() + mib - 1) / mib * mib;
+        for (int i = 0; i < parts.size(); i++) {
+            Candidate p = parts.get(i);
+            String xmx = p.change().stream().filter(o -> FlagSet.key(o).equals(xmxKey)).findFirst().orElse(null);
+            if (xmx == null || FlagSet.bytes(xmx.substring(4)) >= room) {
+                continue;
+            }
+            String size = FlagSet.size(room);
+            List<String> change = p.change().stream().map(o -> FlagSet.key(o).equals(xmxKey) ? "-Xmx" + size
+                    : FlagSet.key(o).equals(xmsKey) && o.substring(4).equals(xmx.substring(4)) ? "-Xms" + size : o)
+                    .toList();
+            List<String> why = new ArrayList<>(p.arithmetic());
+            why.add(String.format(Locale.ROOT, "the heap raised from %s to %d x the peak live set, %d x %.0f MiB = %s:"
+                            + " room for the set's stop-the-world collector", xmx.substring(4), HeapCandidates.ROOM,
+                    HeapCandidates.ROOM, e.peak().peakBytes() / (double) mib, size));
+            parts.set(i, new Candidate(p.source(), p.title(), change, why, p.claims()));
+        }
     }
 
     private static List<String> changes(List<Candidate> parts) {

@@ -292,8 +292,8 @@ class TunerTest {
 
     /**
      * Without a JIT candidate the heap and the collector are still one trial; a collector alone is no set, a G1
-     * setting is none with Parallel (whose switch drops it), and a switch to a stop-the-world collector is left out of
-     * a set whose heap has no room for the peak live set.
+     * setting is none with Parallel (whose switch drops it), a switch to a stop-the-world collector is left out of
+     * a set whose heap has no room for the peak live set, and a set's heap part sized below that room is raised to it.
      */
     @Test
     void aSetHoldsWhatCanRunTogether() {
@@ -320,6 +320,13 @@ class TunerTest {
                 List.of()))
                 .orElseThrow().source(), "without a peak live set the collector's room is unknown");
         assertTrue(Compositions.of(List.of(stw, small), best, e).isEmpty(), "96 MB has no room for 3 x 67 MiB");
+        // a rule that sized the heap from a smaller figure of the live set: the set's heap is raised for Parallel
+        Candidate rule = new Candidate("heap-too-small", "heap from the live set", List.of("-Xmx150m"),
+                List.of("3 x 50 MiB = 150 MiB"), List.of(new Claim(Cause.GC, 1.85, false)));
+        Candidate roomy = Compositions.of(List.of(rule, stw), best, e).orElseThrow();
+        assertEquals(List.of("-Xmx201m", "-XX:+UseParallelGC"), roomy.change(), roomy.arithmetic().toString());
+        assertTrue(roomy.arithmetic().contains("the heap raised from 150m to 3 x the peak live set, 3 x 67 MiB = 201m:"
+                + " room for the set's stop-the-world collector"), roomy.arithmetic().toString());
     }
 
     @Test
