@@ -438,7 +438,15 @@ class TunerTest {
         }
     }
 
-    private static final long MIB = 1 << 20;
+    /** {@code r}'s start, repaired start and repair as {@code tune.json} has them, written and read back. */
+    private String json(TuneResult r, String name) throws IOException {
+        Path file = dir.resolve(name);
+        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+            TuneReport.json(r, List.of(), Map.of(), out);
+        }
+        TuneResult back = TuneReport.read(file);
+        return back.startFlags() + " | " + back.repairedStart() + " | " + back.repair();
+    }
 
     /**
      * A start whose heap runs out, its logs showing collections out of room (the peak live set capped by the heap):
@@ -466,6 +474,12 @@ class TunerTest {
                 + r.repairedStart() + " " + r.finalFlags() + " " + r.trialsRun());
         assertEquals(String.join("; ", repairs), r.repair());
         assertEquals(List.of(6, 7, 8), r.steps().get(0).reference(), "round 1 against the repaired baseline");
+        assertEquals("-Xmx128m | -Xmx512m | " + r.repair(), json(r, "repaired.json"), "tune.json read back");
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        TuneReport.text(r, text);
+        assertTrue(text.toString(java.nio.charset.StandardCharsets.UTF_8).contains("\nstart:   -Xmx128m\nrepaired: "
+                + "-Xmx512m, where the baseline was measured: " + repairs.get(0) + "; " + repairs.get(1) + "\n"), text
+                .toString(java.nio.charset.StandardCharsets.UTF_8));
 
         // cut the journal after trial 4 (the first repair's baseline) and resume: the same repairs, the same end
         List<String> lines = java.nio.file.Files.readAllLines(journal);
@@ -500,6 +514,7 @@ class TunerTest {
                 + "out in 3 of 3 trials (212 collections out of room, Full GCs 38.0 s, the peak live set at least 77 "
                 + "MiB); the heap is pinned (-Xmx), so the session does not give it more", pinned.message());
         assertEquals("-Xmx128m null 3", pinned.startFlags() + " " + pinned.repairedStart() + " " + pinned.trialsRun());
+        assertEquals("-Xmx128m | null | null", json(pinned, "pinned.json"), "tune.json read back");
 
         TuneResult noPeak = oomSession(300, List.of(), 64L << 30, outOfRoom(heap -> -1), new ArrayList<>(),
                 dir.resolve("nopeak.jsonl"));
