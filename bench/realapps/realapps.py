@@ -104,7 +104,9 @@ def prepare_jwebserver(d):
 def prepare_h2server(d):
     java = str(JDK17 / "bin" / "java")
     return ["bash", str(HERE / "serve.sh"), java, classpath("h2"), java + " {jvmflags} -cp " + classpath("h2")
-            + " org.h2.tools.Server -tcp -tcpPort PORT -ifNotExists", "jdbc", "jdbc:h2:tcp://127.0.0.1:PORT/mem:bench",
+            + " org.h2.tools.Server -tcp -tcpPort PORT -ifNotExists", "jdbc",
+            # the in-memory database lives on after the load generator's setup connection closes
+            "jdbc:h2:tcp://127.0.0.1:PORT/mem:bench;DB_CLOSE_DELAY=-1",
             "20000", "300", "12", "3"]
 
 
