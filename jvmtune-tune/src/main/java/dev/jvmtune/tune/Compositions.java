@@ -77,10 +77,9 @@ final class Compositions {
         if (e.peak() == null) {
             return;
         }
-        String xmxKey = FlagSet.key("-Xmx1m");
-        String xmsKey = FlagSet.key("-Xms1m");
-        long mib = 1 << 20;
-        long room = (HeapCandidates.ROOM * e.peak().peakBytes() + mib - 1) / mib * mib;
+        String xmxKey = FlagSet.keyOf("Xmx");
+        String xmsKey = FlagSet.keyOf("Xms");
+        long room = HeapCandidates.wholeMib(HeapCandidates.room(e));
         for (int i = 0; i < parts.size(); i++) {
             Candidate p = parts.get(i);
             String xmx = p.change().stream().filter(o -> FlagSet.key(o).equals(xmxKey)).findFirst().orElse(null);
@@ -94,7 +93,7 @@ final class Compositions {
             List<String> why = new ArrayList<>(p.arithmetic());
             why.add(String.format(Locale.ROOT, "the heap raised from %s to %d x the peak live set, %d x %.0f MiB = %s:"
                             + " room for the set's stop-the-world collector", xmx.substring(4), HeapCandidates.ROOM,
-                    HeapCandidates.ROOM, e.peak().peakBytes() / (double) mib, size));
+                    HeapCandidates.ROOM, e.peak().peakBytes() / (double) (1 << 20), size));
             parts.set(i, new Candidate(p.source(), p.title(), change, why, p.claims()));
         }
     }

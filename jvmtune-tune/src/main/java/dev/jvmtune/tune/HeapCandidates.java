@@ -105,7 +105,17 @@ public final class HeapCandidates implements CandidateSource {
             why += String.format(Locale.ROOT, "; at most %.0f%% of the machine's %d MiB", 100 * MAX_HEAP_SHARE,
                     machineBytes / MIB);
         }
-        return new Size((target + MIB - 1) / MIB * MIB, why);
+        return new Size(wholeMib(target), why);
+    }
+
+    /** The heap a stop-the-world collector needs for {@code e}'s peak live set: {@link #ROOM} times it. */
+    static long room(Evidence e) {
+        return ROOM * e.peak().peakBytes();
+    }
+
+    /** {@code bytes} rounded up to a whole MiB, a size -Xmx says exactly. */
+    static long wholeMib(long bytes) {
+        return (bytes + MIB - 1) / MIB * MIB;
     }
 
     /** Whether {@code flags} fix the heap's size: -Xms = -Xmx. */
@@ -129,6 +139,6 @@ public final class HeapCandidates implements CandidateSource {
                 || e.peak() == null) {
             return true;
         }
-        return heap(to, e) >= ROOM * e.peak().peakBytes();
+        return heap(to, e) >= room(e);
     }
 }

@@ -160,8 +160,8 @@ public final class TuneReport {
         Document d = new Document(DocumentRoot.of(SCHEMA_VERSION), r.outcome(), r.message(), r.goal(), r.guards(),
                 r.startFlags(), r.repairedStart(), r.repair(), r.finalFlags(), r.baseline(), r.best(),
                 r.vsBaseline(), r.steps().stream().map(StepDocument::of).toList(), r.baselineDir(), r.bestDir(),
-                r.trialsRun(), r.trialSeconds(), r.bound(), Double.isNaN(r.boundRatio()) ? null : r.boundRatio(), r.noise(),
-                r.evidence(), listed);
+                r.trialsRun(), r.trialSeconds(), r.bound(), Double.isNaN(r.boundRatio()) ? null : r.boundRatio(),
+                r.noise(), r.evidence(), listed);
         Journal.JSON.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, JsonFigures.rounded(Journal.JSON.valueToTree(d)));
         out.write('\n');
