@@ -12,6 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -39,26 +44,58 @@ class KillMatrixTest {
         server = shared;
     }
 
+    /**
+     * The SQLite half and the PostgreSQL half run side by side, each its four scenarios in turn: a scenario spends most
+     * of its time waiting (for jvmtune's start, the stop's delay, trials that sleep), and none shares a database, a
+     * directory or a trial marker with another. The delays are drawn first, in one order, so that a seed replays them.
+     */
     @Test
     void stopsAtRandomPointsLoseNothingDuplicateNothingAndLeaveNothingRunning() throws Exception {
         long seed = Long.getLong("jvmtune.killMatrix.seed", System.nanoTime());
         Random random = new Random(seed);
+        List<Callable<Void>> halves = new ArrayList<>();
         int n = 0;
         for (boolean postgres : new boolean[] {false, true}) {
+            List<Callable<Void>> scenarios = new ArrayList<>();
             for (boolean tune : new boolean[] {false, true}) {
                 for (boolean kill : new boolean[] {true, false}) {
                     long delayMs = 1000 + random.nextInt(3500); // jvmtune starts in ~1.5 s; trials follow for 2-4 s
                     String what = (tune ? "tune" : "experiment") + " on " + (postgres ? "PostgreSQL" : "SQLite")
                             + ", " + (kill ? "kill -9" : "SIGTERM") + " after " + delayMs + " ms (seed " + seed + ")";
                     Path dir = Files.createDirectory(tmp.resolve("s" + n++));
-                    String db = postgres ? server.freshDatabase("kill") : dir.resolve("jvmtune.db").toString();
-                    if (tune) {
-                        tuneScenario(dir, db, kill, delayMs, what);
-                    } else {
-                        experimentScenario(dir, db, kill, delayMs, what);
-                    }
+                    scenarios.add(() -> {
+                        String db = postgres ? server.freshDatabase("kill") : dir.resolve("jvmtune.db").toString();
+                        if (tune) {
+                            tuneScenario(dir, db, kill, delayMs, what);
+                        } else {
+                            experimentScenario(dir, db, kill, delayMs, what);
+                        }
+                        return null;
+                    });
                 }
             }
+            halves.add(() -> {
+                for (Callable<Void> scenario : scenarios) {
+                    scenario.call();
+                }
+                return null;
+            });
+        }
+        // a thread each: the common pool may have fewer workers than blocking tasks
+        ExecutorService pool = Executors.newFixedThreadPool(halves.size());
+        try {
+            for (Future<Void> half : pool.invokeAll(halves)) {
+                try {
+                    half.get();
+                } catch (ExecutionException e) { // the scenario's own failure, its first line first
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw (Exception) e.getCause();
+                }
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
