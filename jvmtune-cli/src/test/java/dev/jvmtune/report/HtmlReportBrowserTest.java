@@ -23,15 +23,23 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -52,8 +60,13 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * errors, every chart it draws must hold data (read back from ECharts' own state), text from the log must
  * stay text, and a screenshot of each goes to {@code target/html-report/} as a build artifact. One page of each type
  * (analysis, comparison, tuning, experiment) has its charts' labels checked too ({@link ChartLabels}).
+ *
+ * <p>The experiment and the tuning session, 15-25 s of child JVMs each, start with the class and run while the
+ * pages of logs are checked: the browser waits for neither, and neither needs it. Their tests come last and wait for
+ * them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HtmlReportBrowserTest {
 
     private static final Path CHROMIUM = Path.of(System.getProperty("jvmtune.chromium", "/usr/bin/chromium"));
@@ -64,14 +77,21 @@ class HtmlReportBrowserTest {
     /** A cause no collector logs, carrying markup that would run if the page did not escape it. */
     private static final String XSS = "<script>window.xss=1</script><img src=x onerror=window.xss=2>";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The order of the tests of the experiment and the tuning session: after the others, which need no wait. */
+    private static final int AFTER_THE_OTHERS = Order.DEFAULT + 1;
 
     /** Held: the logging framework keeps loggers weakly, and a collected one forgets its level. */
     private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
     private ChromeDriver browser;
+    /** The experiment and the tuning session, started with the class; their tests come after the others. */
+    private CompletableFuture<Run> experiment;
+    private CompletableFuture<Run> tuning;
+    /** Their directories: experiment/ and tune/. */
+    private Path sessions;
 
     @BeforeAll
-    void startBrowser() throws IOException {
+    void startBrowser(@TempDir Path dir) throws IOException {
         boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
         if (!present && System.getenv("CI") != null) {
             fail("CI needs " + CHROMIUM + " and " + DRIVER + ": .ci/run installs chromium and chromium-driver");
@@ -90,12 +110,50 @@ class HtmlReportBrowserTest {
                 .usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
         browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+        // after the browser: where it is missing, the class is skipped and nothing starts
+        sessions = dir;
+        experiment = background("experiment", () -> runExperiment(dir.resolve("experiment")));
+        tuning = background("tune", () -> runTuning(dir.resolve("tune")));
     }
 
     @AfterAll
-    void stopBrowser() {
+    void stopBrowser() throws Exception {
         if (browser != null) {
             browser.quit();
+        }
+        // where their tests did not run (a method run alone) the sessions may still run: they end before their
+        // directory is deleted
+        for (CompletableFuture<Run> session : Arrays.asList(experiment, tuning)) {
+            if (session != null) {
+                session.handle((r, e) -> r).get(10, TimeUnit.MINUTES);
+            }
+        }
+    }
+
+    /** {@code work} in a thread of its own (the common pool may have fewer workers than blocking tasks). */
+    private static CompletableFuture<Run> background(String name, Callable<Run> work) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return work.call();
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        }, r -> {
+            Thread t = new Thread(r, "html-test-" + name);
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** What a session started with the class gave; its own failure, first line first, where it threw. */
+    private static Run await(CompletableFuture<Run> session) throws Exception {
+        try {
+            return session.get(10, TimeUnit.MINUTES);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw (Exception) e.getCause();
         }
     }
 
@@ -215,29 +273,11 @@ class HtmlReportBrowserTest {
      * point, the OOMs as failure markers at 3 days, and the small heap's capacity; markup in the spec stays text.
      */
     @Test
-    void experimentReportOfARealSmallExperiment(@TempDir Path tmp) throws Exception {
-        Path spec = tmp.resolve("tiny.yaml");
-        Files.writeString(spec, """
-                # %s
-                name: tiny
-                workload: timeseries
-                jdks: [17]
-                flags:
-                  heap-256m: -XX:+UseSerialGC -Xmx256m
-                  heap-96m: -XX:+UseSerialGC -Xmx96m
-                params:
-                  days: [1, 2, 3]
-                repeats: 2
-                warmup: 0
-                timeout: 60s
-                seed: 5
-                metric: metrics.wallSec
-                """.formatted(XSS));
-        Path html = tmp.resolve("experiment.html");
-        Run r = cli("experiment", spec.toString(), "--db", tmp.resolve("lab.db").toString(), "--out",
-                tmp.resolve("out").toString(), "--html", html.toString());
+    @Order(AFTER_THE_OTHERS)
+    void experimentReportOfARealSmallExperiment() throws Exception {
+        Run r = await(experiment);
         assertEquals(0, r.exit, r.err);
-        Page page = load(html, "experiment");
+        Page page = load(sessions.resolve("experiment/experiment.html"), "experiment");
         assertEquals(1, page.charts.size(), "one chart: " + page.charts);
         String chart = "window.jvmtuneCharts['experiment-sweep'].getOption().series";
         @SuppressWarnings("unchecked")
@@ -270,6 +310,29 @@ class HtmlReportBrowserTest {
         ChartLabels.assertLegible(browser, "experiment");
     }
 
+    /** The experiment of {@link #experimentReportOfARealSmallExperiment}, run into {@code dir}. */
+    private static Run runExperiment(Path dir) throws IOException {
+        Path spec = Files.createDirectories(dir).resolve("tiny.yaml");
+        Files.writeString(spec, """
+                # %s
+                name: tiny
+                workload: timeseries
+                jdks: [17]
+                flags:
+                  heap-256m: -XX:+UseSerialGC -Xmx256m
+                  heap-96m: -XX:+UseSerialGC -Xmx96m
+                params:
+                  days: [1, 2, 3]
+                repeats: 2
+                warmup: 0
+                timeout: 60s
+                seed: 5
+                metric: metrics.wallSec
+                """.formatted(XSS));
+        return cli("experiment", spec.toString(), "--db", dir.resolve("lab.db").toString(), "--out",
+                dir.resolve("out").toString(), "--html", dir.resolve("experiment.html").toString());
+    }
+
     /**
      * Whether {@code text} shows the interval [low, high] to 3 significant digits. tune.json holds its figures rounded
      * to 3 decimals and the page formats the unrounded ones, so the last digit may differ by one (0.97549 is 0.975 on
@@ -294,16 +357,10 @@ class HtmlReportBrowserTest {
      * before/after charts and table are labelled baseline and final, with their flags.
      */
     @Test
-    void tuningPageOfASessionThatAcceptsAChange(@TempDir Path tmp) throws Exception {
-        TuneProbe probe = TuneProbe.compile(Files.createDirectories(tmp.resolve("probe")));
-        Path out = tmp.resolve("tune");
-        // the probe sleeps: no GC or compiler time explains its slowness, so the goal's bound would stop the session
-        // after the baseline; --beyond-bound goes on
-        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString(), "--db",
-                out.resolve("jvmtune.db").toString(), "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m",
-                "--beyond-bound", "--"));
-        args.addAll(probe.command("heap", "128", "200"));
-        Run r = cli(args.toArray(String[]::new));
+    @Order(AFTER_THE_OTHERS)
+    void tuningPageOfASessionThatAcceptsAChange() throws Exception {
+        Run r = await(tuning);
+        Path out = sessions.resolve("tune/tune");
         assertEquals(0, r.exit, r.out + r.err);
         assertTrue(r.out.contains("wrote " + out.resolve("report.html") + " (the tuning page)"), r.out);
         JsonNode result = JSON.readTree(out.resolve("tune.json").toFile());
@@ -354,6 +411,19 @@ class HtmlReportBrowserTest {
         assertTrue(differences.contains("baseline -Xmx64m") && differences.contains("final -Xmx128m")
                 && differences.contains("final vs baseline"), differences);
         ChartLabels.assertLegible(browser, "tune");
+    }
+
+    /** The session of {@link #tuningPageOfASessionThatAcceptsAChange}, run into {@code dir}. */
+    private static Run runTuning(Path dir) throws IOException {
+        TuneProbe probe = TuneProbe.compile(Files.createDirectories(dir.resolve("probe")));
+        Path out = dir.resolve("tune");
+        // the probe sleeps: no GC or compiler time explains its slowness, so the goal's bound would stop the session
+        // after the baseline; --beyond-bound goes on
+        List<String> args = new ArrayList<>(List.of("tune", "--out", out.toString(), "--db",
+                out.resolve("jvmtune.db").toString(), "--goal", "metrics.wallSec <= -30%", "--flags", "-Xmx64m",
+                "--beyond-bound", "--"));
+        args.addAll(probe.command("heap", "128", "200"));
+        return cli(args.toArray(String[]::new));
     }
 
     /** {@code demo} with a budget that ends after the baseline: its page says nothing was accepted, and why. */
