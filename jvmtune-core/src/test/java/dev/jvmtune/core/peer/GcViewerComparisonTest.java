@@ -197,8 +197,8 @@ class GcViewerComparisonTest {
         // C1 only: each child reads one file once, and C2 spent as much CPU again compiling GCViewer's parser
         // (the corpus's unified Parallel log: 2.1-2.2 s of CPU with C2, 0.9-1.0 s with C1 alone)
         List<String> cmd = List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true",
-                "-Duser.language=en", "-Duser.country=US", "-cp", jar.toString(), GCVIEWER_MAIN, log.toAbsolutePath().toString(),
-                export.toAbsolutePath().toString(), "-t", type);
+                "-Duser.language=en", "-Duser.country=US", "-cp", jar.toString(), GCVIEWER_MAIN,
+                log.toAbsolutePath().toString(), export.toAbsolutePath().toString(), "-t", type);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(consoleLog.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
