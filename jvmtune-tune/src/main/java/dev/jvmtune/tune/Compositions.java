@@ -64,7 +64,7 @@ final class Compositions {
                 e.wallSec() > 0 ? Math.max(0, 1 - gain / e.wallSec()) : Double.NaN));
         return Optional.of(new Candidate("combined:" + parts.stream().map(Candidate::source)
                 .collect(Collectors.joining("+")), parts.stream().map(Candidate::title)
-                .collect(Collectors.joining("; ")), change, why, claims));
+                .collect(Collectors.joining("; ")), change, why, claims, List.of(), parts));
     }
 
     /**

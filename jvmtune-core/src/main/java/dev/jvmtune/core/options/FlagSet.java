@@ -2,6 +2,7 @@ package dev.jvmtune.core.options;
 
 import dev.jvmtune.core.model.Collector;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +50,13 @@ public final class FlagSet {
         for (String o : change) {
             s.put(o);
         }
+        return s;
+    }
+
+    /** This set without the settings under {@code keys} ({@link #key}): what the JVM then takes is its default. */
+    public FlagSet without(Collection<String> keys) {
+        FlagSet s = new FlagSet(new LinkedHashMap<>(options));
+        s.options.keySet().removeAll(keys);
         return s;
     }
 

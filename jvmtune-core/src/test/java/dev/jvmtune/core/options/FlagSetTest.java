@@ -37,6 +37,14 @@ class FlagSetTest {
     }
 
     @Test
+    void aSettingTakenOutLeavesTheRestInOrder() {
+        FlagSet f = FlagSet.parse("-XX:+UseParallelGC -Xmx1g -XX:TieredStopAtLevel=1");
+        assertEquals("-XX:+UseParallelGC -Xmx1g", f.without(List.of("-XX:TieredStopAtLevel")).line());
+        assertEquals("-Xmx1g -XX:TieredStopAtLevel=1", f.without(List.of(FlagSet.key("-XX:+UseG1GC"))).line());
+        assertEquals(f, f.without(List.of("-Xms")));
+    }
+
+    @Test
     void sizes() {
         assertEquals(512L << 20, FlagSet.bytes("512m"));
         assertEquals(2L << 30, FlagSet.bytes("2G"));
