@@ -423,7 +423,8 @@ public final class Tuner {
     }
 
     private boolean open(FlagSet f, Evidence e, Set<FlagSet> tried) {
-        return !f.equals(best) && !tried.contains(f) && HeapCandidates.fits(best, f, e);
+        return !f.equals(best) && !tried.contains(f) && (f.coherent() || !best.coherent())
+                && HeapCandidates.fits(best, f, e);
     }
 
     /**

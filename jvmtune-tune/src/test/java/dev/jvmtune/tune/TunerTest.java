@@ -355,6 +355,9 @@ class TunerTest {
         assertTrue(Compositions.of(List.of(stw), best, e).isEmpty());
         assertEquals("combined:evacuation-failure+heap:peak-live-set", Compositions.of(List.of(reserve, heap, stw),
                 best, e).orElseThrow().source(), "no G1 setting beside Parallel");
+        Candidate set = Compositions.of(List.of(heap, stw, reserve), best, e).orElseThrow();
+        assertEquals("combined:heap:peak-live-set+gc:stop-the-world", set.source(),
+                "no G1 setting after a switch to Parallel either");
         Candidate small = new Candidate("heap:fixed", "fixed", List.of("-Xms96m"), List.of("f"),
                 List.of(new Claim(EnumSet.of(Cause.HEAP_RESIZING), 0.1, false)));
         assertEquals("combined:gc:stop-the-world+heap:fixed", Compositions.of(List.of(stw, small), best,

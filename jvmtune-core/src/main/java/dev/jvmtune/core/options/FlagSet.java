@@ -102,6 +102,15 @@ public final class FlagSet {
         return o == null ? Collector.G1 : o.selects().orElse(Collector.G1);
     }
 
+    /**
+     * Whether every option that tunes a collector tunes the one in force: a G1 setting beside Parallel is ignored by
+     * the JVM, and a flag line that carries it says something false.
+     */
+    public boolean coherent() {
+        Collector c = collector();
+        return options.values().stream().allMatch(o -> o.tunes().map(t -> t == c).orElse(true));
+    }
+
     /** The value of {@code -Xmx} etc. or of {@code -XX:Name=value}; empty when not set. */
     public Optional<String> value(String key) {
         JvmOption o = options.get(key);
