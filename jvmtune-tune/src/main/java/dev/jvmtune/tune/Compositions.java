@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * compilers' CPU and the collector's time: a heap 0.833x and C1 only 0.845x, 0.70x predicted, 0.69x measured on a
  * 12 s job), so the set of all candidates with claims that change different settings is worth one trial before any of
  * them alone. Taken greedily, the largest claim first; a candidate is left out where its options touch a setting of the
- * set or the merged flags would drop one of them (a G1 setting beside a switch to Parallel); where the set's heap has no
+ * set or the merged flags would drop one of them or tune a collector they do not run (a G1 setting beside a switch
+ * to Parallel, in either order); where the set's heap has no
  * room for its stop-the-world collector ({@link HeapCandidates#fits}), a part that sizes the heap sizes it for the
  * collector, and without one the collector is left out. Claims
  * on the same causes are counted once: at most what those causes took.
@@ -36,7 +37,8 @@ final class Compositions {
             List<String> options = new ArrayList<>();
             parts.forEach(p -> options.addAll(p.change()));
             options.addAll(c.change());
-            if (!best.with(options).options().containsAll(options)) {
+            FlagSet merged = best.with(options);
+            if (!merged.options().containsAll(options) || !merged.coherent()) {
                 continue;
             }
             parts.add(c);
@@ -64,7 +66,7 @@ final class Compositions {
                 e.wallSec() > 0 ? Math.max(0, 1 - gain / e.wallSec()) : Double.NaN));
         return Optional.of(new Candidate("combined:" + parts.stream().map(Candidate::source)
                 .collect(Collectors.joining("+")), parts.stream().map(Candidate::title)
-                .collect(Collectors.joining("; ")), change, why, claims));
+                .collect(Collectors.joining("; ")), change, why, claims, List.of(), parts));
     }
 
     /**

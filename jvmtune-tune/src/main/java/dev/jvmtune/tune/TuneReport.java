@@ -61,7 +61,7 @@ public final class TuneReport {
         for (Step s : r.steps()) {
             Candidate c = s.candidate();
             out.println(s.decision().kind().name() + " " + (s.index() + 1) + ". [" + c.source() + "] " + c.title());
-            out.println("    change: " + String.join(" ", c.change()));
+            out.println("    change: " + c.changeLine());
             for (String a : c.arithmetic()) {
                 out.println("    why:    " + a);
             }
@@ -135,14 +135,15 @@ public final class TuneReport {
     /** A step as the document and the journal's decision lines have it; {@code gainSec} where it has claims. */
     record StepDocument(int index, String source, String title,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Double gainSec, List<Claim> claims,
-                        List<String> change, List<String> arithmetic, String from, String to, Comparison firstRound,
+                        List<String> change, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> drop,
+                        List<String> arithmetic, String from, String to, Comparison firstRound,
                         Comparison pooled, List<String> guards, Decision.Kind decision, boolean accepted,
                         String reason, List<Integer> trials, List<Integer> reference, List<Integer> firstRoundTrials) {
 
         static StepDocument of(Step s) {
             Candidate c = s.candidate();
             return new StepDocument(s.index(), c.source(), c.title(), c.gainSec() > 0 ? c.gainSec() : null,
-                    c.claims(), c.change(), c.arithmetic(), s.from(), s.to(), s.first(), s.pooled(), s.guards(),
+                    c.claims(), c.change(), c.drop(), c.arithmetic(), s.from(), s.to(), s.first(), s.pooled(), s.guards(),
                     s.decision().kind(), s.accepted(), s.reason(), s.trials(), s.reference(), s.firstRound());
         }
     }
@@ -183,7 +184,7 @@ public final class TuneReport {
                 claims.add(new Claim(causes, cl.path("seconds").asDouble(), cl.path("whole").asBoolean()));
             }
             Candidate c = new Candidate(s.path("source").asText(), s.path("title").asText(), strings(s.path("change")),
-                    strings(s.path("arithmetic")), claims);
+                    strings(s.path("arithmetic")), claims, strings(s.path("drop")), List.of());
             Decision decision = new Decision(Decision.Kind.valueOf(s.path("decision").asText()),
                     s.path("reason").asText());
             steps.add(new Step(s.path("index").asInt(), c, s.path("from").asText(), s.path("to").asText(),

@@ -2,6 +2,7 @@ package dev.jvmtune.core.options;
 
 import dev.jvmtune.core.model.Collector;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +53,13 @@ public final class FlagSet {
         return s;
     }
 
+    /** This set without the settings under {@code keys} ({@link #key}): what the JVM then takes is its default. */
+    public FlagSet without(Collection<String> keys) {
+        FlagSet s = new FlagSet(new LinkedHashMap<>(options));
+        s.options.keySet().removeAll(keys);
+        return s;
+    }
+
     private void put(String text) {
         JvmOption option = JvmOption.parse(text);
         if (option.text().equals(JvmOption.UNLOCK_EXPERIMENTAL)) {
@@ -92,6 +100,15 @@ public final class FlagSet {
     public Collector collector() {
         JvmOption o = options.get(JvmOption.COLLECTOR);
         return o == null ? Collector.G1 : o.selects().orElse(Collector.G1);
+    }
+
+    /**
+     * Whether every option that tunes a collector tunes the one in force: a G1 setting beside Parallel is ignored by
+     * the JVM, and a flag line that carries it says something false.
+     */
+    public boolean coherent() {
+        Collector c = collector();
+        return options.values().stream().allMatch(o -> o.tunes().map(t -> t == c).orElse(true));
     }
 
     /** The value of {@code -Xmx} etc. or of {@code -XX:Name=value}; empty when not set. */

@@ -1,7 +1,9 @@
 package dev.jvmtune.core.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,22 @@ class FlagSetTest {
         assertEquals("Parallel", p.collector().label());
         assertEquals("-Xmx1g -XX:MaxGCPauseMillis=50 -XX:+UseParallelGC", p.line());
         assertEquals("G1", FlagSet.parse("-Xmx1g").collector().label(), "the server-class default");
+    }
+
+    @Test
+    void aSettingTakenOutLeavesTheRestInOrder() {
+        FlagSet f = FlagSet.parse("-XX:+UseParallelGC -Xmx1g -XX:TieredStopAtLevel=1");
+        assertEquals("-XX:+UseParallelGC -Xmx1g", f.without(List.of("-XX:TieredStopAtLevel")).line());
+        assertEquals("-Xmx1g -XX:TieredStopAtLevel=1", f.without(List.of(FlagSet.key("-XX:+UseG1GC"))).line());
+        assertEquals(f, f.without(List.of("-Xms")));
+    }
+
+    @Test
+    void aCollectorsSettingBesideAnotherCollectorIsIncoherent() {
+        FlagSet parallel = FlagSet.parse("-XX:+UseParallelGC -Xmx1g");
+        assertTrue(parallel.coherent());
+        assertFalse(parallel.with(List.of("-XX:G1ReservePercent=20")).coherent());
+        assertTrue(FlagSet.parse("-Xmx1g -XX:G1ReservePercent=20").coherent(), "G1 is the default");
     }
 
     @Test

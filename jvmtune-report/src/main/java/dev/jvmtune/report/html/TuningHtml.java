@@ -193,7 +193,7 @@ public final class TuningHtml {
                     .append(s.accepted() ? "ACCEPTED" : "rejected").append("</span> <span class=\"title\">")
                     .append(s.index() + 1).append(". ").append(escape(c.title())).append("</span> <span class=\"rule\">")
                     .append(escape(c.source())).append("</span><div class=\"flags\"><code>")
-                    .append(escape(String.join(" ", c.change()))).append("</code></div>");
+                    .append(escape(c.changeLine())).append("</code></div>");
             if (!c.arithmetic().isEmpty()) {
                 b.append("<ol class=\"why\">");
                 c.arithmetic().forEach(a -> b.append("<li>").append(escape(a)).append("</li>"));
@@ -278,7 +278,7 @@ public final class TuningHtml {
                 both.addAll(s.confirmRound());
                 rounds.add(round("both rounds", s.pooled(), s.reference(), both, bySeq, metric));
             }
-            steps.add(new StepData(s.index(), (s.index() + 1) + ". " + String.join(" ", s.candidate().change()),
+            steps.add(new StepData(s.index(), (s.index() + 1) + ". " + s.candidate().changeLine(),
                     s.accepted(), rounds, s.trials().isEmpty() ? -1 : s.trials().get(0),
                     s.trials().isEmpty() ? -1 : s.trials().get(s.trials().size() - 1)));
         }
