@@ -179,8 +179,8 @@ class LabFaultsTest {
         // libfaketime moves the wall clock of jvmtune (and of the trials it starts) 2 hours back while trial 2
         // runs; the monotonic clock, which measures wall times, is left alone as the kernel leaves it. Its
         // "monotonic fix", on by default with this glibc, made every timed wait of the JVM return at once (a
-        // 100 ms Object.wait took 6 ms): jvmtune's threads spun on both cores for the whole test; off, the
-        // JVM waits as it does under a real clock step
+        // 100 ms Object.wait took 6 ms): jvmtune's threads spun, a whole core, for the whole test; off, the JVM
+        // waits as it does under a real clock step
         Path offset = tmp.resolve("clock-offset");
         Files.writeString(offset, "+0\n");
         Map<String, String> env = Map.of("LD_PRELOAD", libfaketime().toString(), "FAKETIME_TIMESTAMP_FILE",
