@@ -12,7 +12,8 @@ import java.util.Optional;
  * the program's, so at best the time of every {@link Cause} not yet settled comes back, each measured on a typical
  * trial of the current best so that they add up. A settled cause is left out: one whose flag was accepted (what it
  * gave is in the measured ratio, and the bound starts from where the goal metric stands) or measured without a gain
- * while its time went and nothing else grew (what it cost, the program repays: C2's faster code). A goal beyond the
+ * while its time went and nothing else grew (what it cost, the program repays: C2's faster code), less what that
+ * measurement's interval still allows ({@code allowed}: a settled cause counts the gain it cannot rule out). A goal beyond the
  * bound is out of reach of JVM flags, whatever the search.
  *
  * <p>No bound where it could not hold: where the starting flags hold the JIT back (a code cache below the default, a
@@ -44,7 +45,7 @@ public record GoalBound(double best, String text, boolean beyond) {
      * (each with why); empty for goals it does not bound.
      */
     public static Optional<GoalBound> of(Target goal, double base, double from, Evidence e, FlagSet start,
-                                         Map<Cause, String> settled) {
+                                         Map<Cause, String> settled, Map<Cause, Double> allowed) {
         String m = goal.metric();
         if (!bounds(m) || !(base > 0)) {
             return Optional.empty();
@@ -62,8 +63,11 @@ public record GoalBound(double best, String text, boolean beyond) {
         for (Cause c : Cause.values()) {
             double s = e.seconds(c);
             if (settled.containsKey(c)) {
-                parts.add(String.format(Locale.ROOT, "%s %s not counted (%s)", c.label(), Double.isNaN(s) ? "?"
-                        : String.format(Locale.ROOT, "%.2f s", s), settled.get(c)));
+                double left = allowed.getOrDefault(c, 0.0);
+                removable += left;
+                parts.add(String.format(Locale.ROOT, "%s %s not counted (%s)%s", c.label(), Double.isNaN(s) ? "?"
+                        : String.format(Locale.ROOT, "%.2f s", s), settled.get(c), left > 0 ? String.format(
+                        Locale.ROOT, " but the %.2f s its measurement's interval still allows", left) : ""));
             } else if (Double.isNaN(s)) {
                 unknown.add(e.figure(c));
             } else if (s > 0) {

@@ -91,6 +91,8 @@ public final class Tuner {
     private final Map<String, Double> vsBaseline = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
     private final Map<Cause, String> settled = new EnumMap<>(Cause.class);
+    /** Per settled cause, the time its measurement's interval still allows as a gain, s ({@link #allowedGain}). */
+    private final Map<Cause, Double> allowed = new EnumMap<>(Cause.class);
     /** Parts of accepted sets that hide their cost, not yet measured out of their set ({@link Unproven}). */
     private final List<Unproven> unproven = new ArrayList<>();
     private GoalBound bound;
@@ -210,7 +212,7 @@ public final class Tuner {
             }
             if (step.accepted() || step.decision().measuredWithoutGain()) {
                 GoalBound revised = bound == null ? null : GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1),
-                        evidence(typical(trialsOf(best))), start, settled).orElse(null);
+                        evidence(typical(trialsOf(best))), start, settled, allowed).orElse(null);
                 if (revised != null && !revised.text().equals(bound.text())) {
                     bound = revised;
                     listener.note("bound: " + bound.text());
@@ -273,7 +275,7 @@ public final class Tuner {
         Evidence e = evidence(typical(base));
         evidenceLine = e.describe();
         listener.note("evidence: " + evidenceLine);
-        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled).orElse(null);
+        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled, allowed).orElse(null);
         if (bound != null) {
             listener.note("bound: " + bound.text());
             if (bound.beyond() && !settings.beyondBound()) {
@@ -375,8 +377,9 @@ public final class Tuner {
         others.removeIf(c -> Double.isNaN(before.seconds(c)) || Double.isNaN(after.seconds(c)));
         double grew = after.seconds(others) - before.seconds(others);
         double claimed = step.candidate().claims().stream().filter(Claim::whole).mapToDouble(Claim::seconds).sum();
+        double gain = allowedGain(step, before);
         if (Double.isNaN(was) || Double.isNaN(now) || was - now < claimed / 2 || grew > (was - now) / 2
-                || allowedGain(step, before) > (was - now) / 2) {
+                || Double.isNaN(gain) || gain > (was - now) / 2) {
             return;
         }
         String why = String.format(Locale.ROOT, "candidate %d [%s] took %s from %.2f to %.2f s, the other causes "
@@ -384,17 +387,20 @@ public final class Tuner {
                 whole.stream().map(Cause::label).collect(Collectors.joining(" and ")), was, now, grew,
                 step.pooled() != null ? Numbers.describe(step.pooled()) + " over both rounds"
                         : step.first() == null ? step.decision().describe() : Numbers.describe(step.first()));
+        if (!whole.stream().allMatch(settled::containsKey)) {
+            allowed.put(whole.iterator().next(), gain);
+        }
         whole.forEach(c -> settled.putIfAbsent(c, why));
     }
 
     /**
      * The most of the best's typical trial, s, that a step's comparison (over both rounds where it has them) leaves
-     * possible as a gain: its interval's better end; 0 without an interval of ratios (screened out after one trial).
+     * possible as a gain: its interval's better end; NaN without an interval of ratios, which rules out nothing.
      */
     private double allowedGain(Step step, Evidence before) {
         Comparison c = step.pooled() != null ? step.pooled() : step.first();
         if (c == null || !c.effect().equals("ratio")) {
-            return 0;
+            return Double.NaN;
         }
         double share = Metrics.higherIsBetter(goal.metric()) ? 1 - 1 / c.ciHigh() : 1 - c.ciLow();
         return Math.max(0, share) * before.wallSec();
@@ -537,7 +543,10 @@ public final class Tuner {
                 return new Step(index, c, from, to, null, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
                         seqs, refSeqs, seqsOf(rb));
             }
-            if (Protocol.futile(goal.metric(), values(ref), values(rb), settings.repeats(), settings.alpha(),
+            // one that removes causes outright is dropped only with an interval: what it rules out settles them
+            boolean measured = c.wholeCauses().isEmpty() || rb.size() >= Math.min(Compare.MIN_SAMPLES,
+                    settings.repeats());
+            if (measured && Protocol.futile(goal.metric(), values(ref), values(rb), settings.repeats(), settings.alpha(),
                     Metrics.higherIsBetter(goal.metric()), settings.seed() + index * 2L)) {
                 Comparison sofar = rb.size() >= Compare.MIN_SAMPLES ? compare(ref, rb, settings.alpha(), index * 2L)
                         : null;
@@ -619,7 +628,7 @@ public final class Tuner {
         c.wholeCauses().forEach(k -> then.putIfAbsent(k, "given back by this candidate, as round 1 measured it"));
         double best = Metrics.higherIsBetter(goal.metric()) ? first.ciHigh() : first.ciLow();
         GoalBound after = GoalBound.of(goal, baseline.get(goal.metric()), standing(goal, bestMedians, best),
-                evidence(typical(rb)), start, then).orElse(null);
+                evidence(typical(rb)), start, then, allowed).orElse(null);
         if (after == null || !after.beyond()) {
             return null;
         }
@@ -632,7 +641,7 @@ public final class Tuner {
             Map<Cause, String> kept = new EnumMap<>(settled);
             part.wholeCauses().forEach(k -> kept.putIfAbsent(k, "kept, as without " + part.source()));
             GoalBound without = GoalBound.of(goal, baseline.get(goal.metric()), standing(goal, bestMedians, 1),
-                    evidence(typical(trialsOf(this.best))), start, kept).orElse(null);
+                    evidence(typical(trialsOf(this.best))), start, kept, allowed).orElse(null);
             if (without != null && !without.beyond()) {
                 return null;
             }

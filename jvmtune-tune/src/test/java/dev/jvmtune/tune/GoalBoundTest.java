@@ -19,7 +19,7 @@ class GoalBoundTest {
 
     private static GoalBound bound(String goal, double base, double from, Evidence e, String start,
                                    Map<Cause, String> settled) {
-        return GoalBound.of(Target.parse(goal), base, from, e, FlagSet.parse(start), settled).orElseThrow();
+        return GoalBound.of(Target.parse(goal), base, from, e, FlagSet.parse(start), settled, Map.of()).orElseThrow();
     }
 
     @Test
@@ -76,7 +76,7 @@ class GoalBoundTest {
                 Map.of()).holds());
         assertFalse(bound("wallSec <= -20%", 10, 10, G1_RUN, "-XX:TieredStopAtLevel=1", Map.of()).holds());
         assertEquals(Optional.empty(), GoalBound.of(Target.parse("gc.pause.p99Ms <= 10ms"), 50, 50, G1_RUN,
-                FlagSet.parse(""), Map.of()));
+                FlagSet.parse(""), Map.of(), Map.of()));
     }
 
     /**
