@@ -210,15 +210,15 @@ public final class Tuner {
                 }
                 default -> settle(step, bestEvidence);
             }
+            Evidence bestNow = evidence(typical(trialsOf(best)));
             if (step.accepted() || step.decision().measuredWithoutGain()) {
                 GoalBound revised = bound == null ? null : GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1),
-                        evidence(typical(trialsOf(best))), start, settled, allowed).orElse(null);
+                        bestNow, start, settled, allowed).orElse(null);
                 if (revised != null && !revised.text().equals(bound.text())) {
                     bound = revised;
                     listener.note("bound: " + bound.text());
                 }
             }
-            Evidence bestNow = evidence(typical(trialsOf(best)));
             unproven.removeIf(u -> !open(u.without().on(best), bestNow, tried)); // tried already: nothing left to race
             if (bound != null && bound.beyond() && !settings.beyondBound()) {
                 if (unproven.isEmpty()) {
