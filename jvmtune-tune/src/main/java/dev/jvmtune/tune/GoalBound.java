@@ -26,6 +26,18 @@ import java.util.Optional;
  */
 public record GoalBound(double best, String text, boolean beyond) {
 
+    /**
+     * Why a cause is settled, and the time, s, its measurement's interval still allows as a gain (0 where what it
+     * gave is in a measured ratio).
+     */
+    public record Settled(String why, double allowed) {
+
+        /** Settled by a measured ratio, with nothing left to allow. */
+        public static Settled by(String why) {
+            return new Settled(why, 0);
+        }
+    }
+
     /** Whether a goal on {@code metric} is bounded: the program's time, or a rate over it. */
     static boolean bounds(String metric) {
         return time(metric) || rate(metric);
@@ -42,10 +54,10 @@ public record GoalBound(double best, String text, boolean beyond) {
     /**
      * The bound for {@code goal} (relative to {@code base}, the baseline's median) from where the goal metric stands,
      * {@code from}, with the evidence {@code e} of a typical trial of the best, leaving out the {@code settled} causes
-     * (each with why); empty for goals it does not bound.
+     * but what their measurements still allow; empty for goals it does not bound.
      */
     public static Optional<GoalBound> of(Target goal, double base, double from, Evidence e, FlagSet start,
-                                         Map<Cause, String> settled, Map<Cause, Double> allowed) {
+                                         Map<Cause, Settled> settled) {
         String m = goal.metric();
         if (!bounds(m) || !(base > 0)) {
             return Optional.empty();
@@ -62,11 +74,12 @@ public record GoalBound(double best, String text, boolean beyond) {
         double removable = 0;
         for (Cause c : Cause.values()) {
             double s = e.seconds(c);
-            if (settled.containsKey(c)) {
-                double left = allowed.getOrDefault(c, 0.0);
+            Settled done = settled.get(c);
+            if (done != null) {
+                double left = done.allowed();
                 removable += left;
                 parts.add(String.format(Locale.ROOT, "%s %s not counted (%s)%s", c.label(), Double.isNaN(s) ? "?"
-                        : String.format(Locale.ROOT, "%.2f s", s), settled.get(c), left > 0 ? String.format(
+                        : String.format(Locale.ROOT, "%.2f s", s), done.why(), left > 0 ? String.format(
                         Locale.ROOT, " but the %.2f s its measurement's interval still allows", left) : ""));
             } else if (Double.isNaN(s)) {
                 unknown.add(e.figure(c));

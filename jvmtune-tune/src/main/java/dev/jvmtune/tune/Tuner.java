@@ -90,9 +90,8 @@ public final class Tuner {
     /** Per goal/guard metric: the best against the baseline, the product of the accepted A/Bs' median ratios. */
     private final Map<String, Double> vsBaseline = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
-    private final Map<Cause, String> settled = new EnumMap<>(Cause.class);
-    /** Per settled cause, the time its measurement's interval still allows as a gain, s ({@link #allowedGain}). */
-    private final Map<Cause, Double> allowed = new EnumMap<>(Cause.class);
+    /** The causes that have nothing left to give, each with why and what its measurement still allows. */
+    private final Map<Cause, GoalBound.Settled> settled = new EnumMap<>(Cause.class);
     /** Parts of accepted sets that hide their cost, not yet measured out of their set ({@link Unproven}). */
     private final List<Unproven> unproven = new ArrayList<>();
     private GoalBound bound;
@@ -213,7 +212,7 @@ public final class Tuner {
             Evidence bestNow = evidence(typical(trialsOf(best)));
             if (step.accepted() || step.decision().measuredWithoutGain()) {
                 GoalBound revised = bound == null ? null : GoalBound.of(goal, goalBase, standing(goal, bestMedians, 1),
-                        bestNow, start, settled, allowed).orElse(null);
+                        bestNow, start, settled).orElse(null);
                 if (revised != null && !revised.text().equals(bound.text())) {
                     bound = revised;
                     listener.note("bound: " + bound.text());
@@ -275,7 +274,7 @@ public final class Tuner {
         Evidence e = evidence(typical(base));
         evidenceLine = e.describe();
         listener.note("evidence: " + evidenceLine);
-        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled, allowed).orElse(null);
+        bound = GoalBound.of(goal, goalBase, goalBase, e, start, settled).orElse(null);
         if (bound != null) {
             listener.note("bound: " + bound.text());
             if (bound.beyond() && !settings.beyondBound()) {
@@ -343,7 +342,7 @@ public final class Tuner {
         if (ablated != null) {
             String why = String.format(Locale.ROOT, "candidate %d took %s out of candidate %d's set and gained: what "
                     + "it removed, the program repays", step.index() + 1, ablated.part().source(), ablated.step() + 1);
-            ablated.part().wholeCauses().forEach(c -> settled.put(c, why));
+            ablated.part().wholeCauses().forEach(c -> settled.put(c, GoalBound.Settled.by(why)));
         }
         Map<String, Double> ma = medians(trials(step.reference()));
         List<Integer> mine = new ArrayList<>(step.firstRound());
@@ -353,7 +352,8 @@ public final class Tuner {
         vsBaseline.replaceAll((m, r) -> r * bestMedians.get(m) / ma.get(m));
         modelSince = 0;
         for (Cause c : step.candidate().wholeCauses()) {
-            settled.put(c, "given back by candidate " + (step.index() + 1) + ", accepted: it is in the measured ratio");
+            settled.put(c, GoalBound.Settled.by("given back by candidate " + (step.index() + 1)
+                    + ", accepted: it is in the measured ratio"));
         }
     }
 
@@ -387,10 +387,14 @@ public final class Tuner {
                 whole.stream().map(Cause::label).collect(Collectors.joining(" and ")), was, now, grew,
                 step.pooled() != null ? Numbers.describe(step.pooled()) + " over both rounds"
                         : step.first() == null ? step.decision().describe() : Numbers.describe(step.first()));
-        if (!whole.stream().allMatch(settled::containsKey)) {
-            allowed.put(whole.iterator().next(), gain);
+        // the interval's allowance once, on the first cause it settles: the causes' time went together
+        double left = gain;
+        for (Cause c : whole) {
+            if (!settled.containsKey(c)) {
+                settled.put(c, new GoalBound.Settled(why, left));
+                left = 0;
+            }
         }
-        whole.forEach(c -> settled.putIfAbsent(c, why));
     }
 
     /**
@@ -624,11 +628,12 @@ public final class Tuner {
                 || !first.effect().equals("ratio")) {
             return null;
         }
-        Map<Cause, String> then = new EnumMap<>(settled);
-        c.wholeCauses().forEach(k -> then.putIfAbsent(k, "given back by this candidate, as round 1 measured it"));
+        Map<Cause, GoalBound.Settled> then = new EnumMap<>(settled);
+        c.wholeCauses().forEach(k -> then.putIfAbsent(k,
+                GoalBound.Settled.by("given back by this candidate, as round 1 measured it")));
         double best = Metrics.higherIsBetter(goal.metric()) ? first.ciHigh() : first.ciLow();
         GoalBound after = GoalBound.of(goal, baseline.get(goal.metric()), standing(goal, bestMedians, best),
-                evidence(typical(rb)), start, then, allowed).orElse(null);
+                evidence(typical(rb)), start, then).orElse(null);
         if (after == null || !after.beyond()) {
             return null;
         }
@@ -638,10 +643,11 @@ public final class Tuner {
             if (!hidesItsCost(part, this.best)) {
                 continue;
             }
-            Map<Cause, String> kept = new EnumMap<>(settled);
-            part.wholeCauses().forEach(k -> kept.putIfAbsent(k, "kept, as without " + part.source()));
+            Map<Cause, GoalBound.Settled> kept = new EnumMap<>(settled);
+            part.wholeCauses().forEach(k -> kept.putIfAbsent(k, GoalBound.Settled.by("kept, as without "
+                    + part.source())));
             GoalBound without = GoalBound.of(goal, baseline.get(goal.metric()), standing(goal, bestMedians, 1),
-                    evidence(typical(trialsOf(this.best))), start, kept, allowed).orElse(null);
+                    evidence(typical(trialsOf(this.best))), start, kept).orElse(null);
             if (without != null && !without.beyond()) {
                 return null;
             }

@@ -1,6 +1,7 @@
 package dev.jvmtune.core.model;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The garbage collectors of HotSpot, as every part of jvmtune names them: parsers set one on the facts and on
@@ -9,8 +10,8 @@ import java.util.Optional;
 public enum Collector {
     SERIAL("Serial", "UseSerialGC", null, false),
     PARALLEL("Parallel", "UseParallelGC", null, false),
-    CMS("CMS", "UseConcMarkSweepGC", "CMS", true),
-    G1("G1", "UseG1GC", "G1", true),
+    CMS("CMS", "UseConcMarkSweepGC", "CMS", true, "UseCMSInitiatingOccupancyOnly"),
+    G1("G1", "UseG1GC", "G1", true, "InitiatingHeapOccupancyPercent"),
     ZGC("ZGC", "UseZGC", "Z", true),
     SHENANDOAH("Shenandoah", "UseShenandoahGC", "Shenandoah", true),
     EPSILON("Epsilon", "UseEpsilonGC", null, false),
@@ -21,12 +22,18 @@ public enum Collector {
     private final String flag;
     private final String flagPrefix;
     private final boolean concurrent;
+    private final Set<String> ownFlags;
 
-    Collector(String label, String flag, String flagPrefix, boolean concurrent) {
+    /**
+     * @param flagPrefix the prefix of its own tuning flags ({@code G1}), null where it has none
+     * @param ownFlags   its own tuning flags that do not carry the prefix
+     */
+    Collector(String label, String flag, String flagPrefix, boolean concurrent, String... ownFlags) {
         this.label = label;
         this.flag = flag;
         this.flagPrefix = flagPrefix;
         this.concurrent = concurrent;
+        this.ownFlags = Set.of(ownFlags);
     }
 
     /** The name reports print and the JSON carries: {@code G1}, {@code Parallel}, {@code ZGC}. */
@@ -57,10 +64,14 @@ public enum Collector {
         return Optional.empty();
     }
 
-    /** The collector whose own tuning flag this is ({@code G1HeapRegionSize} -> G1, {@code ZUncommit} -> ZGC). */
+    /**
+     * The collector whose own tuning flag this is ({@code G1HeapRegionSize} and {@code InitiatingHeapOccupancyPercent}
+     * -> G1, {@code ZUncommit} -> ZGC); none for flags more than one collector reads ({@code MaxGCPauseMillis}).
+     */
     public static Optional<Collector> owningFlag(String flagName) {
         for (Collector c : values()) {
-            if (c.flagPrefix != null && flagName.startsWith(c.flagPrefix) && !flagName.startsWith("Zero")) {
+            if (c.ownFlags.contains(flagName)
+                    || c.flagPrefix != null && flagName.startsWith(c.flagPrefix) && !flagName.startsWith("Zero")) {
                 return Optional.of(c);
             }
         }

@@ -51,6 +51,10 @@ class FlagSetTest {
         FlagSet parallel = FlagSet.parse("-XX:+UseParallelGC -Xmx1g");
         assertTrue(parallel.coherent());
         assertFalse(parallel.with(List.of("-XX:G1ReservePercent=20")).coherent());
+        assertFalse(parallel.with(List.of("-XX:InitiatingHeapOccupancyPercent=30")).coherent(), "G1's, unprefixed");
+        assertTrue(parallel.with(List.of("-XX:MaxGCPauseMillis=100")).coherent(), "Parallel reads it too");
+        assertEquals(List.of("-Xmx1g", "-XX:+UseParallelGC"), FlagSet.parse("-XX:InitiatingHeapOccupancyPercent=30 "
+                + "-Xmx1g").with(List.of("-XX:+UseParallelGC")).options(), "another collector drops G1's settings");
         assertTrue(FlagSet.parse("-Xmx1g -XX:G1ReservePercent=20").coherent(), "G1 is the default");
     }
 
