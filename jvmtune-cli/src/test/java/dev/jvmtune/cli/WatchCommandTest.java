@@ -146,9 +146,11 @@ class WatchCommandTest {
                 fail(events.getFileName() + ": the watch ended (exit " + w.exit() + "): " + w.err().strip());
             }
             if (Files.exists(events)) {
-                for (String line : Files.readAllLines(events)) {
-                    JsonNode e = line.endsWith("}") ? JSON.readTree(line) : null; // the last line may be half written
-                    if (e != null && e.path("type").asText().equals("GcEvent")
+                String written = Files.readString(events);
+                // the lines the watch has ended: the last may be half written, and may end in an inner object's '}'
+                for (String line : written.substring(0, written.lastIndexOf('\n') + 1).lines().toList()) {
+                    JsonNode e = JSON.readTree(line);
+                    if (e.path("type").asText().equals("GcEvent")
                             && GcKind.valueOf(e.path("kind").asText()).isPause() && e.path("uptimeSec").asDouble() > uptimeSec) {
                         return;
                     }

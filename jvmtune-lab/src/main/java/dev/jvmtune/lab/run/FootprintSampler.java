@@ -82,6 +82,18 @@ final class FootprintSampler implements AutoCloseable {
     }
 
     /**
+     * Between ticks: each JVM's high-water mark and threads again, one small file read each, so that a program that
+     * grows in its last moments before it ends (between two ticks, up to a tick's period apart) keeps its peak.
+     */
+    void watermarks() {
+        for (Jvm j : jvms.values()) {
+            if (j.alive) {
+                j.watermark();
+            }
+        }
+    }
+
+    /**
      * The NMT thread: the JVM with the largest resident set now, until closed. It asks every {@value #FIRST_NMT_MS}
      * ms until that JVM has answered once, within the first {@value #STARTUP_MS} ms of its life (or of the trial's,
      * before a JVM is seen), then at a period that doubles up to {@value #NMT_PERIOD_MS} ms, as the resident sampler
@@ -199,6 +211,18 @@ final class FootprintSampler implements AutoCloseable {
                         smaps();
                     }
                 }
+            }
+        }
+
+        void watermark() {
+            long[] st = status();
+            if (st == null) {
+                alive = false;
+                return;
+            }
+            synchronized (this) {
+                hwm = Math.max(hwm, st[4]);
+                threadsPeak = Math.max(threadsPeak, (int) st[5]);
             }
         }
 

@@ -87,12 +87,14 @@ public final class TrialRunner {
     /**
      * Memory sampling period, reached by doubling from {@link #FIRST_SAMPLE_MS}. Listing a tree's descendants
      * scans all of /proc, so sampling costs jvmtune CPU the trial competes for; a single JVM's peak is exact
-     * anyway through its VmHWM once a sample sees it. The short first periods matter: the sample taken at
-     * start sees the process before it has exec'd java (16 KB), and a program of a few hundred milliseconds
-     * would otherwise end before a second sample.
+     * anyway through its VmHWM once a sample sees it, and between samples the JVMs already seen have their VmHWM
+     * read every {@link #WATERMARK_MS} (one small file each): a program that grows in its last half second keeps its
+     * peak. The short first periods matter: the sample taken at start sees the process before it has exec'd java
+     * (16 KB), and a program of a few hundred milliseconds would otherwise end before a second sample.
      */
     private static final long SAMPLE_MS = 500;
     private static final long FIRST_SAMPLE_MS = 20;
+    private static final long WATERMARK_MS = 20;
     private static final ObjectMapper JSON = Json.mapper();
 
     private final String workloadClasspath;
@@ -421,7 +423,10 @@ public final class TrialRunner {
             while (p.isAlive()) {
                 tree.sample();
                 footprint.sample(tree.processes());
-                Thread.sleep(period);
+                for (long waited = 0; waited < period && p.isAlive(); waited += WATERMARK_MS) {
+                    Thread.sleep(Math.min(WATERMARK_MS, period - waited));
+                    footprint.watermarks();
+                }
                 period = Math.min(SAMPLE_MS, period * 2);
             }
         } catch (InterruptedException e) {
