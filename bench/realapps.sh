@@ -6,7 +6,7 @@
 # each program's jars from Maven Central (a profile of bench/realapps/apps-pom.xml each) in
 # bench/out/realapps/apps/NAME, and their inputs from the JDKs' src.zip; then bench/realapps/realapps.py runs each
 # program's jvmtune session, its TPE search and the interleaved re-measurement, and writes
-# bench/out/realapps/results.md and results.json (--results FILE: the rows there too, with the commit and the
+# bench/out/realapps/results.md and results.json (--results FILE: each row kept there too, with the commit and the
 # arguments, for a copy kept beside the bench). Run it on a quiet machine: the load average is recorded
 # with each program.
 set -euo pipefail

@@ -308,29 +308,37 @@ def table(rows):
     return "\n".join(out).lstrip("\n") + "\n"
 
 
+def keep(path, row):
+    """Puts a program's row into the kept results, replacing that program's earlier row, in PROGRAMS' order."""
+    kept = json.loads(path.read_text())["rows"] if path.exists() else []
+    kept = [r for r in kept if r["program"] != row["program"]] + [row]
+    kept.sort(key=lambda r: list(PROGRAMS).index(r["program"]))
+    path.write_text(json.dumps({"rows": kept}, indent=1, default=str) + "\n")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--programs", default=",".join(PROGRAMS), help="comma-separated: " + ", ".join(PROGRAMS))
-    p.add_argument("--results", default=None, help="also write the rows, the commit and the arguments to this JSON "
-                   "file (a copy kept beside the bench)")
+    p.add_argument("--results", default=None, help="also keep the rows, each with the commit and the arguments that "
+                   "made it, in this JSON file (a copy kept beside the bench): a program run again replaces its row, "
+                   "the others stay")
     p.add_argument("--goal", default=None, help="one goal for every program instead of each one's own")
     p.add_argument("--tpe-trials", type=int, default=60, help="TPE trials per program (default: %(default)s)")
     p.add_argument("--repeats", type=int, default=5, help="interleaved re-measurement rounds (default: %(default)s)")
     p.add_argument("--tune-args", default="", help="extra options for jvmtune tune, e.g. '--max-trials 6'")
     p.add_argument("--timeout", default="5m", help="a trial's time limit (default: %(default)s)")
     args = p.parse_args()
+    commit = (OUT / "commit.txt").read_text().strip() if (OUT / "commit.txt").exists() else None
     rows = []
     for name in args.programs.split(","):
         print("== %s: %s" % (name, PROGRAMS[name].what), flush=True)
-        row = bench(name, args)
+        row = dict(bench(name, args), commit=commit, args=vars(args))
         print(json.dumps(row, indent=1, default=str), flush=True)
         rows.append(row)
         (OUT / "results.json").write_text(json.dumps(rows, indent=1, default=str))
         (OUT / "results.md").write_text(table(rows))
         if args.results:
-            Path(args.results).write_text(json.dumps({"commit": (OUT / "commit.txt").read_text().strip()
-                                                      if (OUT / "commit.txt").exists() else None,
-                                                      "args": vars(args), "rows": rows}, indent=1, default=str) + "\n")
+            keep(Path(args.results), row)
     print(table(rows))
 
 
