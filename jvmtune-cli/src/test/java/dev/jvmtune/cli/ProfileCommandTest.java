@@ -79,7 +79,8 @@ class ProfileCommandTest {
             assertTrue(b.path("compileBroker").path("value").asLong() > 0, b.toString());
             assertTrue(b.path("categories").get(2).path("value").asLong() > 0, "JIT compiler samples");
             assertTrue(p.path("jvms").get(0).path("compilations").path("count").asLong() > 100);
-            assertTrue(p.path("metrics").path("throughputOpsPerSec").asDouble() > 0, "the workload's metrics");
+            assertTrue(p.path("metrics").path("throughputOpsPerSec").asDouble() > 0, "the workload's metrics: "
+                    + p.path("metrics") + ", notes " + p.path("notes") + ", exit " + p.path("exitCode"));
         }
         System.out.printf(Locale.ROOT, "JDK %s: 2.5 MB full %s, code cache GCs %s, peak %.0f%%; JIT share 2.5 MB %.1f%% / 64 MB %.1f%%, CompileBroker %.1f%% / %.1f%%,"
                         + " steady %.0f / %.0f req/s%n", jdk, smallFull, smallJvm.path("codeCacheGcs"), peakPct(smallJvm),
