@@ -12,9 +12,9 @@ import java.util.Optional;
  * the program's, so at best the time of every {@link Cause} not yet settled comes back, each measured on a typical
  * trial of the current best so that they add up. A settled cause is left out: one whose flag was accepted (what it
  * gave is in the measured ratio, and the bound starts from where the goal metric stands) or measured without a gain
- * while its time went and nothing else grew (what it cost, the program repays: C2's faster code), less what that
- * measurement's interval still allows ({@code allowed}: a settled cause counts the gain it cannot rule out). A goal beyond the
- * bound is out of reach of JVM flags, whatever the search.
+ * while its time went and nothing else grew (what it cost, the program repays: C2's faster code), but for what that
+ * measurement's interval still allows ({@link Settled#allowed}: a settled cause counts the gain it cannot rule out).
+ * A goal beyond the bound is out of reach of JVM flags, whatever the search.
  *
  * <p>No bound where it could not hold: where the starting flags hold the JIT back (a code cache below the default, a
  * lower tier, the interpreter only: the program's own code runs slower by an amount no log states), and where a cause

@@ -191,16 +191,13 @@ final class FootprintSampler implements AutoCloseable {
         }
 
         void tick(double sec) {
-            long[] st = status();
+            long[] st = watermark();
             if (st == null) {
-                alive = false;
                 return;
             }
             synchronized (this) {
                 samples++;
                 lastRss = st[0];
-                hwm = Math.max(hwm, st[4]);
-                threadsPeak = Math.max(threadsPeak, (int) st[5]);
                 rss.add(new double[] {sec, st[0]});
                 if (st[0] > peakRss) {
                     peakRss = st[0];
@@ -214,16 +211,18 @@ final class FootprintSampler implements AutoCloseable {
             }
         }
 
-        void watermark() {
+        /** Reads its status and keeps its high-water mark and threads; the status, or null when it has ended. */
+        long[] watermark() {
             long[] st = status();
             if (st == null) {
                 alive = false;
-                return;
+                return null;
             }
             synchronized (this) {
                 hwm = Math.max(hwm, st[4]);
                 threadsPeak = Math.max(threadsPeak, (int) st[5]);
             }
+            return st;
         }
 
         /** VmRSS, RssAnon, RssFile, RssShmem, VmHWM, Threads; null when the process is gone. */
