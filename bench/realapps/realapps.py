@@ -241,9 +241,14 @@ def bench(name, args):
                tune_bound=tune.get("bound"), tune_bound_ratio=tune.get("boundRatio"), tune_noise=tune.get("noise"),
                tune_wall_min=(time.time() - t0) / 60)
 
-    # 2. TPE over the same flags, one run per trial, the start measured alike first as its reference
+    # the reference every ratio is taken against: the flags tune's baseline measured, which are the start's unless
+    # the start ran out of heap and tune repaired it (a start that fails gives no figure to take a ratio against)
+    reference = tune.get("repairedStart") or prog.start
+    row["reference"] = reference
+
+    # 2. TPE over the same flags, one run per trial, the reference measured alike first
     t0 = time.time()
-    ref = median([run_trial(prog.jdk, prog.start, cmd, d / "tpe" / ("start-%d" % i), args.timeout, metric)
+    ref = median([run_trial(prog.jdk, reference, cmd, d / "tpe" / ("start-%d" % i), args.timeout, metric)
                   for i in range(3)])
     max_heap = min(8 * heap_mb(prog.start), machine_mb() // 2)
     ratios = []
@@ -261,8 +266,8 @@ def bench(name, args):
     row.update(tpe_flags=study.best_trial.user_attrs["flags"], tpe_trials=args.tpe_trials,
                tpe_wall_min=(time.time() - t0) / 60)
 
-    # 3. the start and both winners re-measured in interleaved rounds, the order rotated each round
-    configs = [("start", prog.start), ("tune", tune["finalFlags"] or prog.start), ("tpe", row["tpe_flags"])]
+    # 3. the reference and both winners re-measured in interleaved rounds, the order rotated each round
+    configs = [("start", reference), ("tune", tune["finalFlags"] or reference), ("tpe", row["tpe_flags"])]
     values = {k: [] for k, _ in configs}
     for r in range(args.repeats):
         for k, flags in configs[r % 3:] + configs[:r % 3]:
@@ -301,7 +306,8 @@ def table(rows):
                 "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
         for r in part:
             out.append("| %s | %s | `%s` | `%s` | %s, %d | `%s` | %.3f | %s | `%s` | %.3f | %s | %s / %s | %s | %s |" % (
-                r["program"], r["kind"], r["start"], r["goal"], r["tune_outcome"], r["tune_trials"], r["tune_flags"],
+                r["program"], r["kind"], r["start"] + ("" if r.get("reference", r["start"]) == r["start"]
+                                                       else "`, repaired: `" + r["reference"]), r["goal"], r["tune_outcome"], r["tune_trials"], r["tune_flags"],
                 r["tune_ratio"], "-" if r["tune_bound_ratio"] is None else "%.3f" % r["tune_bound_ratio"],
                 r["tpe_flags"], r["tpe_ratio"], r["tpe_trials_to_tune"] or "not reached", r["load_before"],
                 r["load_after"], r["acceptance1"], {None: "no bound", True: "yes", False: "NO"}[r["bound_holds"]]))
