@@ -13,6 +13,8 @@ import java.net.Socket;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.rmi.NotBoundException;
+import java.rmi.registry.LocateRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +56,10 @@ final class LiveJvm {
                 "-Dcom.sun.management.jmxremote.host=127.0.0.1", "-Djava.rmi.server.hostname=127.0.0.1");
     }
 
-    /** Waits until something accepts connections on {@code port}. */
+    /**
+     * Waits until something accepts connections on {@code port}: for a registry over TLS, which a plain lookup (as
+     * {@link #awaitJmx} makes) cannot ask.
+     */
     static void awaitPort(int port, Process jvm, long timeoutMillis) throws Exception {
         long end = System.currentTimeMillis() + timeoutMillis;
         while (true) {
@@ -64,6 +69,27 @@ final class LiveJvm {
             } catch (IOException notYet) {
                 if (!jvm.isAlive() || System.currentTimeMillis() > end) {
                     throw new AssertionError("nothing listens on port " + port + " (JVM alive: " + jvm.isAlive() + ")");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /**
+     * Waits until the JMX agent on {@code port} serves its connector: its RMI registry has bound {@code jmxrmi}. The
+     * agent opens the registry's port before it binds the connector, and a lookup between the two ends "no such object
+     * in table", so an open port is not yet a JMX agent to connect to.
+     */
+    static void awaitJmx(int port, Process jvm, long timeoutMillis) throws Exception {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            try {
+                LocateRegistry.getRegistry("127.0.0.1", port).lookup("jmxrmi");
+                return;
+            } catch (IOException | NotBoundException notYet) {
+                if (!jvm.isAlive() || System.currentTimeMillis() > end) {
+                    throw new AssertionError("no JMX agent on port " + port + " (JVM alive: " + jvm.isAlive() + "): "
+                            + notYet);
                 }
                 Thread.sleep(100);
             }

@@ -88,7 +88,7 @@ class WatchCommandTest {
             Process jvm = LiveJvm.start(c.jdk, dir, flags, "--seconds", Long.toString(WORKLOAD_MAX_SEC),
                     "--huge-every", "1024");
             try {
-                LiveJvm.awaitPort(port, jvm, 30_000);
+                LiveJvm.awaitJmx(port, jvm, 30_000);
                 String[] common = {"--json", "--window", "3", "--interval", "1", "--for", "150"};
                 Path pidEvents = dir.resolve("pid.jsonl");
                 Path jmxEvents = dir.resolve("jmx.jsonl");
