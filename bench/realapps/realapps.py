@@ -305,9 +305,10 @@ def table(rows):
                 "holds |" % part[0]["tpe_trials"],
                 "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
         for r in part:
+            start = r["start"] if r.get("reference", r["start"]) == r["start"] \
+                else "%s`, repaired: `%s" % (r["start"], r["reference"])
             out.append("| %s | %s | `%s` | `%s` | %s, %d | `%s` | %.3f | %s | `%s` | %.3f | %s | %s / %s | %s | %s |" % (
-                r["program"], r["kind"], r["start"] + ("" if r.get("reference", r["start"]) == r["start"]
-                                                       else "`, repaired: `" + r["reference"]), r["goal"], r["tune_outcome"], r["tune_trials"], r["tune_flags"],
+                r["program"], r["kind"], start, r["goal"], r["tune_outcome"], r["tune_trials"], r["tune_flags"],
                 r["tune_ratio"], "-" if r["tune_bound_ratio"] is None else "%.3f" % r["tune_bound_ratio"],
                 r["tpe_flags"], r["tpe_ratio"], r["tpe_trials_to_tune"] or "not reached", r["load_before"],
                 r["load_after"], r["acceptance1"], {None: "no bound", True: "yes", False: "NO"}[r["bound_holds"]]))

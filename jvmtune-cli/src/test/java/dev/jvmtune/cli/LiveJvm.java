@@ -61,18 +61,11 @@ final class LiveJvm {
      * {@link #awaitJmx} makes) cannot ask.
      */
     static void awaitPort(int port, Process jvm, long timeoutMillis) throws Exception {
-        long end = System.currentTimeMillis() + timeoutMillis;
-        while (true) {
+        await("nothing listens on port " + port, jvm, timeoutMillis, () -> {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-                return;
-            } catch (IOException notYet) {
-                if (!jvm.isAlive() || System.currentTimeMillis() > end) {
-                    throw new AssertionError("nothing listens on port " + port + " (JVM alive: " + jvm.isAlive() + ")");
-                }
-                Thread.sleep(100);
             }
-        }
+        });
     }
 
     /**
@@ -81,15 +74,25 @@ final class LiveJvm {
      * in table", so an open port is not yet a JMX agent to connect to.
      */
     static void awaitJmx(int port, Process jvm, long timeoutMillis) throws Exception {
+        await("no JMX agent on port " + port, jvm, timeoutMillis,
+                () -> LocateRegistry.getRegistry("127.0.0.1", port).lookup("jmxrmi"));
+    }
+
+    /** What {@link #await} tries until it succeeds. */
+    private interface Probe {
+        void run() throws IOException, NotBoundException;
+    }
+
+    /** Tries {@code probe} every 100 ms until it succeeds; fails with {@code what} once the JVM ends or time is up. */
+    private static void await(String what, Process jvm, long timeoutMillis, Probe probe) throws InterruptedException {
         long end = System.currentTimeMillis() + timeoutMillis;
         while (true) {
             try {
-                LocateRegistry.getRegistry("127.0.0.1", port).lookup("jmxrmi");
+                probe.run();
                 return;
             } catch (IOException | NotBoundException notYet) {
                 if (!jvm.isAlive() || System.currentTimeMillis() > end) {
-                    throw new AssertionError("no JMX agent on port " + port + " (JVM alive: " + jvm.isAlive() + "): "
-                            + notYet);
+                    throw new AssertionError(what + " (JVM alive: " + jvm.isAlive() + "): " + notYet);
                 }
                 Thread.sleep(100);
             }
