@@ -10,7 +10,9 @@ import java.util.Optional;
 /**
  * The most JVM flags can plausibly give a time or throughput goal: flags change how the JVM's own work is done, not
  * the program's, so at best the time of every {@link Cause} not yet settled comes back, each measured on a typical
- * trial of the current best so that they add up. A settled cause is left out: one whose flag was accepted (what it
+ * trial of the current best so that they add up, and taken off as that trial's share from where the goal metric may
+ * stand: the baseline's, or the better end of the accepted A/Bs' intervals (a few trials' point estimate, taken as a
+ * level, put a bound under what was later measured). A settled cause is left out: one whose flag was accepted (what it
  * gave is in the measured ratio, and the bound starts from where the goal metric stands) or measured without a gain
  * while its time went and nothing else grew (what it cost, the program repays: C2's faster code), but for what that
  * measurement's interval still allows ({@link Settled#allowed}: a settled cause counts the gain it cannot rule out).
@@ -52,9 +54,9 @@ public record GoalBound(double best, String text, boolean beyond) {
     }
 
     /**
-     * The bound for {@code goal} (relative to {@code base}, the baseline's median) from where the goal metric stands,
-     * {@code from}, with the evidence {@code e} of a typical trial of the best, leaving out the {@code settled} causes
-     * but what their measurements still allow; empty for goals it does not bound.
+     * The bound for {@code goal} (relative to {@code base}, the baseline's median) from where the goal metric may stand
+     * at best, {@code from}, with the evidence {@code e} of a typical trial of the best, leaving out the {@code
+     * settled} causes but what their measurements still allow; empty for goals it does not bound.
      */
     public static Optional<GoalBound> of(Target goal, double base, double from, Evidence e, FlagSet start,
                                          Map<Cause, Settled> settled) {
@@ -94,15 +96,17 @@ public record GoalBound(double best, String text, boolean beyond) {
         }
         removable = Math.min(removable, e.wallSec());
         double share = removable / e.wallSec();
-        // a time loses at most that time (the program's own measure, metrics.wallSec, may cover less of the run than
-        // the trial: subtracting the whole of it keeps the bound loose); a rate over the run grows by 1 / (1 - share)
-        double best = time(m) ? Math.max(0, from - removable) : from / Math.max(1e-9, 1 - share);
+        // as a share of the typical trial, so that a metric taken from other trials (the baseline's level, chained by
+        // the A/Bs' ratios) loses as much of itself: a time at most that share (the program's own measure,
+        // metrics.wallSec, may cover less of the run than the trial: the whole share keeps the bound loose); a rate
+        // over the run grows by 1 / (1 - share)
+        double best = time(m) ? from * (1 - share) : from / Math.max(1e-9, 1 - share);
         String unit = Metrics.unit(m);
         String text = String.format(Locale.ROOT, "at most the JVM's own time comes back: %s = %.2f s of a typical "
                         + "%.2f s trial (%.0f%%), %sso %s %s %s%s (%.3gx the baseline)",
                 parts.isEmpty() ? "nothing" : String.join(" + ", parts), removable, e.wallSec(), 100 * share,
-                from == base ? "" : "taken from where it stands now, " + Numbers.fmt(from)
-                        + (unit.isEmpty() ? "" : " " + unit) + ", ", m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best),
+                from == base ? "" : "taken from where it may stand now at best (the accepted A/Bs' intervals), "
+                        + Numbers.fmt(from) + (unit.isEmpty() ? "" : " " + unit) + ", ", m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best),
                 unit.isEmpty() ? "" : " " + unit, best / base);
         return Optional.of(new GoalBound(best, text, !goal.holds(best, base)));
     }

@@ -15,7 +15,7 @@ import java.util.Map;
  *                      it was repaired)
  * @param best          the same medians under the final flags (the last accepted candidate's B trials)
  * @param vsBaseline    the same metrics, final against baseline: the product of the accepted A/Bs' median ratios
- *                      (each measured interleaved, so immune to the machine's drift between them)
+ *                      over both rounds (each measured interleaved, so immune to the machine's drift between them)
  * @param baselineDir   a typical baseline trial's directory (its goal metric at the median), for before/after
  * @param bestDir       a typical trial of the final flags, the same as {@code baselineDir} when nothing was accepted
  * @param trialsRun     trials in the session, baseline included
