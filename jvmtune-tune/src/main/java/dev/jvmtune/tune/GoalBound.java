@@ -13,7 +13,7 @@ import java.util.Optional;
  * trial of the current best so that they add up, and taken off as that trial's share from where the goal metric may
  * stand: the baseline's, or the better end of the accepted A/Bs' intervals (a few trials' point estimate, taken as a
  * level, put a bound under what was later measured). A settled cause is left out: one whose flag was accepted (what it
- * gave is in the measured ratio, and the bound starts from where the goal metric stands) or measured without a gain
+ * gave is in the measured ratio, and the bound starts from where the goal metric may stand) or measured without a gain
  * while its time went and nothing else grew (what it cost, the program repays: C2's faster code), but for what that
  * measurement's interval still allows ({@link Settled#allowed}: a settled cause counts the gain it cannot rule out).
  * A goal beyond the bound is out of reach of JVM flags, whatever the search.
@@ -106,8 +106,8 @@ public record GoalBound(double best, String text, boolean beyond) {
                         + "%.2f s trial (%.0f%%), %sso %s %s %s%s (%.3gx the baseline)",
                 parts.isEmpty() ? "nothing" : String.join(" + ", parts), removable, e.wallSec(), 100 * share,
                 from == base ? "" : "taken from where it may stand now at best (the accepted A/Bs' intervals), "
-                        + Numbers.fmt(from) + (unit.isEmpty() ? "" : " " + unit) + ", ", m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best),
-                unit.isEmpty() ? "" : " " + unit, best / base);
+                        + Numbers.fmt(from) + (unit.isEmpty() ? "" : " " + unit) + ", ",
+                m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best), unit.isEmpty() ? "" : " " + unit, best / base);
         return Optional.of(new GoalBound(best, text, !goal.holds(best, base)));
     }
 

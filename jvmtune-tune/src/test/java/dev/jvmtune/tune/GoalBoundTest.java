@@ -50,9 +50,8 @@ class GoalBoundTest {
         assertEquals(6.7, b.best(), 1e-9, "7 s - 0.3 s of pauses; no barriers under Parallel, no compilers");
         assertFalse(b.beyond(), b.text());
         assertTrue(b.text().endsWith("pauses 0.30 s + compilers 0.20 s not counted (C1 only accepted) = 0.30 s of a "
-                + "typical 7.00 s trial (4%), taken from where it may stand now at best (the accepted A/Bs' intervals), 7 s, "
-                + "so wallSec >= 6.70 s (0.670x the "
-                + "baseline)"), b.text());
+                + "typical 7.00 s trial (4%), taken from where it may stand now at best (the accepted A/Bs' "
+                + "intervals), 7 s, so wallSec >= 6.70 s (0.670x the baseline)"), b.text());
         assertTrue(bound("wallSec <= -35%", 10, 7, parallel, "", Map.of(Cause.COMPILERS, "C1 only accepted")).beyond());
     }
 
