@@ -10,8 +10,9 @@ import java.util.stream.IntStream;
  * against the first) and the relative standard deviation they imply (range / d2, the expected range of that many
  * normal draws). From it, the trials a side the pooled decision needs to see the goal's whole effect at its alpha
  * with 80% power on log values: n = 2 (z(alpha / 5) + z(0.8))^2 sigma^2 / effect^2. Where that is more than the two
- * rounds of {@code repeats} give, the machine is too noisy for the goal: saying so, with the repeats it would take, is
- * worth more than a budget spent accepting nothing.
+ * rounds of {@code repeats} give, the baseline is too noisy for the goal: saying so, with the repeats it would take, is
+ * worth more than a budget spent accepting nothing - once candidates raced beside it have shown the spread is not one
+ * the starting flags make ({@code Tuner}: a candidate that removes it lies beyond every one of the baseline's trials).
  *
  * <p>A range is as wide as its worst trial, and one trial of any program can be far off the rest for a reason that
  * is not the machine's noise: the first JVM on a fresh machine (cold page cache, the CDS archive written, the JIT's

@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
 
 /**
  * The closed loop: noise first, then screen, race, confirm. The baseline (the starting flags, repeated) measures the
- * machine's noise for the goal's effect ({@link Noise}: too noisy, and the session says so with the repeats it would
- * need) and the JVM's own time per {@link Cause}, which bounds the goal ({@link GoalBound}). Candidates come from the
+ * machine's noise for the goal's effect ({@link Noise}: too noisy, and unless a candidate raced beside it shows the
+ * spread to be the starting flags' own, the session says so with the repeats it would need) and the JVM's own time per {@link Cause}, which bounds the goal ({@link GoalBound}). Candidates come from the
  * evidence of a typical trial of the current best - the rules, the CPU the JVM's threads took, the peak live set -
  * ranked by what they claim to give back, the set of the independent ones first; then the declared search space;
  * then a model of everything measured ({@link ModelSearch}). Each one races against the best: its trials run one at a
@@ -104,6 +104,13 @@ public final class Tuner {
     private final List<Unproven> unproven = new ArrayList<>();
     private GoalBound bound;
     private Noise noise;
+    /**
+     * Why the session would end too noisy, while the baseline's noise is too much for the goal and no candidate has
+     * yet shown it to be the start's flags' own ({@link #noiseFirst}); null once that is settled.
+     */
+    private String tooNoisy;
+    /** The first trial after the noisy baseline: candidates race from it for as many trials as the baseline ran. */
+    private int probeFrom;
     private String evidenceLine;
     private ModelSearch model;
     private int modelSince;
@@ -177,14 +184,18 @@ public final class Tuner {
             }
             Evidence bestEvidence = evidence(typical(trialsOf(best)));
             Candidate next = next(bestEvidence, tried);
+            // room for the best's fresh reference, the candidate's round 1 and the confirming pairs
+            String budget = budgetLeft(settings.repeats() * (reference(best).isEmpty() ? 4 : 3));
+            TuneResult noisy = stillTooNoisy(next == null, budget);
+            if (noisy != null) {
+                return noisy;
+            }
             if (next == null) {
                 return result(TuneResult.Outcome.NOT_REACHABLE, "goal not reachable by JVM flags: "
                         + goal.describe(goalBase) + " not met after " + steps.size() + " candidates ("
                         + steps.stream().filter(Step::accepted).count() + " accepted); the evidence, the search space "
                         + "and " + MODEL_PROPOSALS + " proposals of the model have nothing left to try");
             }
-            // room for the best's fresh reference, the candidate's round 1 and the confirming pairs
-            String budget = budgetLeft(settings.repeats() * (reference(best).isEmpty() ? 4 : 3));
             if (budget != null) {
                 return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
                         + goal.describe(goalBase) + ")");
@@ -206,7 +217,13 @@ public final class Tuner {
                 unproven.remove(ablated);
             }
             switch (step.decision().kind()) {
-                case ACCEPTED -> accept(step, nextFlags, ablated);
+                case ACCEPTED -> {
+                    accept(step, nextFlags, ablated);
+                    TuneResult stillNoisy = noiseAfter(step, goalBase);
+                    if (stillNoisy != null) {
+                        return stillNoisy;
+                    }
+                }
                 case MACHINE_MOVED -> {
                     if (retried.add(nextFlags)) {
                         tried.remove(nextFlags); // once more, against the best's latest trials
@@ -294,7 +311,13 @@ public final class Tuner {
 
     /**
      * Where the baseline's noise looks too much for the goal's effect, measures it again over twice as many baseline
-     * trials (three trials say little about a spread); still too noisy, the session ends so. Null to go on.
+     * trials (three trials say little about a spread). Still too noisy, the session does not end yet: noise the
+     * starting flags make is not the machine's (a code cache too small to hold the program's code thrashes in some
+     * runs and not others; a compiler that takes the CPU a server needs puts it behind its load in some), and a
+     * candidate that removes it shows more than the goal's effect beyond the start's spread. So candidates race as
+     * usual for as many trials as the baseline ran ({@link #stillTooNoisy}); their decision, a rank test and a
+     * bootstrap interval, holds its false-acceptance rate whatever the two arms' spreads. The session's end where the
+     * baseline could not be measured again, else null.
      */
     private TuneResult noiseFirst() throws IOException, InterruptedException {
         String unit = Metrics.unit(goal.metric());
@@ -327,12 +350,66 @@ public final class Tuner {
         if (!noise.tooNoisy(settings.repeats())) {
             return null;
         }
-        return result(TuneResult.Outcome.TOO_NOISY, String.format(Locale.ROOT, "too noisy for the goal: %s; %s asks "
-                        + "for %.0f%% on the log scale, which the pooled decision sees beyond this noise with about %d "
-                        + "trials a side, where --repeats %d gives %d: rerun with --repeats %d, or on a quieter machine",
-                noise.describe(goal.metric(), unit), goal.describe(baseline.get(goal.metric())), 100 * noise.effect(),
-                noise.needed(), settings.repeats(), 2 * settings.repeats(), noise.repeatsNeeded(),
-                noise.repeatsNeeded()));
+        tooNoisy = String.format(Locale.ROOT, "too noisy for the goal: %s; %s asks for %.0f%% on the log scale, which "
+                        + "the pooled decision sees beyond this noise with about %d trials a side, where --repeats %d "
+                        + "gives %d: rerun with --repeats %d, or on a quieter machine", noise.describe(goal.metric(),
+                        unit), goal.describe(baseline.get(goal.metric())), 100 * noise.effect(), noise.needed(),
+                settings.repeats(), 2 * settings.repeats(), noise.repeatsNeeded(), noise.repeatsNeeded());
+        probeFrom = seq;
+        listener.note(String.format(Locale.ROOT, "  too noisy for the goal's effect at the start's flags; noise the "
+                + "flags make is not the machine's: candidates race beside it for up to %d trials before the session "
+                + "says so", base.size()));
+        return null;
+    }
+
+    /**
+     * The too-noisy end, while the baseline's noise stands and the candidates raced since have run as many trials as
+     * the baseline did without one accepted, a fresh reference for the next counted as run (or nothing is left to
+     * race, or no room), else null. It names them.
+     */
+    private TuneResult stillTooNoisy(boolean nothingLeft, String budget) {
+        int raced = seq - probeFrom;
+        int next = reference(best).isEmpty() ? settings.repeats() : 0;
+        if (tooNoisy == null || raced + next < base.size() && !nothingLeft && budget == null) {
+            return null;
+        }
+        List<Step> probes = steps.stream().filter(s -> s.trials().stream().anyMatch(t -> t >= probeFrom)).toList();
+        String tried = probes.isEmpty() ? nothingLeft ? "; no candidate was left to race beside it" : ""
+                : String.format(Locale.ROOT, "; the %d candidate%s raced beside it in %d trials (%s) showed no change "
+                        + "beyond it, so the spread is not one the flags tried make", probes.size(),
+                probes.size() == 1 ? "" : "s", raced, probes.stream().map(s -> (s.index() + 1) + " " + s.candidate()
+                        .source() + ": " + s.decision().kind().label()).collect(Collectors.joining(", ")));
+        return result(TuneResult.Outcome.TOO_NOISY, tooNoisy + tried + (budget == null ? "" : "; " + budget));
+    }
+
+    /**
+     * After a candidate accepted beside a noisy baseline: its trials' own noise, against what is left of the goal.
+     * Still too noisy, the session ends so with the candidate as its final; quiet enough, it goes on as on a quiet
+     * machine. Null to go on.
+     */
+    private TuneResult noiseAfter(Step step, double goalBase) {
+        if (tooNoisy == null) {
+            return null;
+        }
+        double now = standing(goal, bestMedians, 1);
+        if (goal.holds(now, goalBase)) {
+            return null;
+        }
+        List<TrialResult> mine = trials(step.trials()).stream().filter(t -> t.arm().equals("B")).toList();
+        noise = Noise.of(values(mine), goal.bound(goalBase) / now);
+        String unit = Metrics.unit(goal.metric());
+        String described = noise.describe(goal.metric(), unit).replaceFirst("^the baseline's", "candidate "
+                + (step.index() + 1) + "'s");
+        listener.note("noise: " + described);
+        if (!noise.tooNoisy(settings.repeats())) {
+            tooNoisy = null;
+            return null;
+        }
+        return result(TuneResult.Outcome.TOO_NOISY, String.format(Locale.ROOT, "too noisy for the rest of the goal: "
+                        + "candidate %d was accepted beside the start's noise, but %s, where the goal asks for %.0f%% "
+                        + "more on the log scale, which needs about %d trials a side: rerun from its flags with "
+                        + "--repeats %d, or on a quieter machine", step.index() + 1, described, 100 * noise.effect(),
+                noise.needed(), noise.repeatsNeeded()));
     }
 
     private TuneResult outOfReach(double goalBase, String where) {
