@@ -8,16 +8,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Candidates from the CPU the JVM's own threads took from the program, for goals on its time or throughput:
+ * Candidates from the CPU the JVM's own threads took from the program, for goals on its time, its throughput or
+ * its requests' latency:
  * <ul>
- * <li>C1 only ({@code -XX:TieredStopAtLevel=1}) for a short job whose C2 compilations took a large share of the
+ * <li>C1 only ({@code -XX:TieredStopAtLevel=1}) for a short run whose C2 compilations took a large share of the
  * machine: C2's code pays back its compile time only over a long run, and on few cores the compiler thread competes
- * with the program; it removes C2's compilations outright;</li>
+ * with the program - with a job for its time, with a server's requests for theirs, which wait behind it; it removes
+ * C2's compilations outright;</li>
  * <li>full tiers again for a long run held to C1;</li>
- * <li>a stop-the-world collector (Parallel) on few CPUs where a concurrent one's threads took a share of them, or
- * for a short batch job: it removes the concurrent threads and their barriers outright - where the heap has room
- * for it ({@link HeapCandidates#fits}).</li>
+ * <li>for time and throughput goals only, a stop-the-world collector (Parallel) on few CPUs where a concurrent one's
+ * threads took a share of them, or for a short batch job: it removes the concurrent threads and their barriers
+ * outright - where the heap has room for it ({@link HeapCandidates#fits}); a latency goal gets no collector whose
+ * pauses grow with the heap.</li>
  * </ul>
+ * A goal on the collector's own figures (its pauses) gets none of these: the compilers are not in them.
  */
 public final class CpuCandidates implements CandidateSource {
 
@@ -42,10 +46,16 @@ public final class CpuCandidates implements CandidateSource {
 
     @Override
     public List<Candidate> propose(FlagSet best, Evidence e) {
-        return GoalBound.bounds(goalMetric) ? from(best, e) : List.of();
+        boolean latency = goalMetric.startsWith(Metrics.LATENCY);
+        return GoalBound.bounds(goalMetric) ? from(best, e, true) : latency ? from(best, e, false) : List.of();
     }
 
     static List<Candidate> from(FlagSet best, Evidence e) {
+        return from(best, e, true);
+    }
+
+    /** The JIT's candidates, and the collector's where {@code collector}. */
+    static List<Candidate> from(FlagSet best, Evidence e, boolean collector) {
         List<Candidate> out = new ArrayList<>();
         int cpus = e.cpusOrOne();
         int tier = Integer.parseInt(best.value("-XX:TieredStopAtLevel").orElse("4"));
@@ -53,13 +63,13 @@ public final class CpuCandidates implements CandidateSource {
         // comes first, and C1 only would hide it
         if (!Double.isNaN(e.c2Sec()) && tier > 1 && !SearchSpace.smallCodeCache(best) && e.wallSec() < SHORT_JOB_SEC
                 && e.c2Sec() / cpus / e.wallSec() >= C2_SHARE) {
-            out.add(new Candidate("jit:c1-only", "C1 only for a short job: -XX:TieredStopAtLevel=1",
+            out.add(new Candidate("jit:c1-only", "C1 only for a short run: -XX:TieredStopAtLevel=1",
                     List.of(C1_ONLY), List.of(
                     f("the compilers took %.2f s in a %.2f s run, C2 %.2f s of it (-XX:+CITime, in the trial's "
                             + "vm.log)", e.compileSec(), e.wallSec(), e.c2Sec()),
                     f("C2 / CPUs / run: %.2f / %d / %.2f = %.1f%% of the machine, over %.0f%%", e.c2Sec(), cpus,
                             e.wallSec(), 100 * e.c2Sec() / cpus / e.wallSec(), 100 * C2_SHARE),
-                    f("a job under %.0f s does not run C2's code long enough to earn back its compile time; C1's code "
+                    f("a run under %.0f s does not run C2's code long enough to earn back its compile time; C1's code "
                             + "is slower, so the A/B decides", SHORT_JOB_SEC)),
                     List.of(Claim.of(Cause.COMPILERS, e.c2Sec() / cpus, true))));
         }
@@ -67,6 +77,9 @@ public final class CpuCandidates implements CandidateSource {
             out.add(new Candidate("jit:full-tiers", "all compiler tiers for a long run: -XX:TieredStopAtLevel=4",
                     List.of("-XX:TieredStopAtLevel=4"), List.of(f("TieredStopAtLevel=%d in a %.0f s run: C2's faster "
                     + "code pays back its compile time over a run of %.0f s or more", tier, e.wallSec(), LONG_RUN_SEC))));
+        }
+        if (!collector) {
+            return out;
         }
         double concurrent = e.seconds(Cause.CONCURRENT_GC);
         double concShare = concurrent / e.wallSec();

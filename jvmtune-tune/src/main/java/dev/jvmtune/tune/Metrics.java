@@ -9,6 +9,8 @@ public final class Metrics {
 
     /** Prefix of any number in the program's metrics file ({@code metrics.wallSec}). */
     static final String FILE = dev.jvmtune.lab.run.Metrics.FILE;
+    /** Prefix of the requests' latencies a load generator reports ({@code latency.p99Ms}). */
+    static final String LATENCY = dev.jvmtune.lab.run.Metrics.LATENCY;
 
     private Metrics() {
     }

@@ -23,14 +23,15 @@ import java.util.stream.Collectors;
 /**
  * The closed loop: noise first, then screen, race, confirm. The baseline (the starting flags, repeated) measures the
  * machine's noise for the goal's effect ({@link Noise}: too noisy, and unless a candidate raced beside it shows the
- * spread to be the starting flags' own, the session says so with the repeats it would need) and the JVM's own time per {@link Cause}, which bounds the goal ({@link GoalBound}). Candidates come from the
- * evidence of a typical trial of the current best - the rules, the CPU the JVM's threads took, the peak live set -
- * ranked by what they claim to give back, the set of the independent ones first; then the declared search space;
- * then a model of everything measured ({@link ModelSearch}). Each one races against the best: its trials run one at a
- * time beside the best's recent ones (fresh ones where those are older than the protocol allows) and it is dropped as
- * soon as round 1 can no longer pass ({@link Protocol#futile}); one that passes round 1 is confirmed against the best
- * in interleaved pairs, and accepted only where both rounds pooled are better at alpha / 5 and every guard holds.
- * Every decision is a {@link Decision}; every measured candidate may settle causes and so move the bound.
+ * spread to be the starting flags' own, the session says so with the repeats it would need) and the JVM's own time per
+ * {@link Cause}, which bounds the goal ({@link GoalBound}). Candidates come from the evidence of a typical trial of the
+ * current best - the rules, the CPU the JVM's threads took, the peak live set - ranked by what they claim to give back,
+ * the set of the independent ones first; then the declared search space; then a model of everything measured ({@link
+ * ModelSearch}). Each one races against the best: its trials run one at a time beside the best's recent ones (fresh
+ * ones where those are older than the protocol allows) and it is dropped as soon as round 1 can no longer pass ({@link
+ * Protocol#futile}); one that passes round 1 is confirmed against the best in interleaved pairs, and accepted only
+ * where both rounds pooled are better at alpha / 5 and every guard holds. Every decision is a {@link Decision}; every
+ * measured candidate may settle causes and so move the bound.
  *
  * <p>Deterministic given its trials' results, which is what makes {@link JournaledRunner} resumable. One instance
  * runs one session.
@@ -197,8 +198,7 @@ public final class Tuner {
                         + "and " + MODEL_PROPOSALS + " proposals of the model have nothing left to try");
             }
             if (budget != null) {
-                return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; the goal was not met ("
-                        + goal.describe(goalBase) + ")");
+                return result(TuneResult.Outcome.BUDGET_SPENT, budget + "; " + notMet(goalBase));
             }
             FlagSet nextFlags = next.on(best);
             tried.add(nextFlags);
@@ -410,6 +410,24 @@ public final class Tuner {
                         + "more on the log scale, which needs about %d trials a side: rerun from its flags with "
                         + "--repeats %d, or on a quieter machine", step.index() + 1, described, 100 * noise.effect(),
                 noise.needed(), noise.repeatsNeeded()));
+    }
+
+    /**
+     * "the goal was not met (...)"; or, where the accepted A/Bs' ratios leave a relative goal unmet but their 95%
+     * intervals reach it at their better ends, that it is unsure: the trials measured cannot tell.
+     */
+    private String notMet(double goalBase) {
+        double now = standing(goal, bestMedians, 1);
+        double atBest = reach(1);
+        if (!goal.relative() || steps.stream().noneMatch(Step::accepted) || !goal.holds(atBest, goalBase)) {
+            return "the goal was not met (" + goal.describe(goalBase) + ")";
+        }
+        String unit = Metrics.unit(goal.metric());
+        unit = unit.isEmpty() ? "" : " " + unit;
+        return String.format(Locale.ROOT, "unsure whether the goal is met: %s %s%s (%.3gx the baseline) by the "
+                        + "accepted A/Bs' ratios, but as far as %s%s (%.3gx) at the better ends of their 95%% intervals, "
+                        + "against %s", goal.metric(), Numbers.fmt(now), unit, now / baseline.get(goal.metric()),
+                Numbers.fmt(atBest), unit, atBest / baseline.get(goal.metric()), goal.describe(goalBase));
     }
 
     private TuneResult outOfReach(double goalBase, String where) {
