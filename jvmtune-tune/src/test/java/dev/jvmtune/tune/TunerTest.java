@@ -258,6 +258,20 @@ class TunerTest {
     }
 
     /**
+     * javac's shape in the bench: the baseline 23.2, 23.2 and 29.6 s, the start 27 s in every trial after them, the
+     * set of C1 only with Parallel 18.9 s.
+     */
+    private static TrialRunner javacShape() {
+        double[] baseline = {23.2, 23.2, 29.6};
+        return (seq, arm, flags) -> {
+            boolean set = c1Only(flags) && flags.collector() == Collector.PARALLEL;
+            double start = seq < baseline.length ? baseline[seq] : 27 * (1 + 0.01 * (seq % 3));
+            return trial(seq, arm, flags, "OK", set ? 18.9 * (1 + 0.01 * (seq % 3)) : start, set ? 3 : 30,
+                    set ? 0 : 23);
+        };
+    }
+
+    /**
      * javac in the bench: two of the baseline's three trials ran fast (23.2, 23.2 and 29.6 s), the start ran 27 s in
      * every trial after them, and the set of C1 only with Parallel 0.7x of that. The goal is judged on the ratio the
      * decision was taken on, both rounds' trials of each arm (27 s against 18.9 s), not on round 1's reused baseline
@@ -266,13 +280,7 @@ class TunerTest {
      */
     @Test
     void theGoalIsJudgedOnTheRatioBothRoundsMeasuredNotOnTheReusedBaseline() throws Exception {
-        double[] baseline = {23.2, 23.2, 29.6};
-        TrialRunner runner = (seq, arm, flags) -> {
-            boolean set = c1Only(flags) && flags.collector() == Collector.PARALLEL;
-            double start = seq < baseline.length ? baseline[seq] : 27 * (1 + 0.01 * (seq % 3));
-            return trial(seq, arm, flags, "OK", set ? 18.9 * (1 + 0.01 * (seq % 3)) : start, set ? 3 : 30,
-                    set ? 0 : 23);
-        };
+        TrialRunner runner = javacShape();
         List<String> notes = new ArrayList<>();
         TuneResult r = cpuSession("-Xmx160m", "wall <= -28%", runner, evidence(0.7, 0, 1), notes(notes));
         Step first = r.steps().get(0);
@@ -293,13 +301,7 @@ class TunerTest {
      */
     @Test
     void aGoalWithinTheAcceptedIntervalIsUnsureNotUnmet() throws Exception {
-        double[] baseline = {23.2, 23.2, 29.6};
-        TrialRunner runner = (seq, arm, flags) -> {
-            boolean set = c1Only(flags) && flags.collector() == Collector.PARALLEL;
-            double start = seq < baseline.length ? baseline[seq] : 27 * (1 + 0.01 * (seq % 3));
-            return trial(seq, arm, flags, "OK", set ? 18.9 * (1 + 0.01 * (seq % 3)) : start, set ? 3 : 30,
-                    set ? 0 : 23);
-        };
+        TrialRunner runner = javacShape();
         TuneResult r = cpuSession("-Xmx160m", "wall <= -31%", 14, runner, evidence(0.7, 0, 1), QUIET);
         Step first = r.steps().get(0);
         assertEquals(Decision.Kind.ACCEPTED, first.decision().kind(), first.reason());
