@@ -46,12 +46,8 @@ public final class CpuCandidates implements CandidateSource {
 
     @Override
     public List<Candidate> propose(FlagSet best, Evidence e) {
-        boolean latency = goalMetric.startsWith(Metrics.LATENCY);
-        return GoalBound.bounds(goalMetric) ? from(best, e, true) : latency ? from(best, e, false) : List.of();
-    }
-
-    static List<Candidate> from(FlagSet best, Evidence e) {
-        return from(best, e, true);
+        boolean bounded = GoalBound.bounds(goalMetric);
+        return bounded || goalMetric.startsWith(Metrics.LATENCY) ? from(best, e, bounded) : List.of();
     }
 
     /** The JIT's candidates, and the collector's where {@code collector}. */

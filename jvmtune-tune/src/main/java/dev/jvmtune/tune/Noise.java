@@ -106,6 +106,11 @@ public record Noise(double[] values, Outlier outlier, double sigma, double effec
      * "the baseline's 6 trials 2-2.1 s leaving out trial 1, 6.30 s: an outlier by Dixon's Q test (0.98 > 0.625, ...)".
      */
     String describe(String metric, String unit) {
+        return describe("the baseline's", metric, unit);
+    }
+
+    /** The same, of trials other than the baseline's: {@code whose} names them ("candidate 1's"). */
+    String describe(String whose, String metric, String unit) {
         double[] kept = kept(values, outlier);
         double median = Compare.median(kept);
         double lo = Arrays.stream(kept).min().orElse(Double.NaN);
@@ -114,9 +119,9 @@ public record Noise(double[] values, Outlier outlier, double sigma, double effec
         String left = outlier == null ? "" : String.format(Locale.ROOT, " leaving out trial %d, %s%s: an outlier by "
                         + "Dixon's Q test (%.2f > %.3f, its 5%% value for %d trials)", outlier.index() + 1,
                 Numbers.fmt(values[outlier.index()]), what, outlier.q(), outlier.critical(), values.length);
-        return String.format(Locale.ROOT, "the baseline's %d trials %s-%s%s%s: spread %.1f%% of the median, drift "
-                        + "%+.1f%% (last against first), a trial's sigma about %.1f%%", values.length, Numbers.fmt(lo),
-                Numbers.fmt(hi), what, left, 100 * (hi - lo) / median,
+        return String.format(Locale.ROOT, "%s %d trials %s-%s%s%s: spread %.1f%% of the median, drift "
+                        + "%+.1f%% (last against first), a trial's sigma about %.1f%%", whose, values.length,
+                Numbers.fmt(lo), Numbers.fmt(hi), what, left, 100 * (hi - lo) / median,
                 100 * (kept[kept.length - 1] - kept[0]) / median, 100 * sigma);
     }
 }

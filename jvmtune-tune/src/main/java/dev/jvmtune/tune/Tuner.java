@@ -398,8 +398,7 @@ public final class Tuner {
         List<TrialResult> mine = trials(step.trials()).stream().filter(t -> t.arm().equals("B")).toList();
         noise = Noise.of(values(mine), goal.bound(goalBase) / now);
         String unit = Metrics.unit(goal.metric());
-        String described = noise.describe(goal.metric(), unit).replaceFirst("^the baseline's", "candidate "
-                + (step.index() + 1) + "'s");
+        String described = noise.describe("candidate " + (step.index() + 1) + "'s", goal.metric(), unit);
         listener.note("noise: " + described);
         if (!noise.tooNoisy(settings.repeats())) {
             tooNoisy = null;

@@ -114,9 +114,9 @@ class GoalBoundTest {
     @Test
     void c1OnlyIsNotProposedBesideACodeCacheHeldSmall() {
         Evidence s4 = new Evidence(8.73, 2.68, 1.47, 0.1, 0.5, 1, 2, Collector.G1);
-        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=4m"), s4).stream()
+        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=4m"), s4, true).stream()
                 .noneMatch(c -> c.source().equals("jit:c1-only")));
-        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=240m"), s4).stream()
+        assertTrue(CpuCandidates.from(FlagSet.parse("-XX:ReservedCodeCacheSize=240m"), s4, true).stream()
                 .anyMatch(c -> c.source().equals("jit:c1-only")));
     }
 }
