@@ -23,10 +23,12 @@ import java.util.Optional;
  * not yet settled was not measured (no GC log, no compilers' report): the trial says which.
  *
  * @param best   the best the goal metric can plausibly reach, in its unit; NaN when there is no bound
+ * @param share  the JVM's own time not yet settled, as a share of a typical trial of the current best: the most any
+ *               flags can still gain on it; NaN when there is no bound
  * @param text   the arithmetic, one line; or why there is no bound
  * @param beyond whether the goal lies beyond {@code best}
  */
-public record GoalBound(double best, String text, boolean beyond) {
+public record GoalBound(double best, double share, String text, boolean beyond) {
 
     /**
      * Why a cause is settled, and the time, s, its measurement's interval still allows as a gain (0 where what it
@@ -108,11 +110,11 @@ public record GoalBound(double best, String text, boolean beyond) {
                 from == base ? "" : "taken from where it may stand now at best (the accepted A/Bs' intervals), "
                         + Numbers.fmt(from) + (unit.isEmpty() ? "" : " " + unit) + ", ",
                 m, goal.atMost() ? ">=" : "<=", Numbers.fmt(best), unit.isEmpty() ? "" : " " + unit, best / base);
-        return Optional.of(new GoalBound(best, text, !goal.holds(best, base)));
+        return Optional.of(new GoalBound(best, share, text, !goal.holds(best, base)));
     }
 
     private static GoalBound none(String why) {
-        return new GoalBound(Double.NaN, "no bound: " + why, false);
+        return new GoalBound(Double.NaN, Double.NaN, "no bound: " + why, false);
     }
 
     /** Whether there is a bound: its figure is known. */

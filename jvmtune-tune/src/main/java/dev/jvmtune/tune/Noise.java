@@ -18,10 +18,13 @@ import java.util.stream.IntStream;
  * is not the machine's noise: the first JVM on a fresh machine (cold page cache, the CDS archive written, the JIT's
  * first compilations of the launcher) or a disk's hiccup. So at most one trial is left out of the spread: the extreme
  * one, where Dixon's Q test (its gap to its nearest neighbour over the whole range) says at 5% that it does not
- * belong with the others. Dixon's test is made for samples of 3 to 10 and holds its 5% on normal noise at every size;
- * with 3 trials it asks the two others to lie within 3% of the range, so a noisy first look measures the baseline
- * again and decides over twice as many. The trial left out stays a baseline trial, recorded and counted as one: it
- * is only kept out of the estimate of the noise, and named where the noise is reported.
+ * belong with the others. Dixon's test holds its 5% on normal noise from 3 values, but it is only asked from 4: left
+ * out of 3, a trial leaves two, one difference to measure a spread by, and a program with two modes (a server whose
+ * p99 is set by whether a compilation or a collection fell into the window) shows one trial in three far off two
+ * alike as often as a cold first trial does. So a first look of 3 keeps every trial; too noisy by it, the baseline is
+ * measured again and decided over twice as many, where one cold trial stands out and two of a mode do not. The trial
+ * left out stays a baseline trial, recorded and counted as one: it is only kept out of the estimate of the noise,
+ * and named where the noise is reported.
  *
  * @param values  the baseline's values, in the order they ran
  * @param outlier the trial left out of the spread; null where none is
@@ -37,11 +40,13 @@ public record Noise(double[] values, Outlier outlier, double sigma, double effec
     /** z of the one-sided pooled alpha (0.01) and of 80% power. */
     private static final double Z = 2.326 + 0.842;
     /**
-     * Dixon's Q (r10) at 5%, for 3..10 values (Rorabacher 1991, Anal. Chem. 63, 139): the gap over the range that
+     * Dixon's Q (r10) at 5%, for 4..10 values (Rorabacher 1991, Anal. Chem. 63, 139): the gap over the range that
      * normal noise exceeds in 5% of samples of that size. Beyond 10 values, 10's: stricter than 5% there.
      */
-    private static final double[] Q95 = {Double.NaN, Double.NaN, Double.NaN, 0.970, 0.829, 0.710, 0.625, 0.568, 0.526,
-        0.493, 0.466};
+    private static final double[] Q95 = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.829, 0.710, 0.625, 0.568,
+        0.526, 0.493, 0.466};
+    /** The fewest values Dixon's test is asked of: leaving one out of them leaves a spread to measure. */
+    private static final int FEWEST_FOR_AN_OUTLIER = 4;
 
     /**
      * A trial left out of the spread.
@@ -66,10 +71,13 @@ public record Noise(double[] values, Outlier outlier, double sigma, double effec
         return new Noise(values.clone(), outlier, sigma, effect, needed);
     }
 
-    /** The extreme value Dixon's Q test rejects at 5%, the farther from its neighbour where both ends are apart. */
+    /**
+     * The extreme value Dixon's Q test rejects at 5%, the farther from its neighbour where both ends are apart; none
+     * among fewer than {@link #FEWEST_FOR_AN_OUTLIER} values.
+     */
     static Outlier outlier(double[] values) {
         int n = values.length;
-        if (n < 3) {
+        if (n < FEWEST_FOR_AN_OUTLIER) {
             return null;
         }
         Integer[] order = IntStream.range(0, n).boxed().sorted((a, b) -> Double.compare(values[a], values[b]))

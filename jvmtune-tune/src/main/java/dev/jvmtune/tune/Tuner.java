@@ -188,6 +188,9 @@ public final class Tuner {
             // room for the best's fresh reference, the candidate's round 1 and the confirming pairs
             String budget = budgetLeft(settings.repeats() * (reference(best).isEmpty() ? 4 : 3));
             TuneResult noisy = stillTooNoisy(next == null, budget);
+            if (noisy == null) {
+                noisy = restTooNoisy(goalBase);
+            }
             if (noisy != null) {
                 return noisy;
             }
@@ -396,19 +399,49 @@ public final class Tuner {
             return null;
         }
         List<TrialResult> mine = trials(step.trials()).stream().filter(t -> t.arm().equals("B")).toList();
-        noise = Noise.of(values(mine), goal.bound(goalBase) / now);
+        Noise after = Noise.of(values(mine), goal.bound(goalBase) / now);
         String unit = Metrics.unit(goal.metric());
-        String described = noise.describe("candidate " + (step.index() + 1) + "'s", goal.metric(), unit);
+        String described = after.describe("candidate " + (step.index() + 1) + "'s", goal.metric(), unit);
         listener.note("noise: " + described);
-        if (!noise.tooNoisy(settings.repeats())) {
+        if (!after.tooNoisy(settings.repeats())) {
             tooNoisy = null;
             return null;
         }
         return result(TuneResult.Outcome.TOO_NOISY, String.format(Locale.ROOT, "too noisy for the rest of the goal: "
                         + "candidate %d was accepted beside the start's noise, but %s, where the goal asks for %.0f%% "
                         + "more on the log scale, which needs about %d trials a side: rerun from its flags with "
-                        + "--repeats %d, or on a quieter machine", step.index() + 1, described, 100 * noise.effect(),
-                noise.needed(), noise.repeatsNeeded()));
+                        + "--repeats %d, or on a quieter machine", step.index() + 1, described, 100 * after.effect(),
+                after.needed(), after.repeatsNeeded()));
+    }
+
+    /**
+     * The too-noisy end where nothing flags can still give could be shown, else null. The bound's share (the JVM's own
+     * time not yet settled, on a typical trial of the best) is the most any candidate can gain on the best; where the
+     * best's own trials are too noisy to show that in two rounds of {@code --repeats}, a candidate would be accepted
+     * only by chance, and the budget would go on candidates of smaller effects still. The best is the final, with what
+     * the accepted A/Bs say of the goal. Not while a part of the best that hides its cost is unproven (what it costs
+     * is no cause the bound counts), past the bound (--beyond-bound), or on the noisy path, which ends its own way.
+     */
+    private TuneResult restTooNoisy(double goalBase) {
+        if (tooNoisy != null || bound == null || !bound.holds() || !unproven.isEmpty() || settings.beyondBound()
+                || goal.holds(standing(goal, bestMedians, 1), goalBase)) {
+            return null;
+        }
+        List<TrialResult> mine = trialsOf(best).stream().filter(t -> !Double.isNaN(t.metric(goal.metric()))).toList();
+        if (mine.size() < settings.repeats()) {
+            return null;
+        }
+        Noise rest = Noise.of(values(mine), 1 - bound.share());
+        if (!rest.tooNoisy(settings.repeats())) {
+            return null;
+        }
+        return result(TuneResult.Outcome.TOO_NOISY, String.format(Locale.ROOT, "too noisy for what flags can still "
+                        + "give: at most %.1f%% of a typical trial (the JVM's own time the bound has not settled), which "
+                        + "needs about %d trials a side beyond %s, where --repeats %d gives %d; %s: rerun from the "
+                        + "best's flags with --repeats %d, or on a quieter machine", 100 * bound.share(), rest.needed(),
+                rest.describe(best.equals(start) ? "the start's" : "the best's", goal.metric(),
+                        Metrics.unit(goal.metric())), settings.repeats(), 2 * settings.repeats(), notMet(goalBase),
+                rest.repeatsNeeded()));
     }
 
     /**

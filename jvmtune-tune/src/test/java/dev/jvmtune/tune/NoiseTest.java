@@ -1,6 +1,8 @@
 package dev.jvmtune.tune;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -10,9 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Noise first, on simulated baselines: one trial far off the rest (the first JVM of a fresh machine) is left out of the
- * spread by Dixon's Q test and named, and the session goes on; a machine whose every trial is spread stays too noisy,
- * with or without such a trial, after candidates raced beside it for as many trials as the baseline ran; a spread the
- * start's flags make is removed by the candidate that changes them, and the goal is met.
+ * spread by Dixon's Q test and named, and the session goes on, where there are more than three trials to tell it from
+ * a mode; a machine whose every trial is spread stays too noisy, with or without such a trial, after candidates raced
+ * beside it for as many trials as the baseline ran; a spread the start's flags make is removed by the candidate that
+ * changes them, and the goal is met.
  */
 class NoiseTest {
 
@@ -61,6 +64,25 @@ class NoiseTest {
                 + "trial's sigma about 1.7%";
         assertTrue(notes.contains("noise: " + left), "the note after measuring again: " + notes);
         assertEquals(left, r.noise());
+    }
+
+    /**
+     * A server whose p99 is set by whether a compilation or a collection fell into the window (jwebserver's first look:
+     * 45.7, 45.5 and 330 ms): three values cannot tell a mode from a cold trial, so none is left out of them, and the
+     * first look is too noisy for -30%. Over six, a second trial of the slow mode keeps the first in and the spread
+     * stands; a lone cold trial among six is left out and the rest are quiet.
+     */
+    @Test
+    void oneTrialOfThreeFarOffIsNotLeftOutAtTheFirstLook() {
+        Noise first = Noise.of(new double[] {45.7, 45.5, 330}, 0.7);
+        assertNull(first.outlier(), first.describe("p99", "ms"));
+        assertTrue(first.tooNoisy(3), first.describe("p99", "ms"));
+        Noise mode = Noise.of(new double[] {45.7, 45.5, 330, 46.1, 412, 45.9}, 0.7);
+        assertNull(mode.outlier(), mode.describe("p99", "ms"));
+        assertTrue(mode.tooNoisy(3), mode.describe("p99", "ms"));
+        Noise cold = Noise.of(new double[] {330, 45.5, 45.7, 46.1, 45.2, 45.9}, 0.7);
+        assertEquals(0, cold.outlier().index(), cold.describe("p99", "ms"));
+        assertFalse(cold.tooNoisy(3), cold.describe("p99", "ms"));
     }
 
     /**

@@ -313,6 +313,34 @@ class TunerTest {
     }
 
     /**
+     * javac's shape with the set of C1 only and Parallel at 0.73x, its trials 4% apart, against a -28% goal: accepted
+     * in 12 trials, and measured without C1 only (the part that hides its cost) in one more. What flags can still
+     * give is then the pauses' 0.7 s, 3.4% of a 20.4 s trial, which the set's own spread hides from two rounds of 3: the
+     * session ends too noisy with the set as its final, not after a budget spent screening candidates of smaller
+     * effects still.
+     */
+    @Test
+    void nothingLeftThatTheBestsNoiseLetsShowEndsTheSession() throws Exception {
+        double[] spread = {0.96, 1.0, 1.04};
+        TrialRunner runner = (seq, arm, flags) -> {
+            boolean set = c1Only(flags) && flags.collector() == Collector.PARALLEL;
+            return trial(seq, arm, flags, "OK", set ? 20 * spread[seq % 3] : 27 * (1 + 0.01 * (seq % 3)),
+                    set ? 3 : 30, set ? 0 : 23);
+        };
+        TuneResult r = cpuSession("-Xmx160m", "wall <= -28%", runner, evidence(0.7, 0, 1), QUIET);
+        assertTrue(r.steps().get(0).accepted(), r.steps().get(0).reason());
+        assertEquals("without:jit:c1-only", r.steps().get(1).candidate().source());
+        assertEquals(2, r.steps().size(), r.message());
+        assertEquals(13, r.trialsRun());
+        assertEquals(TuneResult.Outcome.TOO_NOISY, r.outcome(), r.message());
+        assertEquals("-Xmx160m -XX:TieredStopAtLevel=1 -XX:+UseParallelGC", r.finalFlags());
+        assertTrue(r.message().startsWith("too noisy for what flags can still give: at most 3.4% of a typical trial "
+                + "(the JVM's own time the bound has not settled), which needs about "), r.message());
+        assertTrue(r.message().contains(" beyond the best's 6 trials 19.2-20.8 s: "), r.message());
+        assertTrue(r.message().contains("where --repeats 3 gives 6; "), r.message());
+    }
+
+    /**
      * S3's session: C1 only gains nothing (its compilers gone, settled), a fixed heap gains 30%; C1 only is not tried
      * again on the new best (all it claims is settled), so the next candidate is the search space's.
      */
