@@ -40,11 +40,11 @@ public record Noise(double[] values, Outlier outlier, double sigma, double effec
     /** z of the one-sided pooled alpha (0.01) and of 80% power. */
     private static final double Z = 2.326 + 0.842;
     /**
-     * Dixon's Q (r10) at 5%, for 4..10 values (Rorabacher 1991, Anal. Chem. 63, 139): the gap over the range that
+     * Dixon's Q (r10) at 5%, for 3..10 values (Rorabacher 1991, Anal. Chem. 63, 139): the gap over the range that
      * normal noise exceeds in 5% of samples of that size. Beyond 10 values, 10's: stricter than 5% there.
      */
-    private static final double[] Q95 = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.829, 0.710, 0.625, 0.568,
-        0.526, 0.493, 0.466};
+    private static final double[] Q95 = {Double.NaN, Double.NaN, Double.NaN, 0.970, 0.829, 0.710, 0.625, 0.568, 0.526,
+        0.493, 0.466};
     /** The fewest values Dixon's test is asked of: leaving one out of them leaves a spread to measure. */
     private static final int FEWEST_FOR_AN_OUTLIER = 4;
 

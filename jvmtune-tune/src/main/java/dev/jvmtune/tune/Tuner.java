@@ -415,16 +415,15 @@ public final class Tuner {
     }
 
     /**
-     * The too-noisy end where nothing flags can still give could be shown, else null. The bound's share (the JVM's own
-     * time not yet settled, on a typical trial of the best) is the most any candidate can gain on the best; where the
-     * best's own trials are too noisy to show that in two rounds of {@code --repeats}, a candidate would be accepted
-     * only by chance, and the budget would go on candidates of smaller effects still. The best is the final, with what
+     * The too-noisy end, for a goal not yet met, where nothing flags can still give could be shown, else null. The
+     * bound's share (the JVM's own time not yet settled, on a typical trial of the best) is the most any candidate can
+     * gain on the best; where the best's own trials are too noisy to show that in two rounds of {@code --repeats}, a
+     * candidate would be accepted only by chance, and the budget would go on candidates of smaller effects still. The best is the final, with what
      * the accepted A/Bs say of the goal. Not while a part of the best that hides its cost is unproven (what it costs
      * is no cause the bound counts), past the bound (--beyond-bound), or on the noisy path, which ends its own way.
      */
     private TuneResult restTooNoisy(double goalBase) {
-        if (tooNoisy != null || bound == null || !bound.holds() || !unproven.isEmpty() || settings.beyondBound()
-                || goal.holds(standing(goal, bestMedians, 1), goalBase)) {
+        if (tooNoisy != null || bound == null || !bound.holds() || !unproven.isEmpty() || settings.beyondBound()) {
             return null;
         }
         List<TrialResult> mine = trialsOf(best).stream().filter(t -> !Double.isNaN(t.metric(goal.metric()))).toList();
