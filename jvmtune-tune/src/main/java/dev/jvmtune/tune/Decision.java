@@ -29,7 +29,10 @@ public record Decision(Kind kind, String reason) {
         OUT_OF_REACH,
         /** A trial failed (an error, a timeout, out of memory) or did not report the goal's metric. */
         FAILED,
-        /** The best's own trials moved between the rounds as much as the effect: undecided, tried once more. */
+        /**
+         * Undecided, the best's own trials having moved between the rounds: read from the documents of versions whose
+         * race tried such a candidate once more. The race decides such a step on round 2's pairs and one more round.
+         */
         MACHINE_MOVED;
 
         /** The kind as a person reads it: "screened out". */
@@ -47,7 +50,7 @@ public record Decision(Kind kind, String reason) {
         return kind == Kind.ACCEPTED;
     }
 
-    /** Whether the candidate was measured and showed no gain, as opposed to a failure or a machine that moved. */
+    /** Whether the candidate was measured and showed no gain, as opposed to a failure. */
     public boolean measuredWithoutGain() {
         return kind == Kind.REJECTED_NOISE || kind == Kind.SCREENED_OUT;
     }

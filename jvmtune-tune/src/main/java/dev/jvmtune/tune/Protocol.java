@@ -18,17 +18,16 @@ import java.util.Arrays;
  * to an accepted change at the default 3. ABBA order within the A/B puts a shared machine's slow drift on both arms
  * alike; the reused trials are outside it, so they are taken only from the last 2 x repeats trials, minutes apart,
  * and checked against the best's trials of round 2 ({@link #moved}): a machine that got faster between them would
- * pass its change off as the candidate's, one that got slower would hide the candidate's.
+ * pass its change off as the candidate's, one that got slower would hide the candidate's. Where it moved, round 2's
+ * pairs stand as round 1 at alpha, and one more round of pairs is pooled with them: 18 trials from the start.
  */
 final class Protocol {
 
     /** The pooled decision's alpha is the first round's divided by this. */
     static final double FINAL_DIVISOR = 5;
 
-    /** The best's trials of round 2 differ from the reused ones by more than this share of their median ... */
+    /** The machine moved where the best's trials of round 2 differ from the reused ones by more than this share. */
     static final double MOVED_SHARE = 0.10;
-    /** ... and the reason such a step gives. */
-    static final String MOVED = "the machine's speed moved";
 
     private Protocol() {
     }
@@ -36,17 +35,17 @@ final class Protocol {
     /**
      * Whether the machine moved between the best's {@code reused} trials and its {@code later} ones (round 2's) by
      * enough to make or unmake round 1's result: the later ones lie all above or all below the reused ones, and their
-     * medians differ by more than {@link #MOVED_SHARE} and by more than half of the effect round 1 saw
-     * ({@code firstRatio}, the candidate's median over the reused trials'). The step is then rejected and its
-     * candidate tried once more, against the best's latest trials.
+     * medians differ by more than {@link #MOVED_SHARE} and by more than half of the effect round 2's pairs show
+     * ({@code pairsRatio}, the candidate's median over the best's in round 2: side by side, so the move is not in it,
+     * where round 1's ratio holds it and would raise the bar a move is measured against by the move itself).
      */
-    static boolean moved(double[] reused, double[] later, double firstRatio) {
+    static boolean moved(double[] reused, double[] later, double pairsRatio) {
         double lo = Arrays.stream(reused).min().orElse(Double.NaN);
         double hi = Arrays.stream(reused).max().orElse(Double.NaN);
         boolean apart = Arrays.stream(later).allMatch(v -> v > hi) || Arrays.stream(later).allMatch(v -> v < lo);
         double before = Compare.median(reused);
         double shift = Compare.median(later) / before;
-        return before > 0 && apart && Math.abs(shift - 1) > Math.max(MOVED_SHARE, Math.abs(firstRatio - 1) / 2);
+        return before > 0 && apart && Math.abs(shift - 1) > Math.max(MOVED_SHARE, Math.abs(pairsRatio - 1) / 2);
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.List;
  *
  * @param first      round 1: the best's reference trials against the candidate's; null when no candidate trial
  *                   could be compared
- * @param pooled     both rounds; null when round 1 decided
+ * @param pooled     both rounds; where the best's trials moved between them ({@link Protocol#moved}), round 2's
+ *                   pairs and one more round's; null when round 1 or, after such a move, round 2's pairs decided
  * @param guards     one line per guard: its bound and the candidate's median, "ok" or "violated"
  * @param trials     the seqs of every trial the step ran, in order: the best's fresh reference trials where its last
  *                   ones were too old, the candidate's round 1, the confirming pairs

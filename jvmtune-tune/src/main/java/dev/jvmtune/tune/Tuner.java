@@ -173,7 +173,6 @@ public final class Tuner {
         }
         model = new ModelSearch(HeapCandidates.heap(start, evidence(typical(base))), machineBytes, settings.pinned());
         Set<FlagSet> tried = new HashSet<>(List.of(given, start));
-        Set<FlagSet> retried = new HashSet<>();
         while (true) {
             double now = standing(goal, bestMedians, 1);
             if (goal.holds(now, goalBase)) {
@@ -216,7 +215,7 @@ public final class Tuner {
                         .forEach(t -> relative.put(t, Double.POSITIVE_INFINITY));
             }
             Unproven ablated = unproven.stream().filter(u -> u.without().equals(next)).findFirst().orElse(null);
-            if (ablated != null && step.decision().kind() != Decision.Kind.MACHINE_MOVED) {
+            if (ablated != null) {
                 unproven.remove(ablated);
             }
             switch (step.decision().kind()) {
@@ -225,11 +224,6 @@ public final class Tuner {
                     TuneResult stillNoisy = noiseAfter(step, goalBase);
                     if (stillNoisy != null) {
                         return stillNoisy;
-                    }
-                }
-                case MACHINE_MOVED -> {
-                    if (retried.add(nextFlags)) {
-                        tried.remove(nextFlags); // once more, against the best's latest trials
                     }
                 }
                 case OUT_OF_REACH -> {
@@ -736,19 +730,38 @@ public final class Tuner {
             return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad), seqs,
                     refSeqs, seqsOf(rb));
         }
-        double firstRatio = Compare.median(values(rb)) / Compare.median(values(ref));
-        if (Protocol.moved(values(ref), values(ra2), firstRatio)) {
-            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.MACHINE_MOVED,
-                    String.format(Locale.ROOT, "the best's %s went from %s (%s) to %s in round 2, as much as half of "
-                                    + "round 1's %.3gx, so round 1 compared the machine, not the flags", goal.metric(),
-                            Numbers.fmt(Compare.median(values(ref))), TuneReport.range(refSeqs),
-                            Numbers.fmt(Compare.median(values(ra2))), firstRatio)), seqs, refSeqs, seqsOf(rb));
-        }
         List<TrialResult> allA = new ArrayList<>(ref);
-        allA.addAll(ra2);
         List<TrialResult> allB = new ArrayList<>(rb);
-        allB.addAll(rb2);
+        String moved = "";
         note(ra2, rb2);
+        double pairsRatio = Compare.median(values(rb2)) / Compare.median(values(ra2));
+        if (Protocol.moved(values(ref), values(ra2), pairsRatio)) {
+            // round 1 compared the machine: round 2's pairs, side by side, stand as round 1, and one more round runs
+            moved = String.format(Locale.ROOT, "the best's %s went from %s (%s) to %s in round 2, more than half of "
+                            + "the effect its pairs show (%.3gx)", goal.metric(),
+                    Numbers.fmt(Compare.median(values(ref))), TuneReport.range(refSeqs),
+                    Numbers.fmt(Compare.median(values(ra2))), pairsRatio);
+            Comparison pairs = compare(ra2, rb2, settings.alpha(), index * 2L);
+            if (pairs.verdict() != Verdict.BETTER) {
+                return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.REJECTED_NOISE,
+                        moved + "; round 2's pairs alone: " + Numbers.describe(pairs)), seqs, refSeqs, seqsOf(rb));
+            }
+            allA = ra2;
+            allB = rb2;
+            ra2 = new ArrayList<>();
+            rb2 = new ArrayList<>();
+            pair(a, b, ra2, rb2, seqs, settings.repeats(), settings.repeats());
+            bad = unusable(rb2, "the candidate's");
+            bad = bad != null ? bad : unusable(ra2, "the current best's");
+            if (bad != null) {
+                return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
+                        seqs, refSeqs, seqsOf(rb));
+            }
+            note(ra2, rb2);
+            moved = "; " + moved + ": round 1 compared the machine, so round 2 and one more round of pairs are pooled";
+        }
+        allA.addAll(ra2);
+        allB.addAll(rb2);
         Comparison pooled = compare(allA, allB, settings.alpha() / Protocol.FINAL_DIVISOR, index * 2L + 1);
         List<String> guardLines = new ArrayList<>();
         Map<String, Double> ma = medians(allA);
@@ -762,12 +775,11 @@ public final class Tuner {
                     + (g.relative() ? String.format(Locale.ROOT, " (%.3gx the baseline)", v / baseline.get(g.metric()))
                     : "") + (ok ? " ok" : " violated"));
         }
+        String over = Numbers.describe(pooled) + " over both rounds";
         Decision decision = pooled.verdict() != Verdict.BETTER
-                ? new Decision(Decision.Kind.REJECTED_NOISE, Numbers.describe(pooled) + " over both rounds")
-                : guardsHold ? new Decision(Decision.Kind.ACCEPTED, Numbers.describe(pooled) + " over both rounds, "
-                + "guards hold")
-                : new Decision(Decision.Kind.REJECTED_GUARD, Numbers.describe(pooled) + " over both rounds, but a guard "
-                + "is violated");
+                ? new Decision(Decision.Kind.REJECTED_NOISE, over + moved)
+                : guardsHold ? new Decision(Decision.Kind.ACCEPTED, over + ", guards hold" + moved)
+                : new Decision(Decision.Kind.REJECTED_GUARD, over + ", but a guard is violated" + moved);
         return new Step(index, c, from, to, first, pooled, guardLines, decision, seqs, refSeqs, seqsOf(rb));
     }
 
