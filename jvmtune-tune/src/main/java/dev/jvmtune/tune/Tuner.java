@@ -724,8 +724,7 @@ public final class Tuner {
         List<TrialResult> ra2 = new ArrayList<>();
         List<TrialResult> rb2 = new ArrayList<>();
         pair(a, b, ra2, rb2, seqs, 0, settings.repeats());
-        String bad = unusable(rb2, "the candidate's");
-        bad = bad != null ? bad : unusable(ra2, "the current best's");
+        String bad = unusable(ra2, rb2);
         if (bad != null) {
             return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad), seqs,
                     refSeqs, seqsOf(rb));
@@ -746,18 +745,17 @@ public final class Tuner {
                 return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.REJECTED_NOISE,
                         moved + "; round 2's pairs alone: " + Numbers.describe(pairs)), seqs, refSeqs, seqsOf(rb));
             }
-            allA = ra2;
-            allB = rb2;
-            ra2 = new ArrayList<>();
-            rb2 = new ArrayList<>();
-            pair(a, b, ra2, rb2, seqs, settings.repeats(), settings.repeats());
-            bad = unusable(rb2, "the candidate's");
-            bad = bad != null ? bad : unusable(ra2, "the current best's");
+            List<TrialResult> ra3 = new ArrayList<>();
+            List<TrialResult> rb3 = new ArrayList<>();
+            pair(a, b, ra3, rb3, seqs, settings.repeats(), settings.repeats());
+            bad = unusable(ra3, rb3);
             if (bad != null) {
                 return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
                         seqs, refSeqs, seqsOf(rb));
             }
-            note(ra2, rb2);
+            note(ra3, rb3);
+            allA = ra3; // round 2's pairs and these, not round 1
+            allB = rb3;
             moved = "; " + moved + ": round 1 compared the machine, so round 2 and one more round of pairs are pooled";
         }
         allA.addAll(ra2);
@@ -871,6 +869,12 @@ public final class Tuner {
     }
 
     /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
+    /** Why the pairs' trials {@code ra} and {@code rb} cannot be compared, or null. */
+    private String unusable(List<TrialResult> ra, List<TrialResult> rb) {
+        String bad = unusable(rb, "the candidate's");
+        return bad != null ? bad : unusable(ra, "the current best's");
+    }
+
     private String unusable(List<TrialResult> arm, String whose) {
         for (TrialResult t : arm) {
             if (!t.ok()) {
