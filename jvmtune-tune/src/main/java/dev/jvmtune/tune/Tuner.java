@@ -412,9 +412,10 @@ public final class Tuner {
      * The too-noisy end, for a goal not yet met, where nothing flags can still give could be shown, else null. The
      * bound's share (the JVM's own time not yet settled, on a typical trial of the best) is the most any candidate can
      * gain on the best; where the best's own trials are too noisy to show that in two rounds of {@code --repeats}, a
-     * candidate would be accepted only by chance, and the budget would go on candidates of smaller effects still. The best is the final, with what
-     * the accepted A/Bs say of the goal. Not while a part of the best that hides its cost is unproven (what it costs
-     * is no cause the bound counts), past the bound (--beyond-bound), or on the noisy path, which ends its own way.
+     * candidate would be accepted only by chance, and the budget would go on candidates of smaller effects still. The
+     * best is the final, with what the accepted A/Bs say of the goal. Not while a part of the best that hides its cost
+     * is unproven (what it costs is no cause the bound counts), past the bound (--beyond-bound), or on the noisy path,
+     * which ends its own way.
      */
     private TuneResult restTooNoisy(double goalBase) {
         if (tooNoisy != null || bound == null || !bound.holds() || !unproven.isEmpty() || settings.beyondBound()) {
@@ -868,13 +869,13 @@ public final class Tuner {
         return trials.stream().map(t -> Numbers.fmt(t.metric(goal.metric()))).collect(Collectors.joining(", "));
     }
 
-    /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
     /** Why the pairs' trials {@code ra} and {@code rb} cannot be compared, or null. */
     private String unusable(List<TrialResult> ra, List<TrialResult> rb) {
         String bad = unusable(rb, "the candidate's");
         return bad != null ? bad : unusable(ra, "the current best's");
     }
 
+    /** Why an arm's trials cannot be compared (one failed, or lacks the goal's metric); null when they can. */
     private String unusable(List<TrialResult> arm, String whose) {
         for (TrialResult t : arm) {
             if (!t.ok()) {
