@@ -23,7 +23,8 @@ final class LiveOptions {
     private static final long STOP_WAIT_SEC = 10;
 
     @Option(names = "--window", paramLabel = "SEC", defaultValue = "60",
-            description = "Length of the sliding window the figures and the rules are computed over (default: 60 s).")
+            description = "Length of the sliding window the figures and the rules are computed over (default: 60 s); "
+                    + "after a reader catches up, a window reaches back to where the last one ended.")
     double windowSec;
 
     @Option(names = "--interval", paramLabel = "SEC", defaultValue = "1",

@@ -37,6 +37,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * finds the OpenTelemetry JVM metrics with the convention's names, types, units and attributes
  * ({@link OpenTelemetryNames}).
  *
+ * <p>No window starts after the one before it ended: the last window, printed when the JVM has exited and the
+ * recording's held events are passed on, reaches back over the seconds the windows trailed the JVM by.
+ *
  * <p>A window's pauses are known by the {@code --events} lines of the same watch (GC id and time): the window must
  * count exactly the events in its span, and each GC id of the log whose pauses all lie well inside the watched span
  * must have the log's number of pauses in the watch. (Not "all ids between the first and the last seen": a
@@ -244,9 +247,13 @@ class WatchCommandTest {
         int explicitStarted = -1;
         int explicitCleared = -1;
         boolean humongous = false;
+        double lastTo = Double.NaN;
         for (JsonNode w : windows) {
             double from = w.path("fromSec").asDouble();
             double to = w.path("toSec").asDouble();
+            assertFalse(from > lastTo + ROUNDING_SEC, what + ": a window starts after the last one ended (" + lastTo
+                    + "), so the events between are in none: " + w);
+            lastTo = to;
             long n = 0;
             long atEdge = 0;
             double watchMs = 0;

@@ -81,6 +81,8 @@ public final class JfrSource implements LiveSource {
     private final JMXConnector connector;
     private final RecordingLease lease;
     private final ProcessHandle process;
+    /** The JVM's start, from its {@code RuntimeMXBean}: the value of {@code jdk.JVMInformation.jvmStartTime}. */
+    private final Instant jvmStart;
     private JfrParser parser;
     private Object lock = this;
     private volatile boolean ended;
@@ -98,8 +100,12 @@ public final class JfrSource implements LiveSource {
     private final Thread exitHook;
 
     private JfrSource(String name, EventStream stream, JMXConnector connector, RecordingLease lease,
-                      ProcessHandle process) {
+                      ProcessHandle process) throws IOException {
         this.name = name;
+        // the stream's first events may come before the recording's jdk.JVMInformation
+        this.jvmStart = Instant.ofEpochMilli(ManagementFactory.newPlatformMXBeanProxy(
+                connector.getMBeanServerConnection(), ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class)
+                .getStartTime());
         this.stream = stream;
         this.connector = connector;
         this.lease = lease;
@@ -314,6 +320,7 @@ public final class JfrSource implements LiveSource {
                 out.accept(event);
             }
         });
+        parser.jvmStart(jvmStart);
         stream.onEvent(e -> {
             if (closing) {
                 return;

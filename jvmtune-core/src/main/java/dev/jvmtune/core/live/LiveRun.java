@@ -45,6 +45,8 @@ public final class LiveRun implements Consumer<JvmEvent> {
     private long received;
     /** Time of the first event since the watch (or the JVM, after a restart) began: no window starts before it. */
     private double firstSec = Double.NaN;
+    /** End of the last window taken since then; NaN before the first. */
+    private double lastEndSec = Double.NaN;
     private JvmFacts jvm = JvmFacts.empty();
     private List<InputStats> read = List.of();
 
@@ -84,6 +86,7 @@ public final class LiveRun implements Consumer<JvmEvent> {
             events.clear();
             active = Map.of();
             firstSec = Double.NaN;
+            lastEndSec = Double.NaN;
         }
         double t = e.uptimeSec();
         if (!Double.isNaN(t) && !(t >= firstSec)) {
@@ -102,8 +105,11 @@ public final class LiveRun implements Consumer<JvmEvent> {
 
     /**
      * The window ending at {@code completeThroughSec}: the run of the events whose time lies in
-     * {@code [end - windowSec, end)}, with the findings that started and cleared since the last window taken. Until
-     * the watch has lasted a window, the window starts at its first event: rates are per second watched.
+     * {@code [end - windowSec, end)}, with the findings that started and cleared since the last window taken. No
+     * window starts after the last one ended, and the first starts at the first event: every event read lies in a
+     * window. A reader that leaps - a stalled stream catching up, a recording's last events passed on when it closes,
+     * a followed log's backlog read at once - makes the window longer than {@code windowSec}, and its span says so;
+     * rates are per second of the span.
      *
      * @return the window, or null while {@code completeThroughSec} has not yet passed the first event
      *
@@ -112,7 +118,7 @@ public final class LiveRun implements Consumer<JvmEvent> {
      */
     public synchronized Window window(double completeThroughSec) {
         double end = completeThroughSec;
-        double from = Math.max(end - windowSec, firstSec);
+        double from = Double.isNaN(lastEndSec) ? firstSec : Math.max(Math.min(end - windowSec, lastEndSec), firstSec);
         if (!(end > from)) { // NaN before the first timed event
             return null;
         }
@@ -150,6 +156,7 @@ public final class LiveRun implements Consumer<JvmEvent> {
             }
         }
         active = now;
+        lastEndSec = end;
         return new Window(from, end, run, started, cleared);
     }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sliding window on a corpus log: a window is analyze's run of the events in its span, findings start and
- * clear between windows; and a log followed while it is written and rotated gives analyze's run of the whole.
+ * clear between windows, and no event falls between two windows; and a log followed while it is written and rotated gives analyze's run of the whole.
  */
 class LiveRunTest {
 
@@ -75,6 +75,21 @@ class LiveRunTest {
         long inSpan = pauses.stream().filter(p -> p.uptimeSec() >= half.fromSec() && p.uptimeSec() < mid).count();
         assertEquals(inSpan, half.run().summary().pauses().count());
         assertTrue(inSpan > 0 && inSpan < pauses.size());
+
+        // a reader that leaps past more than a window leaves no event out: the next window reaches back to where the
+        // last one ended, and holds the pauses a window of its own length would have lost
+        double early = pauses.get(1).uptimeSec();
+        LiveRun leaping = new LiveRun("minimal.log", 1, 0, () -> whole.jvm(), List::of);
+        pauses.forEach(leaping::accept);
+        Window first = leaping.window(early);
+        assertEquals(pauses.get(0).uptimeSec(), first.fromSec(), "the first window starts at the first event");
+        assertEquals(1, first.run().summary().pauses().count());
+        Window caughtUp = leaping.window(last + 1);
+        assertEquals(early, caughtUp.fromSec(), "a window starts where the last one ended");
+        assertEquals(pauses.size() - 1, caughtUp.run().summary().pauses().count());
+        assertTrue(last - early > 1, "the log's pauses span more than the window");
+        Window sliding = leaping.window(last + 1);
+        assertEquals(last, sliding.fromSec(), "without a leap the window is its length again");
 
         // past every event the window is empty: what held clears
         Window after = live.window(last + 2e6);

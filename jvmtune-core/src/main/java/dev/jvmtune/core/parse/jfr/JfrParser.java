@@ -114,6 +114,14 @@ public final class JfrParser implements TimelineParser {
         }
     }
 
+    /**
+     * The JVM's start, where the reader knows it before the recording tells it ({@code jdk.JVMInformation}): a live
+     * stream's first events may come before that event, and would otherwise count from the earliest event read.
+     */
+    public void jvmStart(Instant start) {
+        clock.jvmStart(start);
+    }
+
     /** Emits the GC ids and safepoints the stream has moved {@code JfrGcAssembler.GRACE_NANOS} past. */
     public void flushStale() {
         gcs.flushStale();
