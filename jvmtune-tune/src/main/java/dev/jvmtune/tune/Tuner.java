@@ -680,11 +680,11 @@ public final class Tuner {
             ref = reference(a);
         }
         List<Integer> refSeqs = ref.stream().map(TrialResult::seq).toList();
+        Ended ended = new Ended(index, c, from, to, seqs, refSeqs);
         String badRef = unusable(ref, "the current best's");
         if (ref.isEmpty() || badRef != null) {
-            return new Step(index, c, from, to, null, null, List.of(), new Decision(Decision.Kind.FAILED,
-                    badRef != null ? badRef : "the best's trials did not measure " + goal.metric()), seqs, refSeqs,
-                    List.of());
+            return ended.step(null, Decision.Kind.FAILED,
+                    badRef != null ? badRef : "the best's trials did not measure " + goal.metric(), List.of());
         }
         List<TrialResult> rb = new ArrayList<>();
         for (int i = 0; i < settings.repeats(); i++) {
@@ -693,8 +693,7 @@ public final class Tuner {
             seqs.add(t.seq());
             String bad = unusable(List.of(t), "the candidate's");
             if (bad != null) {
-                return new Step(index, c, from, to, null, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
-                        seqs, refSeqs, seqsOf(rb));
+                return ended.step(null, Decision.Kind.FAILED, bad, rb);
             }
             // one that removes causes outright is dropped only with an interval: what it rules out settles them
             boolean measured = c.wholeCauses().isEmpty() || rb.size() >= Math.min(Compare.MIN_SAMPLES,
@@ -704,31 +703,27 @@ public final class Tuner {
                 Comparison sofar = rb.size() >= Compare.MIN_SAMPLES ? compare(ref, rb, settings.alpha(), index * 2L)
                         : null;
                 note(ref, rb);
-                return new Step(index, c, from, to, sofar, null, List.of(), new Decision(Decision.Kind.SCREENED_OUT,
-                        String.format(Locale.ROOT, "after %d trial%s: %s %s against the best's %s (%s): "
-                                        + "round 1 can no longer pass, whatever the rest would show", rb.size(),
-                                rb.size() == 1 ? "" : "s", goal.metric(), list(rb), list(ref), TuneReport.range(refSeqs))),
-                        seqs, refSeqs, seqsOf(rb));
+                return ended.step(sofar, Decision.Kind.SCREENED_OUT, String.format(Locale.ROOT,
+                        "after %d trial%s: %s %s against the best's %s (%s): round 1 can no longer pass, whatever the "
+                                + "rest would show", rb.size(), rb.size() == 1 ? "" : "s", goal.metric(), list(rb),
+                        list(ref), TuneReport.range(refSeqs)), rb);
             }
         }
         note(ref, rb);
         Comparison first = compare(ref, rb, settings.alpha(), index * 2L);
         if (first.verdict() != Verdict.BETTER) {
-            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.REJECTED_NOISE,
-                    Numbers.describe(first) + " in the first round"), seqs, refSeqs, seqsOf(rb));
+            return ended.step(first, Decision.Kind.REJECTED_NOISE, Numbers.describe(first) + " in the first round", rb);
         }
         String unreachable = worthConfirming(c, rb, first);
         if (unreachable != null) {
-            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.OUT_OF_REACH,
-                    unreachable), seqs, refSeqs, seqsOf(rb));
+            return ended.step(first, Decision.Kind.OUT_OF_REACH, unreachable, rb);
         }
         List<TrialResult> ra2 = new ArrayList<>();
         List<TrialResult> rb2 = new ArrayList<>();
         pair(a, b, ra2, rb2, seqs, 0, settings.repeats());
         String bad = unusable(ra2, rb2);
         if (bad != null) {
-            return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad), seqs,
-                    refSeqs, seqsOf(rb));
+            return ended.step(first, Decision.Kind.FAILED, bad, rb);
         }
         List<TrialResult> allA = new ArrayList<>(ref);
         List<TrialResult> allB = new ArrayList<>(rb);
@@ -743,16 +738,15 @@ public final class Tuner {
                     Numbers.fmt(Compare.median(values(ra2))), pairsRatio);
             Comparison pairs = compare(ra2, rb2, settings.alpha(), index * 2L);
             if (pairs.verdict() != Verdict.BETTER) {
-                return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.REJECTED_NOISE,
-                        moved + "; round 2's pairs alone: " + Numbers.describe(pairs)), seqs, refSeqs, seqsOf(rb));
+                return ended.step(first, Decision.Kind.REJECTED_NOISE,
+                        moved + "; round 2's pairs alone: " + Numbers.describe(pairs), rb);
             }
             List<TrialResult> ra3 = new ArrayList<>();
             List<TrialResult> rb3 = new ArrayList<>();
             pair(a, b, ra3, rb3, seqs, settings.repeats(), settings.repeats());
             bad = unusable(ra3, rb3);
             if (bad != null) {
-                return new Step(index, c, from, to, first, null, List.of(), new Decision(Decision.Kind.FAILED, bad),
-                        seqs, refSeqs, seqsOf(rb));
+                return ended.step(first, Decision.Kind.FAILED, bad, rb);
             }
             note(ra3, rb3);
             allA = ra3; // round 2's pairs and these, not round 1
@@ -863,6 +857,18 @@ public final class Tuner {
 
     private static List<Integer> seqsOf(List<TrialResult> trials) {
         return trials.stream().map(TrialResult::seq).toList();
+    }
+
+    /**
+     * A race that ends before its pooled comparison: the candidate, the trials run so far and the best's reference,
+     * with round 1's comparison where there is one, and why it ended.
+     */
+    private record Ended(int index, Candidate c, String from, String to, List<Integer> seqs, List<Integer> refSeqs) {
+
+        Step step(Comparison first, Decision.Kind kind, String why, List<TrialResult> rb) {
+            return new Step(index, c, from, to, first, null, List.of(), new Decision(kind, why), seqs, refSeqs,
+                    seqsOf(rb));
+        }
     }
 
     private String list(List<TrialResult> trials) {
