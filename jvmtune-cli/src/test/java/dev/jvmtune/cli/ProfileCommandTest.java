@@ -80,8 +80,8 @@ class ProfileCommandTest {
                     + p.path("metrics") + ", notes " + p.path("notes") + ", exit " + p.path("exitCode"));
         }
         System.out.printf(Locale.ROOT, "JDK %s: %s full %s, code cache GCs %s, peak %.0f%%; JIT share small %.1f%% / "
-                        + "64 MB %.1f%%, CompileBroker %.1f%% / %.1f%%, steady %.0f / %.0f req/s%n", jdk, smallSize(jdk),
-                smallFull, smallJvm.path("codeCacheGcs"), peakPct(smallJvm), jit(small), jit(large),
+                        + "64 MB %.1f%%, CompileBroker %.1f%% / %.1f%%, steady %.0f / %.0f req/s%n", jdk,
+                smallSize(jdk), smallFull, smallJvm.path("codeCacheGcs"), peakPct(smallJvm), jit(small), jit(large),
                 small.path("breakdown").path("compileBroker").path("pct").asDouble(),
                 large.path("breakdown").path("compileBroker").path("pct").asDouble(),
                 small.path("metrics").path("steadyOpsPerSec").asDouble(),

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sliding window on a corpus log: a window is analyze's run of the events in its span, findings start and
- * clear between windows, and no event falls between two windows; and a log followed while it is written and rotated gives analyze's run of the whole.
+ * clear between windows, and no event falls between two windows; and a log followed while it is written and rotated
+ * gives analyze's run of the whole.
  */
 class LiveRunTest {
 
