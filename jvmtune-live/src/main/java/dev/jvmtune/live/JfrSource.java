@@ -100,12 +100,10 @@ public final class JfrSource implements LiveSource {
     private final Thread exitHook;
 
     private JfrSource(String name, EventStream stream, JMXConnector connector, RecordingLease lease,
-                      ProcessHandle process) throws IOException {
+                      ProcessHandle process, RuntimeMXBean runtime) {
         this.name = name;
         // the stream's first events may come before the recording's jdk.JVMInformation
-        this.jvmStart = Instant.ofEpochMilli(ManagementFactory.newPlatformMXBeanProxy(
-                connector.getMBeanServerConnection(), ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class)
-                .getStartTime());
+        this.jvmStart = Instant.ofEpochMilli(runtime.getStartTime());
         this.stream = stream;
         this.connector = connector;
         this.lease = lease;
@@ -183,15 +181,14 @@ public final class JfrSource implements LiveSource {
             lease.started();
             recorder.startRecording(lease.id());
             // the JVM names its repository once a recording is on disk
-            RuntimeMXBean runtime = ManagementFactory.newPlatformMXBeanProxy(conn,
-                    ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class);
+            RuntimeMXBean runtime = runtime(conn);
             String repository = runtime.getSystemProperties().get("jdk.jfr.repository");
             if (repository == null) {
                 throw new IOException("process " + pid + " started the recording but names no JFR repository");
             }
             EventStream stream = EventStream.openRepository(Path.of(repository));
             stream.setStartTime(before);
-            return new JfrSource("pid " + pid, stream, connector, lease, process);
+            return new JfrSource("pid " + pid, stream, connector, lease, process, runtime);
         } catch (IOException | RuntimeException e) {
             if (lease != null) {
                 lease.close();
@@ -203,6 +200,11 @@ public final class JfrSource implements LiveSource {
 
     private static FlightRecorderMXBean recorder(MBeanServerConnection conn) {
         return JMX.newMXBeanProxy(conn, objectName(FlightRecorderMXBean.MXBEAN_NAME), FlightRecorderMXBean.class);
+    }
+
+    private static RuntimeMXBean runtime(MBeanServerConnection conn) throws IOException {
+        return ManagementFactory.newPlatformMXBeanProxy(conn, ManagementFactory.RUNTIME_MXBEAN_NAME,
+                RuntimeMXBean.class);
     }
 
     /**
@@ -250,7 +252,7 @@ public final class JfrSource implements LiveSource {
             stream.setStartTime(Instant.now()); // as for a local JVM: from the recording's start, and no earlier
             stream.setSettings(SETTINGS);
             stream.setMaxAge(MAX_AGE);
-            JfrSource source = new JfrSource(hostPort, stream, connector, lease, null);
+            JfrSource source = new JfrSource(hostPort, stream, connector, lease, null, runtime(conn));
             connector.addConnectionNotificationListener((n, handback) -> {
                 if (JMXConnectionNotification.FAILED.equals(n.getType())
                         || JMXConnectionNotification.CLOSED.equals(n.getType())) {
